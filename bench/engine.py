@@ -1,0 +1,58 @@
+"""Engine throughput: full hands per second on one core, seeded, computer players.
+
+Run `python bench/engine.py [seconds]`. Not a test: it prints figures. To add a game, write
+a `hands(count) -> None` function that plays `count` seeded hands to the end and add it to
+`GAMES`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.players import computer_player
+from engine.prima_carta import PrimaCarta, PrimaCartaOptions
+
+PRIMA_SEATS = ("crowns", "locks", "fruit", "swords", "cups")
+
+
+def prima_carta_hands(count: int, start: int = 0) -> None:
+    """`count` five-player hands: new() (spiga + first pass), basic copa decisions, passes."""
+    player = computer_player("prima_carta", "basic")
+    options = PrimaCartaOptions()
+    for seed in range(start, start + count):
+        game = PrimaCarta.new(options, PRIMA_SEATS, seed, dealer=seed % 5)
+        while (seat := game.to_act) is not None:
+            game.apply(seat, player.choose(game, seat))
+        assert game.outcome is not None
+
+
+GAMES: dict[str, Callable[[int, int], None]] = {
+    "prima_carta": prima_carta_hands,
+}
+
+
+def measure(run: Callable[[int, int], None], seconds: float) -> tuple[int, float]:
+    """Run batches until `seconds` have passed; return (hands, elapsed seconds)."""
+    run(200, 10**9)  # warm caches outside the timed window
+    hands, batch = 0, 500
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        run(batch, hands)
+        hands += batch
+    return hands, time.perf_counter() - began
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    for name, run in GAMES.items():
+        hands, elapsed = measure(run, seconds)
+        print(f"{name}: {hands / elapsed:,.0f} full hands/s on one core ({hands:,} hands in {elapsed:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Ridotto's Discord side: start-up, settings, storage, the table registry, timers."""

@@ -1,0 +1,73 @@
+"""`python -m bot` runs the card room; `python -m bot audit` checks every chip."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.config import Settings
+
+NO_TOKEN = """\
+Ridotto needs a Discord bot token to start.
+
+  1. Create an application at https://discord.com/developers/applications
+     and add a bot to it (the README walks through every step).
+  2. Copy the bot's token into a file named .env next to README.md:
+         DISCORD_TOKEN=your-token-here
+     (or set the DISCORD_TOKEN environment variable).
+  3. Run `python -m bot` again.
+"""
+
+BAD_TOKEN = """\
+Discord refused the token in DISCORD_TOKEN.
+
+Open your application in the Developer Portal, go to Bot → Reset Token, copy the new
+token into .env as DISCORD_TOKEN=..., and run `python -m bot` again.
+"""
+
+
+def main(argv: list[str]) -> int:
+    settings = Settings()
+    if argv[:1] == ["audit"]:
+        from bot.audit import main as audit_main
+
+        return audit_main(argv[1:] or [str(settings.database_path)])
+    if argv:
+        print("usage: python -m bot [audit [DATABASE_PATH]]", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    if not token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.app import create_bot
+
+    async def run() -> None:
+        async with create_bot(settings) as bot:
+            await bot.start(token)
+
+    try:
+        asyncio.run(run())
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the connection: this bot asks for no privileged intents, "
+              "so check that the token belongs to the right application.", file=sys.stderr)
+        return 1
+    except (OSError, discord.GatewayNotFound, discord.HTTPException) as error:
+        print(f"Could not reach Discord ({error.__class__.__name__}). Check the network and try again.",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,84 @@
+"""The bot factory. `create_bot(settings)` builds a Ridotto bot without connecting."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.storage import Store
+from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables")
+
+
+class Ridotto(commands.Bot):
+    """The card room. Storage opens and open tables come back in `setup_hook`."""
+
+    store: Store
+    tables: TableService
+
+    def __init__(self, settings: Settings) -> None:
+        # No privileged intents: everything arrives through interactions.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            help_command=None,
+        )
+        self.settings = settings
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.tables = TableService(self, self.store, computer_delay=self.settings.computer_delay)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        restored = await self.tables.restore()
+        log.info("restored %d open table(s)", restored)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            self.tables.shutdown()
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Every failure a member can cause gets a sentence, never a traceback."""
+        if isinstance(error, app_commands.MissingPermissions):
+            text = "Only members with **Manage Server** can change the room's settings."
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = "Ridotto's card room lives in servers: use this command in a server channel."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You can't use that command here."
+        else:
+            log.exception("command %s failed", interaction.command and interaction.command.name, exc_info=error)
+            text = "Something went wrong on our side; nothing was changed. Please try again."
+        await reply(interaction, text)
+
+
+async def reply(interaction: discord.Interaction, text: str | None, **kwargs: object) -> None:
+    """Answer ephemerally, whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+
+def create_bot(settings: Settings | None = None) -> Ridotto:
+    """Build the bot; nothing connects until `bot.start(token)`."""
+    return Ridotto(settings or Settings())

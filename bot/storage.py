@@ -1,0 +1,926 @@
+"""Ridotto's storage: per-guild bankrolls, an append-only chip ledger, tables, results.
+
+One SQLite file (WAL, ``synchronous=FULL``, foreign keys on) behind one aiosqlite
+connection and one :class:`asyncio.Lock`. Every write goes through
+:meth:`Store.transaction`, a ``BEGIN IMMEDIATE`` unit of work, so a chip movement and the
+table snapshot it belongs to commit together or not at all.
+
+Chips live in accounts named by strings: :data:`GRANT` (where granted chips come from),
+:data:`HOUSE` (the computer players' bank), ``member:<user_id>`` and ``table:<table_id>``
+(escrow). At every commit, per guild::
+
+    sum(member balances) + sum(escrow) == granted - house net
+
+which :meth:`Store.audit` checks, together with every balance and escrow against its
+ledger sum. Each store method runs its SQL as one synchronous function on aiosqlite's
+connection thread, so a transaction body is one thread round-trip rather than one per
+statement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+from pydantic import BaseModel
+
+from bot.migrations import LATEST, MIGRATIONS
+
+__all__ = [
+    "GRANT",
+    "HOUSE",
+    "AuditGuild",
+    "AuditReport",
+    "DailyResult",
+    "GameStats",
+    "GuildSettings",
+    "InsufficientFunds",
+    "Store",
+    "TableAlreadyOpen",
+    "TableRecord",
+    "Tx",
+    "member_account",
+    "table_account",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+GRANT = "grant"
+"""Source of every granted chip: starting bankrolls, dailies, admin grants."""
+HOUSE = "house"
+"""The bank the computer players' chips come from and go back to."""
+
+DAILY_INTERVAL = timedelta(hours=24)
+_ACCOUNT_RE = re.compile(r"(member|table):(\d+)")
+
+
+def member_account(user_id: int) -> str:
+    """The ledger account of a member (scoped to a guild by the ledger row)."""
+    return f"member:{_check_id(user_id, 'user_id')}"
+
+
+def table_account(table_id: int) -> str:
+    """The ledger account holding a table's escrow."""
+    return f"table:{_check_id(table_id, 'table_id')}"
+
+
+# --------------------------------------------------------------------------- models
+
+
+class GuildSettings(BaseModel):
+    starting_bankroll: int = 1000
+    daily_amount: int = 250
+    turn_timer: int = 120
+    """Seconds a player has to act."""
+
+
+class InsufficientFunds(Exception):
+    """A debit would take an account below zero; nothing was changed."""
+
+    def __init__(self, account: str, needed: int, available: int) -> None:
+        self.account = account
+        self.needed = needed
+        self.available = available
+        if account.startswith("member:"):
+            text = f"Not enough chips: that needs {needed} and only {available} are available."
+        else:
+            text = f"Not enough chips in {account}: that needs {needed} and only {available} are available."
+        super().__init__(text)
+
+
+class TableAlreadyOpen(ValueError):
+    """A channel can hold only one open table."""
+
+    def __init__(self, channel_id: int, table_id: int) -> None:
+        self.channel_id = channel_id
+        self.table_id = table_id
+        super().__init__(f"There is already an open table (#{table_id}) in this channel.")
+
+
+class DailyResult(BaseModel):
+    granted: bool
+    amount: int
+    """Chips granted by this claim (0 when not granted)."""
+    balance: int
+    next_at: datetime
+    """When the next claim becomes possible (aware, UTC)."""
+
+
+class TableRecord(BaseModel):
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    host_id: int
+    status: str
+    snapshot: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+class GameStats(BaseModel):
+    game: str
+    hands: int
+    wins: int
+    net: int
+
+
+class AuditGuild(BaseModel):
+    guild_id: int
+    balances: int
+    escrow: int
+    granted: int
+    house_net: int
+    ok: bool
+    problems: list[str]
+
+
+class AuditReport(BaseModel):
+    guilds: list[AuditGuild]
+    ok: bool
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check_id(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def _check_amount(amount: object, name: str = "amount") -> int:
+    """Chip amounts are positive ints; bools, zero, negatives and floats are refused."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise ValueError(f"The {name} must be a whole number of chips, not {amount!r}.")
+    if amount <= 0:
+        raise ValueError(f"The {name} must be a positive number of chips, not {amount}.")
+    return amount
+
+
+def _parse_account(account: str) -> tuple[str, int | None]:
+    if account in (GRANT, HOUSE):
+        return account, None
+    if isinstance(account, str):
+        m = _ACCOUNT_RE.fullmatch(account)
+        if m:
+            return m.group(1), int(m.group(2))
+    raise ValueError(f"unknown ledger account {account!r}")
+
+
+def _utc(now: datetime) -> datetime:
+    """Aware UTC; a naive datetime is taken to be UTC already."""
+    if now.tzinfo is None:
+        return now.replace(tzinfo=UTC)
+    return now.astimezone(UTC)
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _dumps(obj: dict[str, Any], name: str) -> str:
+    if not isinstance(obj, dict):
+        raise ValueError(f"{name} must be a dict, not {type(obj).__name__}")
+    return json.dumps(obj, separators=(",", ":"), allow_nan=False)
+
+
+# --------------------------------------------------------------------------- sync SQL
+# Everything below runs on aiosqlite's connection thread with the raw sqlite3 connection.
+
+
+def _settings_sync(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
+    row = conn.execute(
+        "SELECT starting_bankroll, daily_amount, turn_timer FROM guild_settings WHERE guild_id = ?",
+        (guild_id,),
+    ).fetchone()
+    if row is None:
+        return GuildSettings()
+    return GuildSettings(starting_bankroll=row[0], daily_amount=row[1], turn_timer=row[2])
+
+
+def _ledger_row(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    src: str,
+    dst: str,
+    amount: int,
+    reason: str,
+    table_id: int | None,
+    hand_no: int | None,
+    now: str,
+) -> None:
+    conn.execute(
+        "INSERT INTO ledger (guild_id, src, dst, amount, reason, table_id, hand_no, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, src, dst, amount, reason, table_id, hand_no, now),
+    )
+
+
+def _create_member(conn: sqlite3.Connection, guild_id: int, user_id: int, now: str) -> None:
+    """Insert a new member holding the guild's starting bankroll, with its grant row."""
+    bankroll = _settings_sync(conn, guild_id).starting_bankroll
+    conn.execute(
+        "INSERT INTO members (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)",
+        (guild_id, user_id, bankroll, now),
+    )
+    _ledger_row(
+        conn, guild_id, GRANT, member_account(user_id), bankroll, "starting bankroll", None, None, now
+    )
+
+
+def _member_balance(conn: sqlite3.Connection, guild_id: int, user_id: int) -> int | None:
+    row = conn.execute(
+        "SELECT balance FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _balance_sync(conn: sqlite3.Connection, guild_id: int, user_id: int) -> int:
+    bal = _member_balance(conn, guild_id, user_id)
+    if bal is None:
+        _create_member(conn, guild_id, user_id, _now_iso())
+        bal = _member_balance(conn, guild_id, user_id)
+        assert bal is not None
+    return bal
+
+
+def _table_row(conn: sqlite3.Connection, table_id: int) -> tuple[int, str] | None:
+    row = conn.execute("SELECT guild_id, status FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
+def _table_for_move(conn: sqlite3.Connection, guild_id: int, table_id: int) -> str:
+    row = _table_row(conn, table_id)
+    if row is None:
+        raise ValueError(f"table {table_id} does not exist")
+    if row[0] != guild_id:
+        raise ValueError(f"table {table_id} belongs to another guild")
+    return row[1]
+
+
+def _debit(conn: sqlite3.Connection, guild_id: int, account: str, amount: int, now: str) -> None:
+    kind, ident = _parse_account(account)
+    if kind == "member":
+        assert ident is not None
+        sql = "UPDATE members SET balance = balance - ? WHERE guild_id = ? AND user_id = ? AND balance >= ?"
+        if conn.execute(sql, (amount, guild_id, ident, amount)).rowcount == 1:
+            return
+        available = _member_balance(conn, guild_id, ident)
+        if available is None:
+            _create_member(conn, guild_id, ident, now)
+            if conn.execute(sql, (amount, guild_id, ident, amount)).rowcount == 1:
+                return
+            available = _member_balance(conn, guild_id, ident)
+        raise InsufficientFunds(account, amount, available or 0)
+    if kind == "table":
+        assert ident is not None
+        sql = "UPDATE escrow SET amount = amount - ? WHERE table_id = ? AND guild_id = ? AND amount >= ?"
+        if conn.execute(sql, (amount, ident, guild_id, amount)).rowcount == 1:
+            return
+        _table_for_move(conn, guild_id, ident)
+        row = conn.execute("SELECT amount FROM escrow WHERE table_id = ?", (ident,)).fetchone()
+        raise InsufficientFunds(account, amount, 0 if row is None else int(row[0]))
+    # GRANT and HOUSE are unbounded sources; they keep no balance row.
+
+
+def _credit(conn: sqlite3.Connection, guild_id: int, account: str, amount: int, now: str) -> None:
+    kind, ident = _parse_account(account)
+    if kind == "member":
+        assert ident is not None
+        sql = "UPDATE members SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
+        if conn.execute(sql, (amount, guild_id, ident)).rowcount == 0:
+            _create_member(conn, guild_id, ident, now)
+            conn.execute(sql, (amount, guild_id, ident))
+    elif kind == "table":
+        assert ident is not None
+        if _table_for_move(conn, guild_id, ident) != "open":
+            raise ValueError(f"table {ident} is closed and cannot take chips")
+        conn.execute(
+            "INSERT INTO escrow (table_id, guild_id, amount) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET amount = amount + excluded.amount",
+            (ident, guild_id, amount),
+        )
+
+
+def _move_sync(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    src: str,
+    dst: str,
+    amount: int,
+    reason: str,
+    table_id: int | None,
+    hand_no: int | None,
+) -> None:
+    now = _now_iso()
+    _debit(conn, guild_id, src, amount, now)
+    _credit(conn, guild_id, dst, amount, now)
+    _ledger_row(conn, guild_id, src, dst, amount, reason, table_id, hand_no, now)
+
+
+def _escrow_sync(conn: sqlite3.Connection, table_id: int) -> int:
+    row = conn.execute("SELECT amount FROM escrow WHERE table_id = ?", (table_id,)).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:  # left over by a cancelled rollback; never commit it
+        log.warning("rolling back a stale transaction before BEGIN")
+        conn.execute("ROLLBACK")
+    conn.execute("BEGIN IMMEDIATE")
+
+
+def _atomic(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """Run one Tx operation all-or-nothing, so a caller that catches its error (say
+    InsufficientFunds) and carries on never commits half a move."""
+    conn.execute("SAVEPOINT op")
+    try:
+        result = fn(conn, *args)
+    except BaseException:
+        conn.execute("ROLLBACK TO op")
+        conn.execute("RELEASE op")
+        raise
+    conn.execute("RELEASE op")
+    return result
+
+
+def _begin_then(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+    _begin(conn)
+    return _atomic(conn, fn, *args)
+
+
+def _finish(conn: sqlite3.Connection, closed_tables: list[int]) -> None:
+    for table_id in closed_tables:
+        row = conn.execute(
+            "SELECT e.amount FROM tables t JOIN escrow e ON e.table_id = t.id"
+            " WHERE t.id = ? AND t.status = 'closed'",
+            (table_id,),
+        ).fetchone()
+        if row is not None and row[0] != 0:
+            raise ValueError(f"table {table_id} is closed but still holds {row[0]} chips in escrow")
+    conn.execute("COMMIT")
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
+_TABLE_COLS = "id, guild_id, channel_id, message_id, game, host_id, status, snapshot, created_at, updated_at"
+
+
+def _table_record(row: tuple[Any, ...]) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        message_id=row[3],
+        game=row[4],
+        host_id=row[5],
+        status=row[6],
+        snapshot=json.loads(row[7]),
+        created_at=datetime.fromisoformat(row[8]),
+        updated_at=datetime.fromisoformat(row[9]),
+    )
+
+
+def _ledger_sums(conn: sqlite3.Connection) -> dict[tuple[int, str], int]:
+    rows = conn.execute(
+        "SELECT guild_id, account, SUM(delta) FROM ("
+        " SELECT guild_id, dst AS account, amount AS delta FROM ledger"
+        " UNION ALL SELECT guild_id, src, -amount FROM ledger"
+        ") GROUP BY guild_id, account"
+    ).fetchall()
+    return {(int(g), str(a)): int(s) for g, a, s in rows}
+
+
+def _audit_sync(conn: sqlite3.Connection) -> AuditReport:
+    own_tx = not conn.in_transaction
+    if own_tx:  # one read snapshot, even if another process is writing
+        conn.execute("BEGIN")
+    try:
+        sums = _ledger_sums(conn)
+        members = conn.execute("SELECT guild_id, user_id, balance FROM members").fetchall()
+        escrows = conn.execute(
+            "SELECT e.guild_id, e.table_id, e.amount, t.status, t.guild_id"
+            " FROM escrow e LEFT JOIN tables t ON t.id = e.table_id"
+        ).fetchall()
+        closed = conn.execute("SELECT id, guild_id FROM tables WHERE status = 'closed'").fetchall()
+        settings_guilds = [r[0] for r in conn.execute("SELECT guild_id FROM guild_settings")]
+    finally:
+        if own_tx:
+            conn.execute("COMMIT")
+
+    guild_ids = (
+        {g for g, _ in sums} | {r[0] for r in members} | {r[0] for r in escrows} | set(settings_guilds)
+    )
+    figures: dict[int, dict[str, int]] = {
+        g: {"balances": 0, "escrow": 0, "granted": 0, "house_net": 0} for g in guild_ids
+    }
+    problems: dict[int, list[str]] = {g: [] for g in guild_ids}
+    seen: set[tuple[int, str]] = set()
+
+    for g, user_id, balance in members:
+        figures[g]["balances"] += balance
+        acct = member_account(user_id)
+        seen.add((g, acct))
+        ledger = sums.get((g, acct), 0)
+        if ledger != balance:
+            problems[g].append(f"{acct} has balance {balance} but its ledger sums to {ledger}")
+    closed_ids = {tid for tid, _ in closed}
+    for g, table_id, amount, status, table_guild in escrows:
+        figures[g]["escrow"] += amount
+        acct = table_account(table_id)
+        seen.add((g, acct))
+        ledger = sums.get((g, acct), 0)
+        if ledger != amount:
+            problems[g].append(f"{acct} holds {amount} in escrow but its ledger sums to {ledger}")
+        if status is None:
+            problems[g].append(f"{acct} holds escrow for a table that does not exist")
+        elif table_guild != g:
+            problems[g].append(f"{acct} escrow is filed under guild {g} but the table is in {table_guild}")
+        if table_id in closed_ids and amount != 0:
+            problems[g].append(f"table {table_id} is closed but still holds {amount} chips in escrow")
+    for (g, acct), total in sums.items():
+        if acct == GRANT:
+            figures[g]["granted"] = -total
+        elif acct == HOUSE:
+            figures[g]["house_net"] = total
+        elif (g, acct) not in seen and total != 0:
+            problems[g].append(f"{acct} has no balance row but its ledger sums to {total}")
+
+    report: list[AuditGuild] = []
+    for g in sorted(guild_ids):
+        f = figures[g]
+        held = f["balances"] + f["escrow"]
+        expected = f["granted"] - f["house_net"]
+        if held != expected:
+            problems[g].insert(
+                0,
+                f"balances + escrow = {held} but granted - house net = {expected} (off by {held - expected})",
+            )
+        report.append(AuditGuild(guild_id=g, **f, ok=not problems[g], problems=problems[g]))
+    return AuditReport(guilds=report, ok=all(a.ok for a in report))
+
+
+def _migrate(conn: sqlite3.Connection) -> int:
+    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if current > LATEST:
+        raise RuntimeError(f"database schema version {current} is newer than this code ({LATEST})")
+    for version, sql in MIGRATIONS:
+        if version <= current:
+            continue
+        log.info("applying schema migration %d", version)
+        try:
+            # executescript runs the statements as written; BEGIN/COMMIT make it one unit.
+            conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {version};\nCOMMIT;")
+        except BaseException:
+            _rollback(conn)
+            raise
+        current = version
+    return current
+
+
+# --------------------------------------------------------------------------- transaction
+
+
+class Tx:
+    """A unit of work inside :meth:`Store.transaction`; valid only inside its ``async with``."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._active = True
+        self._begun = False
+        self._closed_tables: set[int] = set()
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        if not self._active:
+            raise RuntimeError("this transaction has already ended")
+        if self._begun:
+            return await self._store._call(_atomic, fn, *args)
+        # BEGIN IMMEDIATE travels with the first statement: one thread round-trip, not two.
+        self._begun = True
+        return await self._store._call(_begin_then, fn, *args)
+
+    async def move(
+        self,
+        guild_id: int,
+        src: str,
+        dst: str,
+        amount: int,
+        reason: str,
+        *,
+        table_id: int | None = None,
+        hand_no: int | None = None,
+    ) -> None:
+        """Move `amount` chips from `src` to `dst` and write one ledger row.
+
+        New members are created with the starting bankroll; a debit that would go below
+        zero raises :class:`InsufficientFunds`. ``table_id`` defaults to the table of a
+        ``table:`` account when one is involved.
+        """
+        _check_id(guild_id, "guild_id")
+        _check_amount(amount)
+        src_kind, src_id = _parse_account(src)
+        dst_kind, dst_id = _parse_account(dst)
+        if src == dst:
+            raise ValueError("cannot move chips from an account to itself")
+        if not isinstance(reason, str) or not reason:
+            raise ValueError("a move needs a reason")
+        if table_id is None:
+            table_id = src_id if src_kind == "table" else dst_id if dst_kind == "table" else None
+        else:
+            _check_id(table_id, "table_id")
+        if hand_no is not None:
+            _check_id(hand_no, "hand_no")
+        await self._call(_move_sync, guild_id, src, dst, amount, reason, table_id, hand_no)
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        """A member's balance, creating the member with the starting bankroll if new."""
+        return await self._call(_balance_sync, _check_id(guild_id, "guild_id"), _check_id(user_id, "user_id"))
+
+    async def escrow(self, table_id: int) -> int:
+        """Chips held in escrow at a table (0 if none ever were)."""
+        return await self._call(_escrow_sync, table_id)
+
+    async def create_table(
+        self, guild_id: int, channel_id: int, game: str, host_id: int, snapshot: dict[str, Any]
+    ) -> int:
+        """Open a table in a channel; :class:`TableAlreadyOpen` if the channel has one."""
+        for value, name in ((guild_id, "guild_id"), (channel_id, "channel_id"), (host_id, "host_id")):
+            _check_id(value, name)
+        if not isinstance(game, str) or not game:
+            raise ValueError("a table needs a game name")
+        data = _dumps(snapshot, "snapshot")
+
+        def create(conn: sqlite3.Connection) -> int:
+            row = conn.execute(
+                "SELECT id FROM tables WHERE guild_id = ? AND channel_id = ? AND status = 'open'",
+                (guild_id, channel_id),
+            ).fetchone()
+            if row is not None:
+                raise TableAlreadyOpen(channel_id, int(row[0]))
+            now = _now_iso()
+            cur = conn.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, host_id, status, snapshot, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, 'open', ?, ?, ?)",
+                (guild_id, channel_id, game, host_id, data, now, now),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+        table_id = await self._call(create)
+        log.info("table %d: created (%s) in guild %d channel %d", table_id, game, guild_id, channel_id)
+        return table_id
+
+    async def save_table(
+        self,
+        table_id: int,
+        snapshot: dict[str, Any],
+        *,
+        message_id: int | None = None,
+        status: str | None = None,
+    ) -> None:
+        """Replace a table's snapshot; optionally set its message id and status.
+
+        A table closed in this transaction must hold no escrow by the time it commits.
+        """
+        data = _dumps(snapshot, "snapshot")
+        if message_id is not None:
+            _check_id(message_id, "message_id")
+        if status is not None and status not in ("open", "closed"):
+            raise ValueError(f"table status must be 'open' or 'closed', not {status!r}")
+
+        def save(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
+                "UPDATE tables SET snapshot = ?, message_id = COALESCE(?, message_id),"
+                " status = COALESCE(?, status), updated_at = ? WHERE id = ?",
+                (data, message_id, status, _now_iso(), table_id),
+            )
+            if cur.rowcount != 1:
+                raise ValueError(f"table {table_id} does not exist")
+
+        await self._call(save)
+        if status == "closed":
+            self._closed_tables.add(table_id)
+        elif status == "open":
+            self._closed_tables.discard(table_id)
+
+    async def record_result(
+        self, guild_id: int, table_id: int, hand_no: int, game: str, user_id: int, net: int, won: bool
+    ) -> None:
+        """One player's outcome of a hand or game, for the boards and stats."""
+        for value, name in ((guild_id, "guild_id"), (table_id, "table_id"), (hand_no, "hand_no")):
+            _check_id(value, name)
+        _check_id(user_id, "user_id")
+        if isinstance(net, bool) or not isinstance(net, int):
+            raise ValueError(f"net must be an integer, not {net!r}")
+
+        def record(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO results (guild_id, table_id, hand_no, game, user_id, net, won, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, table_id, hand_no, game, user_id, net, int(bool(won)), _now_iso()),
+            )
+
+        await self._call(record)
+
+    async def record_hand(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        game: str,
+        seed: int,
+        commitment: str,
+        final_state: dict[str, Any],
+    ) -> None:
+        """The deal of a finished hand: its seed (stored as text: it may exceed 64 bits)."""
+        data = _dumps(final_state, "final_state")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+
+        def record(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO hands (table_id, hand_no, guild_id, game, seed, commitment, final_state,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, hand_no, guild_id, game, str(seed), commitment, data, _now_iso()),
+            )
+
+        await self._call(record)
+
+
+# --------------------------------------------------------------------------- store
+
+
+class Store:
+    """The bot's database. Open with :meth:`Store.open`; close with :meth:`close`."""
+
+    Tx = Tx
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str]) -> Store:
+        """Connect (creating parent directories), set PRAGMAs and apply migrations."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(p, isolation_level=None)
+        store = cls(db, p)
+        try:
+
+            def setup(conn: sqlite3.Connection) -> int:
+                conn.execute("PRAGMA busy_timeout = 5000")
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise RuntimeError(f"could not switch {p} to WAL (journal_mode={mode})")
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute("PRAGMA foreign_keys = ON")
+                return _migrate(conn)
+
+            version = await store._call(setup)
+        except BaseException:
+            await db.close()
+            raise
+        log.info("opened %s at schema version %d", p, version)
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(conn, *args)`` on the connection's thread (one round-trip)."""
+        db = self._db
+        # aiosqlite has no public "run this on the connection thread"; _execute is it.
+        return await db._execute(fn, db._conn, *args)  # type: ignore[no-any-return]
+
+    def _check_reentry(self) -> None:
+        if self._owner is not None and self._owner is asyncio.current_task():
+            raise RuntimeError("Store methods cannot be called inside a transaction; use the Tx")
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        self._check_reentry()
+        async with self._lock:
+            return await self._call(fn, *args)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """``BEGIN IMMEDIATE``; COMMIT on success, ROLLBACK (and re-raise) on any exception."""
+        self._check_reentry()
+        async with self._lock:
+            self._owner = asyncio.current_task()
+            tx = Tx(self)
+            try:
+                try:
+                    yield tx
+                    if tx._begun:
+                        await self._call(_finish, sorted(tx._closed_tables))
+                except BaseException:
+                    tx._active = False
+                    if tx._begun:
+                        # Shielded so a second cancellation cannot leave the transaction open.
+                        await asyncio.shield(self._call(_rollback))
+                    raise
+            finally:
+                tx._active = False
+                self._owner = None
+
+    async def pragma(self, name: str) -> Any:
+        """The value of a PRAGMA (for tests and diagnostics)."""
+        if not name.replace("_", "").isalpha():
+            raise ValueError(f"bad pragma name {name!r}")
+        return await self._read(lambda conn: conn.execute(f"PRAGMA {name}").fetchone()[0])
+
+    # settings ---------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self._read(_settings_sync, guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
+        """Change some settings; every value must be a positive integer."""
+        _check_id(guild_id, "guild_id")
+        for key, value in changes.items():
+            if key not in GuildSettings.model_fields:
+                raise ValueError(f"unknown setting {key!r}")
+            _check_amount(value, key.replace("_", " "))
+
+        def update(conn: sqlite3.Connection) -> GuildSettings:
+            merged = _settings_sync(conn, guild_id).model_copy(update=changes)
+            conn.execute(
+                "INSERT OR REPLACE INTO guild_settings"
+                " (guild_id, starting_bankroll, daily_amount, turn_timer) VALUES (?, ?, ?, ?)",
+                (guild_id, merged.starting_bankroll, merged.daily_amount, merged.turn_timer),
+            )
+            return merged
+
+        async with self.transaction() as tx:
+            return await tx._call(update)
+
+    # members ----------------------------------------------------------------
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        """A member's balance; on first use the member gets the starting bankroll."""
+        async with self.transaction() as tx:
+            return await tx.balance(guild_id, user_id)
+
+    async def claim_daily(self, guild_id: int, user_id: int, now: datetime) -> DailyResult:
+        """Grant the daily amount once per 24 hours."""
+        _check_id(guild_id, "guild_id")
+        _check_id(user_id, "user_id")
+        now = _utc(now)
+
+        def claim(conn: sqlite3.Connection) -> DailyResult:
+            _balance_sync(conn, guild_id, user_id)
+            row = conn.execute(
+                "SELECT last_daily FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            ).fetchone()
+            last = None if row[0] is None else datetime.fromisoformat(row[0])
+            if last is not None and now < last + DAILY_INTERVAL:
+                bal = _member_balance(conn, guild_id, user_id)
+                assert bal is not None
+                return DailyResult(granted=False, amount=0, balance=bal, next_at=last + DAILY_INTERVAL)
+            amount = _settings_sync(conn, guild_id).daily_amount
+            _move_sync(conn, guild_id, GRANT, member_account(user_id), amount, "daily", None, None)
+            conn.execute(
+                "UPDATE members SET last_daily = ? WHERE guild_id = ? AND user_id = ?",
+                (now.isoformat(), guild_id, user_id),
+            )
+            bal = _member_balance(conn, guild_id, user_id)
+            assert bal is not None
+            return DailyResult(granted=True, amount=amount, balance=bal, next_at=now + DAILY_INTERVAL)
+
+        async with self.transaction() as tx:
+            return await tx._call(claim)
+
+    async def give(self, guild_id: int, from_user: int, to_user: int, amount: int) -> tuple[int, int]:
+        """Move chips between two members; returns (giver's, receiver's) new balances."""
+        _check_amount(amount)
+        _check_id(from_user, "from_user")
+        _check_id(to_user, "to_user")
+        if from_user == to_user:
+            raise ValueError("You cannot give chips to yourself.")
+        async with self.transaction() as tx:
+            await tx.move(guild_id, member_account(from_user), member_account(to_user), amount, "give")
+            return await tx.balance(guild_id, from_user), await tx.balance(guild_id, to_user)
+
+    async def grant(self, guild_id: int, user_id: int, amount: int, reason: str = "admin grant") -> int:
+        """Create chips for a member out of GRANT; returns the new balance."""
+        async with self.transaction() as tx:
+            await tx.move(guild_id, GRANT, member_account(user_id), amount, reason)
+            return await tx.balance(guild_id, user_id)
+
+    # tables -----------------------------------------------------------------
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every open table in every guild (for recovery at start-up)."""
+
+        def q(conn: sqlite3.Connection) -> list[TableRecord]:
+            rows = conn.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE status = 'open' ORDER BY id")
+            return [_table_record(r) for r in rows]
+
+        return await self._read(q)
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        def q(conn: sqlite3.Connection) -> TableRecord | None:
+            row = conn.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            return None if row is None else _table_record(row)
+
+        return await self._read(q)
+
+    async def open_table_in_channel(self, guild_id: int, channel_id: int) -> TableRecord | None:
+        def q(conn: sqlite3.Connection) -> TableRecord | None:
+            row = conn.execute(
+                f"SELECT {_TABLE_COLS} FROM tables WHERE guild_id = ? AND channel_id = ? AND status = 'open'",
+                (guild_id, channel_id),
+            ).fetchone()
+            return None if row is None else _table_record(row)
+
+        return await self._read(q)
+
+    # boards -----------------------------------------------------------------
+
+    async def leaderboard_bankroll(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]:
+        """(user_id, balance), richest first."""
+
+        def q(conn: sqlite3.Connection) -> list[tuple[int, int]]:
+            rows = conn.execute(
+                "SELECT user_id, balance FROM members WHERE guild_id = ?"
+                " ORDER BY balance DESC, user_id LIMIT ?",
+                (guild_id, limit),
+            )
+            return [(int(u), int(b)) for u, b in rows]
+
+        return await self._read(q)
+
+    async def leaderboard_game(
+        self, guild_id: int, game: str, limit: int = 10
+    ) -> list[tuple[int, int, int, int]]:
+        """(user_id, wins, hands, net) for one game, by wins then net."""
+
+        def q(conn: sqlite3.Connection) -> list[tuple[int, int, int, int]]:
+            rows = conn.execute(
+                "SELECT user_id, SUM(won) AS wins, COUNT(*) AS hands, SUM(net) AS net FROM results"
+                " WHERE guild_id = ? AND game = ? GROUP BY user_id"
+                " ORDER BY wins DESC, net DESC, user_id LIMIT ?",
+                (guild_id, game, limit),
+            )
+            return [(int(u), int(w), int(h), int(n)) for u, w, h, n in rows]
+
+        return await self._read(q)
+
+    async def stats(self, guild_id: int, user_id: int) -> list[GameStats]:
+        def q(conn: sqlite3.Connection) -> list[GameStats]:
+            rows = conn.execute(
+                "SELECT game, COUNT(*), SUM(won), SUM(net) FROM results"
+                " WHERE guild_id = ? AND user_id = ? GROUP BY game ORDER BY game",
+                (guild_id, user_id),
+            )
+            return [GameStats(game=g, hands=h, wins=w, net=n) for g, h, w, n in rows]
+
+        return await self._read(q)
+
+    async def ledger(
+        self, guild_id: int, *, table_id: int | None = None, account: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Ledger rows of a guild, oldest first, optionally for one table and/or account."""
+        sql = (
+            "SELECT id, guild_id, src, dst, amount, reason, table_id, hand_no, created_at"
+            " FROM ledger WHERE guild_id = ?"
+        )
+        params: list[Any] = [guild_id]
+        if table_id is not None:
+            sql += " AND table_id = ?"
+            params.append(table_id)
+        if account is not None:
+            sql += " AND (src = ? OR dst = ?)"
+            params += [account, account]
+        sql += " ORDER BY id"
+        keys = ("id", "guild_id", "src", "dst", "amount", "reason", "table_id", "hand_no", "created_at")
+
+        def q(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+            return [dict(zip(keys, r, strict=True)) for r in conn.execute(sql, params)]
+
+        return await self._read(q)
+
+    async def audit(self) -> AuditReport:
+        """Check every guild's books (see the module docstring)."""
+        return await self._read(_audit_sync)

@@ -1,0 +1,609 @@
+"""The table registry: every open table, its lock, its money, its timers and computer seats.
+
+A table lives across many hands. Each change goes through one path: take the table's
+lock, check the state version, change a copy of the state, then commit the chip moves
+and the new snapshot in one SQLite transaction; only then does the table in memory move
+on. Rendering happens outside, through the `on_change` hook the table cog installs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+import discord
+from pydantic import BaseModel, Field
+
+from bot.games import GAMES, GameAdapter
+from bot.storage import HOUSE, InsufficientFunds, Store, Tx, member_account, table_account
+from engine.core.errors import RuleError
+from engine.core.game import Event, Game
+from engine.core.rng import new_seed
+
+log = logging.getLogger(__name__)
+
+#: a lobby or a table between hands closes after this long without a click
+IDLE_CLOSE = timedelta(minutes=30)
+#: consecutive timeouts after which a computer takes the seat
+STRIKES_TO_REPLACE = 2
+LOG_LINES = 8
+COMPUTER_NAMES = ("Isabella", "Lorenzo", "Beatrice", "Cosimo", "Lucrezia", "Baldassare")
+
+
+class TableError(Exception):
+    """A refusal to show the member who clicked, as an ephemeral sentence."""
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    BETWEEN = "between"  # a hand is over, the next is not dealt yet
+    CLOSED = "closed"
+
+
+class Seat(BaseModel):
+    """A chair at the table: a member or a computer player, and the suit/place they chose."""
+
+    choice: str
+    user_id: int | None = None  # None: a computer player, playing with the house's chips
+    name: str
+    level: str | None = None
+    strikes: int = 0  # consecutive turns this member let the timer play
+    leaving: bool = False  # asked to leave; goes at the end of the hand
+    replace: bool = False  # timed out twice; a computer takes over at the end of the hand
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def account(self) -> str:
+        return HOUSE if self.user_id is None else member_account(self.user_id)
+
+    @property
+    def mention(self) -> str:
+        return f"🤖 {self.name}" if self.user_id is None else f"<@{self.user_id}>"
+
+
+class TableState(BaseModel):
+    """Everything about a table that survives a restart (stored as its snapshot)."""
+
+    id: int = 0
+    guild_id: int
+    channel_id: int
+    message_id: int | None = None
+    game: str
+    host_id: int
+    stake: int
+    level: str = "basic"
+    turn_timer: int = 120  # seconds a member has for each decision
+    phase: Phase = Phase.LOBBY
+    version: int = 1
+    seats: list[Seat] = Field(default_factory=list)
+    dealer: str | None = None  # the choice (suit) of the last dealer
+    hand_no: int = 0
+    hand: dict[str, Any] | None = None
+    hand_seats: list[str] = Field(default_factory=list)  # who sat in each engine seat this hand
+    turn_since: int = 0  # the version at which the current turn began (pings once per turn)
+    deadline: datetime | None = None
+    closing: bool = False
+    log: list[str] = Field(default_factory=list)
+
+
+class Table:
+    """A live table: its state, the engine state of the hand in play, its lock and tasks."""
+
+    def __init__(self, state: TableState, adapter: GameAdapter) -> None:
+        self.state = state
+        self.adapter = adapter
+        self.game: Game | None = adapter.load(state.hand) if state.hand is not None else None
+        self.lock = asyncio.Lock()
+        self.task: asyncio.Task[None] | None = None
+        self.ping_message_id: int | None = None
+        self.pinged: int | None = None  # turn_since of the last ping
+        self.last_events: list[Event] = []
+
+    @property
+    def id(self) -> int:
+        return self.state.id
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.state.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def to_act(self) -> int | None:
+        if self.state.phase is not Phase.PLAYING or self.game is None:
+            return None
+        return self.game.to_act
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [seat for seat in self.state.seats if not seat.is_computer]
+
+    def snapshot(self) -> dict[str, Any]:
+        self.state.hand = self.game.to_json() if self.game is not None else None
+        return self.state.model_dump(mode="json")
+
+
+Hook = Callable[[Table], Awaitable[None]]
+
+
+class TableService:
+    """Owns every open table of this bot process."""
+
+    def __init__(self, bot: discord.Client, store: Store, *, computer_delay: float = 1.5) -> None:
+        self.bot = bot
+        self.store = store
+        self.computer_delay = computer_delay
+        self.tables: dict[int, Table] = {}
+        self.on_change: Hook | None = None  # re-render the public message
+        self.on_turn: Hook | None = None  # ping the member to act
+
+    # ------------------------------------------------------------------ lookup
+    def get(self, table_id: int) -> Table | None:
+        return self.tables.get(table_id)
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        for table in self.tables.values():
+            if table.state.channel_id == channel_id:
+                return table
+        return None
+
+    # ------------------------------------------------------------- lifecycle
+    async def restore(self) -> int:
+        """Bring back every open table after a restart, timers and computer turns included."""
+        for record in await self.store.open_tables():
+            state = TableState.model_validate(record.snapshot)
+            state.id, state.message_id = record.id, record.message_id or state.message_id
+            adapter = GAMES.get(state.game)
+            if adapter is None:
+                log.error("table %s: unknown game %r, left closed in memory", record.id, state.game)
+                continue
+            table = Table(state, adapter)
+            self.tables[table.id] = table
+            self.schedule(table)
+        return len(self.tables)
+
+    def shutdown(self) -> None:
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+
+    async def open(
+        self, *, guild_id: int, channel_id: int, host: discord.abc.User, game: str, stake: int,
+        choice: str, level: str,
+    ) -> Table:
+        adapter = GAMES[game]
+        if self.in_channel(channel_id) is not None:
+            raise TableError("There is already an open table in this channel.")
+        await self._check_bankroll(guild_id, host.id, adapter, stake)
+        settings = await self.store.guild_settings(guild_id)
+        state = TableState(
+            guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.id, stake=stake, level=level,
+            turn_timer=settings.turn_timer,
+            seats=[Seat(choice=choice, user_id=host.id, name=display_name(host))],
+        )
+        state.deadline = now() + IDLE_CLOSE
+        state.log.append(f"{display_name(host)} opened the table.")
+        async with self.store.transaction() as tx:
+            state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
+            await tx.save_table(state.id, state.model_dump(mode="json"))
+        table = Table(state, adapter)
+        self.tables[table.id] = table
+        log.info("table %s: opened %s in channel %s, stake %s", table.id, game, channel_id, stake)
+        return table
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        async with table.lock:
+            table.state.message_id = message_id
+            async with self.store.transaction() as tx:
+                await tx.save_table(table.id, table.snapshot(), message_id=message_id)
+        self.schedule(table)
+
+    # ------------------------------------------------------------- clicks
+    async def click(
+        self, table: Table, user: discord.abc.User, version: int, key: str, respond: Hook
+    ) -> str | None:
+        """Handle one button. Returns an optional private note for the clicker.
+
+        `respond` renders the new state for the clicker; it runs under the table's lock so no
+        computer move or timer can overtake it on the table message. Raises TableError with a
+        sentence for the member when the click changes nothing.
+        """
+        async with table.lock:
+            if table.state.phase is Phase.CLOSED:
+                raise TableError("This table is closed. Open a new one with /play.")
+            if version != table.version:
+                raise TableError(
+                    "That button is out of date — the table has moved on. Use the buttons on the table "
+                    "message as it is now."
+                )
+            handler = self._lobby_handlers.get(key.split(".")[0])
+            if handler is not None:
+                note = await handler(self, table, user, key)
+            else:
+                note = await self._play(table, user, key)
+            self.schedule(table)
+            await respond(table)
+            await self._notify_turn(table)
+        return note
+
+    async def _join(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        state = table.state
+        if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
+            raise TableError("A hand is in play. You can join when it ends.")
+        if table.seat_of(user.id) is not None:
+            raise TableError("You're already seated at this table.")
+        free = [c for c in table.adapter.seat_choices if c not in {s.choice for s in state.seats}]
+        if not free:
+            raise TableError("Every seat at this table is taken.")
+        choice = key.split(".", 1)[1] if "." in key else free[0]
+        if choice not in free:
+            raise TableError(f"{table.adapter.choice_label(choice)} is already taken. Pick another.")
+        await self._check_bankroll(state.guild_id, user.id, table.adapter, state.stake)
+        state.seats.append(Seat(choice=choice, user_id=user.id, name=display_name(user)))
+        self._sort_seats(table)
+        await self._commit(table, f"{display_name(user)} sat down with {table.adapter.choice_label(choice)}.")
+        return None
+
+    async def _leave(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        index = table.seat_of(user.id)
+        if index is None:
+            raise TableError("You're not seated at this table.")
+        seat = table.state.seats[index]
+        if table.state.phase is Phase.PLAYING:
+            if seat.leaving:
+                raise TableError("You're already leaving at the end of this hand.")
+            seat.leaving = True
+            await self._commit(table, f"{seat.name} will leave after this hand.")
+            return "You'll leave when this hand ends; if you still have a decision to make, you fold."
+        del table.state.seats[index]
+        self._pass_host(table)
+        await self._commit(table, f"{seat.name} left the table.")
+        return None
+
+    async def _add_computer(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        state = table.state
+        self._require_host(table, user)
+        if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
+            raise TableError("Add a computer player between hands.")
+        free = [c for c in table.adapter.seat_choices if c not in {s.choice for s in state.seats}]
+        if not free:
+            raise TableError("Every seat at this table is taken.")
+        name = self._computer_name(table)
+        state.seats.append(Seat(choice=free[0], name=name, level=state.level))
+        self._sort_seats(table)
+        await self._commit(table, f"🤖 {name} ({state.level}) sat down with {table.adapter.choice_label(free[0])}.")
+        return None
+
+    async def _start(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        state = table.state
+        if state.phase is Phase.LOBBY:
+            self._require_host(table, user)
+        elif state.phase is Phase.BETWEEN:
+            if table.seat_of(user.id) is None:
+                raise TableError("Only players seated at this table can deal the next hand.")
+        else:
+            raise TableError("A hand is already in play.")
+        if len(state.seats) < table.adapter.min_players:
+            raise TableError(f"{table.adapter.name} needs at least {table.adapter.min_players} players.")
+        await self._deal(table)
+        return None
+
+    async def _cancel(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        self._require_host(table, user)
+        if table.state.phase is Phase.PLAYING:
+            if table.state.closing:
+                raise TableError("The table already closes at the end of this hand.")
+            table.state.closing = True
+            await self._commit(table, "The host will close the table after this hand.")
+            return "The table closes when this hand ends."
+        await self._close(table, "The host closed the table.")
+        return None
+
+    _lobby_handlers: dict[str, Callable[[TableService, Table, discord.abc.User, str], Awaitable[str | None]]] = {
+        "join": _join, "leave": _leave, "bot": _add_computer, "start": _start, "cancel": _cancel,
+    }
+
+    async def _play(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        game = table.game
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError("You're not seated at this table.")
+        if game is None or table.state.phase is not Phase.PLAYING:
+            raise TableError("No hand is in play at this table.")
+        if table.to_act != seat:
+            waiting = table.to_act
+            who = table.state.seats[waiting].name if waiting is not None else "nobody"
+            raise TableError(f"It isn't your turn — waiting for {who}.")
+        action = table.adapter.action_for(game, seat, key)
+        if action is None:
+            raise TableError("That move isn't open to you right now.")
+        table.state.seats[seat].strikes = 0
+        await self._apply(table, seat, action)
+        return None
+
+    # --------------------------------------------------------------- the hand
+    async def _deal(self, table: Table) -> None:
+        """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt."""
+        state = table.state
+        for seat in state.seats:
+            if seat.replace and seat.user_id is not None:
+                seat.user_id, seat.level, seat.replace, seat.strikes = None, state.level, False, 0
+                seat.name = self._computer_name(table)
+        for seat in [s for s in state.seats if s.user_id is not None]:
+            assert seat.user_id is not None
+            balance = await self.store.balance(state.guild_id, seat.user_id)
+            if balance < table.adapter.min_bankroll(state.stake):
+                state.seats.remove(seat)
+                self._log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
+        self._pass_host(table)
+        if not table.humans:
+            await self._close(table, "Nobody is left at the table but computer players, so it closed.")
+            return
+        if len(state.seats) < table.adapter.min_players:
+            await self._commit(table, f"{table.adapter.name} needs at least {table.adapter.min_players} players.")
+            return
+        self._sort_seats(table)
+        choices = [seat.choice for seat in state.seats]
+        dealer = self._next_dealer(table)
+        seed = new_seed()
+        game = table.adapter.new_hand(choices, state.stake, seed, dealer)
+        before = table.snapshot()
+        table.game = game
+        state.phase, state.dealer = Phase.PLAYING, choices[dealer]
+        state.hand_seats = [seat.mention for seat in state.seats]
+        state.hand_no += 1
+        state.log = [f"Hand {state.hand_no}: {state.seats[dealer].name} deals."]
+        try:
+            async with self.store.transaction() as tx:
+                for seat, amount in zip(state.seats, table.adapter.opening_costs(game), strict=True):
+                    if amount:
+                        await tx.move(state.guild_id, seat.account, table_account(table.id), amount, "ante",
+                                      table_id=table.id, hand_no=state.hand_no)
+                await self._after_move(table, tx, [])
+        except InsufficientFunds as error:
+            self._restore(table, before)
+            raise TableError(f"The hand can't start: {error}") from error
+
+    async def _apply(self, table: Table, seat: int, action: Any, note: str | None = None) -> None:
+        """Play one move for `seat`: the engine first, then its chips and the snapshot together."""
+        game = table.game
+        assert game is not None
+        before = table.snapshot()
+        try:
+            events = game.apply(seat, action)
+        except RuleError as error:
+            raise TableError(str(error)) from error
+        cost = table.adapter.cost(action)
+        try:
+            async with self.store.transaction() as tx:
+                if cost:
+                    s = table.state.seats[seat]
+                    await tx.move(table.state.guild_id, s.account, table_account(table.id), cost, action.kind,
+                                  table_id=table.id, hand_no=table.state.hand_no)
+                await self._after_move(table, tx, events, note)
+        except InsufficientFunds as error:
+            self._restore(table, before)
+            raise TableError(f"You don't have enough chips for that: {error}") from error
+
+    async def _after_move(self, table: Table, tx: Tx, events: list[Event], note: str | None = None) -> None:
+        """Log, settle the hand if it is over, bump the version and save — inside `tx`."""
+        state = table.state
+        table.last_events = events
+        if note:
+            self._log(table, note)
+        for event in events:
+            self._log(table, event.text)
+        game = table.game
+        assert game is not None
+        if game.outcome is not None:
+            await self._settle(table, tx)
+        state.version += 1
+        state.turn_since = state.version
+        await self._save(table, tx)
+
+    async def _settle(self, table: Table, tx: Tx) -> None:
+        state, game = table.state, table.game
+        assert game is not None and game.outcome is not None
+        outcome = game.outcome
+        for index, seat in enumerate(state.seats):
+            if outcome.paid_out[index]:
+                await tx.move(state.guild_id, table_account(table.id), seat.account, outcome.paid_out[index],
+                              "pot", table_id=table.id, hand_no=state.hand_no)
+            if seat.user_id is not None:
+                await tx.record_result(state.guild_id, table.id, state.hand_no, state.game, seat.user_id,
+                                       outcome.net(index), index in outcome.winners)
+        view = game.to_json()
+        await tx.record_hand(state.guild_id, table.id, state.hand_no, state.game, int(view["seed"]),
+                             str(view.get("commitment", "")), view)
+        self._log(table, outcome.summary)
+        state.phase = Phase.BETWEEN
+        leavers = [seat for seat in state.seats if seat.leaving]
+        for seat in leavers:
+            state.seats.remove(seat)
+            self._log(table, f"{seat.name} left the table.")
+        if leavers:
+            self._pass_host(table)
+        if state.closing or not table.humans:
+            state.phase = Phase.CLOSED
+            self._log(table, "The table is closed.")
+
+    # --------------------------------------------------------------- timers
+    def schedule(self, table: Table) -> None:
+        """(Re)arm the table's one task: a computer's move, a turn timer, or the idle close."""
+        if table.task is not None and not table.task.done() and table.task is not asyncio.current_task():
+            table.task.cancel()
+        table.task = None
+        state = table.state
+        if state.phase is Phase.CLOSED:
+            self.tables.pop(table.id, None)
+            return
+        seat = table.to_act
+        if seat is not None and (state.seats[seat].is_computer or state.seats[seat].leaving):
+            delay = 0.0 if state.seats[seat].leaving else self.computer_delay
+            table.task = asyncio.create_task(self._automatic_turn(table, state.version, delay))
+        elif state.deadline is not None:
+            delay = max(0.0, (state.deadline - now()).total_seconds())
+            table.task = asyncio.create_task(self._timeout(table, state.version, delay))
+
+    def _deadline(self, table: Table) -> datetime | None:
+        state = table.state
+        if state.phase is Phase.CLOSED:
+            return None
+        seat = table.to_act
+        if seat is None:
+            return now() + IDLE_CLOSE
+        if state.seats[seat].is_computer:
+            return None
+        return now() + timedelta(seconds=state.turn_timer)
+
+    async def _automatic_turn(self, table: Table, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            seat = table.to_act
+            if table.version != version or seat is None or table.game is None:
+                return
+            s = table.state.seats[seat]
+            if s.is_computer:
+                action = table.adapter.computer(s.level or table.state.level).choose(table.game, seat)
+                note = None
+            else:
+                action = table.adapter.timeout_action(table.game, seat)
+                note = f"{s.name} is leaving, so they fold."
+            try:
+                await self._apply(table, seat, action, note)
+            except TableError:
+                log.exception("table %s: computer move refused", table.id)
+                return
+            self.schedule(table)
+            await self._changed(table)
+
+    async def _timeout(self, table: Table, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            if table.version != version:
+                return
+            seat = table.to_act
+            if seat is None:
+                await self._close(table, "The table closed after 30 minutes without play.")
+            else:
+                assert table.game is not None
+                s = table.state.seats[seat]
+                s.strikes += 1
+                note = f"⏱ {s.name} ran out of time, so the timer played for them."
+                if s.strikes >= STRIKES_TO_REPLACE:
+                    s.replace = True
+                    note += " A computer player takes their seat from the next hand."
+                await self._apply(table, seat, table.adapter.timeout_action(table.game, seat), note)
+            self.schedule(table)
+            await self._changed(table)
+
+    # --------------------------------------------------------------- helpers
+    async def _commit(self, table: Table, line: str) -> None:
+        """Save a change that moves no chips (seating, host, flags)."""
+        self._log(table, line)
+        table.state.version += 1
+        async with self.store.transaction() as tx:
+            await self._save(table, tx)
+
+    async def _close(self, table: Table, line: str) -> None:
+        table.state.phase = Phase.CLOSED
+        await self._commit(table, line)
+        log.info("table %s: closed (%s)", table.id, line)
+
+    async def _save(self, table: Table, tx: Tx) -> None:
+        table.state.deadline = self._deadline(table)
+        closed = table.state.phase is Phase.CLOSED
+        await tx.save_table(table.id, table.snapshot(), status="closed" if closed else None)
+
+    async def _changed(self, table: Table) -> None:
+        if self.on_change is not None:
+            try:
+                await self.on_change(table)
+            except discord.HTTPException:
+                log.exception("table %s: could not update the table message", table.id)
+        await self._notify_turn(table)
+
+    async def _notify_turn(self, table: Table) -> None:
+        seat = table.to_act
+        if seat is None or table.state.seats[seat].is_computer or self.on_turn is None:
+            return
+        try:
+            await self.on_turn(table)
+        except discord.HTTPException:
+            log.exception("table %s: could not ping the player to act", table.id)
+
+    def _restore(self, table: Table, snapshot: dict[str, Any]) -> None:
+        table.state = TableState.model_validate(snapshot)
+        table.game = table.adapter.load(table.state.hand) if table.state.hand is not None else None
+
+    def _log(self, table: Table, line: str) -> None:
+        table.state.log = [*table.state.log, line][-LOG_LINES:]
+
+    def _sort_seats(self, table: Table) -> None:
+        order = {choice: i for i, choice in enumerate(table.adapter.seat_choices)}
+        table.state.seats.sort(key=lambda seat: order[seat.choice])
+
+    def _next_dealer(self, table: Table) -> int:
+        """The deal passes to the left: the next seat after the last dealer's choice."""
+        choices = [seat.choice for seat in table.state.seats]
+        last = table.state.dealer
+        if last is None:
+            return 0
+        order = list(table.adapter.seat_choices)
+        start = order.index(last)
+        for step in range(1, len(order) + 1):
+            candidate = order[(start + step) % len(order)]
+            if candidate in choices:
+                return choices.index(candidate)
+        return 0
+
+    def _pass_host(self, table: Table) -> None:
+        state = table.state
+        if any(seat.user_id == state.host_id for seat in state.seats):
+            return
+        humans = table.humans
+        if humans:
+            state.host_id = humans[0].user_id or state.host_id
+            self._log(table, f"{humans[0].name} is the host now.")
+        elif state.phase is not Phase.PLAYING:
+            state.phase = Phase.CLOSED
+            self._log(table, "Everyone left, so the table closed.")
+
+    def _require_host(self, table: Table, user: discord.abc.User) -> None:
+        if user.id != table.state.host_id:
+            raise TableError(f"Only the host, <@{table.state.host_id}>, can do that.")
+
+    def _computer_name(self, table: Table) -> str:
+        taken = {seat.name for seat in table.state.seats}
+        return next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {len(taken) + 1}")
+
+    async def _check_bankroll(self, guild_id: int, user_id: int, adapter: GameAdapter, stake: int) -> None:
+        needed = adapter.min_bankroll(stake)
+        balance = await self.store.balance(guild_id, user_id)
+        if balance < needed:
+            raise TableError(
+                f"You need at least {needed:,} chips to sit at this table (the most one hand can cost); "
+                f"you have {balance:,}. Try /daily, or a table with a smaller stake."
+            )
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def now() -> datetime:
+    # discord.utils.utcnow follows SimCord's virtual clock in tests.
+    return discord.utils.utcnow()

@@ -1,0 +1,1 @@
+"""Thin Discord layer: parse the interaction, check who may act, call the table or store, render."""

@@ -1,0 +1,128 @@
+"""Bankrolls: /balance, /daily, /give, /leaderboard, /stats. Every chip moves through the ledger."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import Ridotto, reply
+from bot.games import GAMES
+from bot.storage import InsufficientFunds
+
+GAME_CHOICES = [app_commands.Choice(name=adapter.name, value=game_id) for game_id, adapter in GAMES.items()]
+
+
+def chips(amount: int) -> str:
+    return f"**{amount:,}** chip{'s' if amount != 1 else ''}"
+
+
+class Economy(commands.Cog):
+    """The server's bankroll: every member's chips, the daily grant, gifts and the boards."""
+
+    def __init__(self, bot: Ridotto) -> None:
+        self.bot = bot
+
+    @property
+    def store(self):  # noqa: ANN201 — the bot's Store
+        return self.bot.store
+
+    @app_commands.command()
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose chips to show (yourself if left out)")
+    async def balance(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        """Show how many chips you (or another member) hold on this server."""
+        assert interaction.guild_id is not None
+        target = member or interaction.user
+        if target.bot:
+            await reply(interaction, "Computer players and bots don't keep a bankroll.")
+            return
+        amount = await self.store.balance(interaction.guild_id, target.id)
+        who = "You have" if target.id == interaction.user.id else f"{target.mention} has"
+        await reply(interaction, f"{who} {chips(amount)}.", allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command()
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        """Collect your daily chips (once every 24 hours)."""
+        assert interaction.guild_id is not None
+        result = await self.store.claim_daily(interaction.guild_id, interaction.user.id, discord.utils.utcnow())
+        due = discord.utils.format_dt(result.next_at, "R")
+        if result.granted:
+            text = f"You collected {chips(result.amount)}. You now have {chips(result.balance)}. Next one {due}."
+        else:
+            text = f"You've already collected today's chips. The next ones are due {due}."
+        await reply(interaction, text)
+
+    @app_commands.command()
+    @app_commands.guild_only()
+    @app_commands.describe(member="Who receives the chips", amount="How many chips (a whole number above 0)")
+    async def give(self, interaction: discord.Interaction, member: discord.Member, amount: int) -> None:
+        """Give some of your chips to another member."""
+        assert interaction.guild_id is not None
+        if member.bot:
+            await reply(interaction, "Bots don't keep a bankroll, so you can't give them chips.")
+            return
+        if member.id == interaction.user.id:
+            await reply(interaction, "You can't give chips to yourself.")
+            return
+        if amount <= 0:
+            await reply(interaction, "The amount must be a whole number of chips above 0.")
+            return
+        try:
+            mine, theirs = await self.store.give(interaction.guild_id, interaction.user.id, member.id, amount)
+        except InsufficientFunds as error:
+            await reply(interaction, f"You can't give {chips(amount)}: you have {chips(error.available)}.")
+            return
+        await interaction.response.send_message(
+            f"{interaction.user.mention} gave {chips(amount)} to {member.mention}.",
+            allowed_mentions=discord.AllowedMentions(users=[member]),
+        )
+        await interaction.followup.send(
+            f"You now have {chips(mine)}; {member.display_name} has {chips(theirs)}.", ephemeral=True
+        )
+
+    @app_commands.command()
+    @app_commands.guild_only()
+    @app_commands.describe(game="A game's board (wins and net chips); the bankroll board if left out")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The server's richest members, or a game's best players."""
+        assert interaction.guild_id is not None
+        embed = discord.Embed(colour=discord.Colour.gold())
+        if game is None:
+            rows = await self.store.leaderboard_bankroll(interaction.guild_id)
+            embed.title = "Leaderboard — bankroll"
+            lines = [f"{place}. <@{user_id}> — {chips(balance)}" for place, (user_id, balance) in enumerate(rows, 1)]
+        else:
+            rows_game = await self.store.leaderboard_game(interaction.guild_id, game)
+            embed.title = f"Leaderboard — {GAMES[game].name}"
+            lines = [
+                f"{place}. <@{user_id}> — {wins} win{'s' if wins != 1 else ''} in {hands} hand"
+                f"{'s' if hands != 1 else ''}, net {net:+,} chips"
+                for place, (user_id, wins, hands, net) in enumerate(rows_game, 1)
+            ]
+        embed.description = "\n".join(lines) or "Nobody yet — open a table with /play."
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command()
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose record to show (yourself if left out)")
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        """Hands, wins and net chips per game."""
+        assert interaction.guild_id is not None
+        target = member or interaction.user
+        rows = await self.store.stats(interaction.guild_id, target.id)
+        balance = await self.store.balance(interaction.guild_id, target.id)
+        embed = discord.Embed(title=f"{target.display_name} at the Ridotto", colour=discord.Colour.dark_teal())
+        embed.add_field(name="Bankroll", value=chips(balance), inline=False)
+        for row in rows:
+            name = GAMES[row.game].name if row.game in GAMES else row.game
+            embed.add_field(name=name, value=f"{row.hands} hands · {row.wins} wins · net {row.net:+,}")
+        if not rows:
+            embed.description = "No hands played yet."
+        await reply(interaction, None, embed=embed)
+
+
+async def setup(bot: Ridotto) -> None:
+    await bot.add_cog(Economy(bot))

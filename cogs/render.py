@@ -1,0 +1,153 @@
+"""Embeds for tables: public information only, edited in place as the game moves."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables import Phase, Table
+from engine.prima_carta.game import PrimaCarta, SeatStatus
+
+COLOURS = {
+    Phase.LOBBY: discord.Colour.blurple(),
+    Phase.PLAYING: discord.Colour.gold(),
+    Phase.BETWEEN: discord.Colour.dark_green(),
+    Phase.CLOSED: discord.Colour.dark_grey(),
+}
+
+#: /rules texts, in our own words (the rule sources stay in ../shared/rules/).
+RULES = {
+    "prima_carta": (
+        "**Prima Carta** is an old tavern game from the Postas deck: fifty cards, five suits "
+        "(Crowns, Locks, Fruit, Swords, Cups), ranks 1 to 10. Every player backs one suit and "
+        "the deck does the rest.\n\n"
+        "**Spiga.** Everyone puts one stake into the pot.\n"
+        "**First pass.** The dealer turns the shuffled deck over card by card. The first card "
+        "of a suit starts that suit's stack; after that a card joins its stack only if it is the "
+        "next rank up (a 1 follows the 10). Anything else goes face up on a discard pile, and the "
+        "top of that pile is tried again before every new card and once the deck runs out.\n"
+        "**Copa.** Whoever owns the suit of the very first card (or the next owned suit) decides "
+        "first, then the others in suit order: pay one stake per card in your stack to stay in, "
+        "or fold and lose your spiga. If everyone else folds, the last player in wins at once.\n"
+        "**Later passes.** The discard pile is turned over — never shuffled — and dealt again the "
+        "same way, pass after pass, until a suit still in play holds all ten of its cards. That "
+        "suit's owner takes the pot. Suits nobody owns, and folded ones, keep building but can't "
+        "win; a backed suit that finishes during the first pass wins straight away.\n\n"
+        "Every card dealt is public, so a sharp eye can work out who the later passes favour "
+        "before paying the copa."
+    ),
+}
+
+
+def table_title(table: Table) -> str:
+    return f"{table.adapter.name} · table #{table.id} · stake {table.state.stake:,}"
+
+
+def render_table(table: Table) -> tuple[str | None, discord.Embed]:
+    """The public table message: its content line and embed."""
+    state = table.state
+    embed = discord.Embed(title=table_title(table), colour=COLOURS[state.phase])
+    game = table.game
+    if isinstance(game, PrimaCarta):
+        _prima_carta(table, game, embed)
+    if state.phase is not Phase.PLAYING:
+        name = "Seated for the next hand" if game is not None else "Seats"
+        embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
+    embed.description = _status(table)
+    if state.log:
+        embed.add_field(name="Table log", value="\n".join(state.log)[-1000:], inline=False)
+    footer = f"Host: {_host_name(table)} · v{state.version}"
+    if isinstance(game, PrimaCarta):
+        view = game.view(None)
+        footer += f" · deck commitment {view.commitment[:16]}"
+        if view.seed is not None:
+            footer += f" · seed {view.seed}"
+    embed.set_footer(text=footer)
+    return None, embed
+
+
+def turn_prompt(table: Table) -> str:
+    """The ping for the member to act: public, so it names no hidden card."""
+    seat = table.to_act
+    assert seat is not None and table.game is not None
+    s = table.state.seats[seat]
+    due = f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}." if table.state.deadline else ""
+    if isinstance(table.game, PrimaCarta):
+        price = table.game.copa_price(seat)
+        return (f"{s.mention}, the copa is yours to decide at table #{table.id}: pay {price:,} chips "
+                f"to stay in with {s.choice.title()}, or fold.{due}")
+    return f"{s.mention}, it's your turn at table #{table.id}.{due}"
+
+
+def _status(table: Table) -> str:
+    state = table.state
+    if state.phase is Phase.LOBBY:
+        need = table.adapter.min_players - len(state.seats)
+        wait = f"waiting for {need} more player{'s' if need != 1 else ''}" if need > 0 else "ready to start"
+        return f"**Lobby** — {wait}. Press **Join** to take a suit; the host starts the game."
+    if state.phase is Phase.BETWEEN:
+        return f"**Hand {state.hand_no} is over.** Any seated player can deal the next hand."
+    if state.phase is Phase.CLOSED:
+        return "**Closed.** Open a new table with /play."
+    seat = table.to_act
+    if seat is None:
+        return f"**Hand {state.hand_no}** in play."
+    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    return f"**Hand {state.hand_no} · copa round** — {state.seats[seat].mention} to decide{due}."
+
+
+def _host_name(table: Table) -> str:
+    for seat in table.state.seats:
+        if seat.user_id == table.state.host_id:
+            return seat.name
+    return "—"
+
+
+def _seat_lines(table: Table) -> str:
+    lines = []
+    for seat in table.state.seats:
+        host = " (host)" if seat.user_id == table.state.host_id else ""
+        who = f"🤖 {seat.name} · {seat.level}" if seat.is_computer else f"{seat.mention}{host}"
+        lines.append(f"**{table.adapter.choice_label(seat.choice)}** — {who}")
+    return "\n".join(lines)
+
+
+STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
+
+
+def _prima_carta(table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
+    view = game.view(None)
+    state = table.state
+    seats: list[str] = []
+    for index, suit in enumerate(view.seats):
+        who = state.hand_seats[index] if index < len(state.hand_seats) else "—"
+        marks = []
+        if index == view.dealer:
+            marks.append("dealer")
+        if index == view.prima:
+            marks.append("prima")
+        status = STATUS_MARK[view.status[index]]
+        if view.status[index] is SeatStatus.UNDECIDED and view.phase == "copa":
+            status += f" (copa {view.copa_price[index]:,})"
+        if view.winner == index:
+            status = "🏆 **won**"
+        extra = f" · {', '.join(marks)}" if marks else ""
+        seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
+    embed.add_field(name=f"Seats · pot {view.pot:,} chips", value="\n".join(seats), inline=False)
+    stacks = []
+    for stack in view.stacks:
+        owner = "" if stack.owner is not None else " · unowned"
+        cards = " ".join(str(card.rank) for card in stack.cards)
+        done = " ✅" if stack.complete else ""
+        symbol = stack.cards[0].short[:-len(str(stack.cards[0].rank))] if stack.cards else ""
+        stacks.append(f"{symbol} **{stack.label}** ({stack.size}){owner}: `{cards}`{done}")
+    embed.add_field(name=f"Stacks after pass {view.pass_number}", value="\n".join(stacks), inline=False)
+    if view.discard:
+        pile = " ".join(card.short for card in view.discard)
+        embed.add_field(name=f"Discard pile · {len(view.discard)} cards, dealt from the left next pass",
+                        value=pile[:1024], inline=False)
+    passes = []
+    for entry in view.passes[-4:]:
+        played = " ".join(card.short for card in entry.played)
+        passes.append(f"Pass {entry.number}: {entry.dealt} dealt, {len(entry.played)} up — {played}")
+    if passes:
+        embed.add_field(name="Passes (all public)", value="\n".join(passes)[-1000:], inline=False)

@@ -1,0 +1,66 @@
+"""The shape every game in Ridotto shares (DESIGN.md §3).
+
+A game state is created from options, seats and a seed; `legal_actions(seat)` lists
+what a seat may do; `apply(seat, action)` plays one move and returns public events or
+raises a RuleError; `view(seat)` is exactly what that seat may see (`None` = onlooker);
+`outcome` is set once the hand is over. `to_json()`/`from_json()` round-trip exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, Self
+
+from pydantic import BaseModel
+
+
+class Event(BaseModel, frozen=True):
+    """Something public that happened; `text` is a short line for the table log."""
+
+    kind: str
+    text: str
+    seat: int | None = None
+
+
+class Outcome(BaseModel, frozen=True):
+    """How a finished hand settles.
+
+    `paid_in[seat]` is what that seat put into the pot this hand; `paid_out[seat]` what it
+    takes back out. Chips are conserved: sum(paid_in) == sum(paid_out) (+ `carried`, chips
+    that stay on the table for a later hand, for games that carry a pot forward).
+    """
+
+    winners: tuple[int, ...]
+    paid_in: tuple[int, ...]
+    paid_out: tuple[int, ...]
+    carried: int = 0
+    summary: str
+
+    def net(self, seat: int) -> int:
+        return self.paid_out[seat] - self.paid_in[seat]
+
+
+class Game(Protocol):
+    """What the table layer needs from any game engine."""
+
+    game_id: str
+
+    @classmethod
+    def new(cls, options: Any, seats: Sequence[Any], seed: int, dealer: int = 0) -> Self: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> list[Event]: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self: ...

@@ -1,0 +1,924 @@
+"""Prima Carta, basic rules (Postas Games, James Ernest, v1.1), as a pure state machine.
+
+Each player owns one suit of the 50-card Postas deck and antes the spiga; the deck plays
+itself up into five ascending stacks, after one pass every player pays a copa (their stack
+size) or folds, and the deck is re-dealt unshuffled until a live suit holds all ten cards.
+
+Rule decisions cite `postas-prima-carta-holdout.txt` ("the text") and are listed in
+docs/RULES.md. Internally a card is an int, `suit_index * 10 + rank - 1`, and the deal runs
+on flat lists; `Card` objects, events and the log are only built when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from engine.core.cards import POSTAS_50, Card
+from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
+from engine.core.game import Event, Outcome
+from engine.core.rng import commitment as deal_commitment
+from engine.core.rng import shuffled
+
+GAME_ID = "prima_carta"
+JSON_FORMAT = 1
+
+SUITS: tuple[str, ...] = POSTAS_50.suits
+"""The five Postas suits in the text's table order: crowns, locks, fruit, swords, cups."""
+SUIT_LABELS: tuple[str, ...] = POSTAS_50.suit_labels
+CARDS: tuple[Card, ...] = POSTAS_50.cards()
+"""The 50 cards; `CARDS[code]` is the card with int code `suit_index * 10 + rank - 1`."""
+CODE: dict[Card, int] = {card: code for code, card in enumerate(CARDS)}
+CODE_BY_TEXT: dict[str, int] = {card.code: code for code, card in enumerate(CARDS)}
+_TEXT: tuple[str, ...] = tuple(card.code for card in CARDS)
+_SHORT: tuple[str, ...] = tuple(card.short for card in CARDS)
+
+_SUIT_OF: tuple[int, ...] = tuple(code // 10 for code in range(50))
+# The card that plays up on `code`: the next rank of the same suit, and the 1 on the 10,
+# because "the Ace (1) plays on the 10, closing the circle of ranks" (the text, First Pass).
+_NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code in range(50))
+_NO_SUIT = bytes(10)
+
+# Events are built straight through pydantic's validator, skipping BaseModel.__init__'s
+# Python-level overhead; a finished hand builds about ten, and that was a fifth of a hand.
+_EVENT = Event.__pydantic_validator__.validate_python
+
+
+def _event(kind: str, text: str, seat: int | None = None) -> Event:
+    event: Event = _EVENT({"kind": kind, "text": text, "seat": seat})
+    return event
+
+
+MIN_SEATS = 2
+MAX_SEATS = 5
+
+
+def chips(amount: int) -> str:
+    """`3 chips`, `1 chip`."""
+    return f"{amount} chip" if amount == 1 else f"{amount} chips"
+
+
+class PrimaCartaOptions(BaseModel, frozen=True):
+    """Table options for the basic game."""
+
+    stake: int = Field(default=1, ge=1)
+    """Chips per unit: the spiga is one stake, the copa is stack size times the stake."""
+
+
+class Copa(BaseModel, frozen=True):
+    """The copa ("cap"): pay your stack size in stakes to stay live after the first pass."""
+
+    kind: Literal["copa"] = "copa"
+    amount: int
+    """Its cost in chips: cards in your stack after the first pass times the stake."""
+
+
+class Fold(BaseModel, frozen=True):
+    """Drop out of the hand at the copa; what you paid stays in the pot."""
+
+    kind: Literal["fold"] = "fold"
+
+
+PrimaCartaAction = Annotated[Copa | Fold, Field(discriminator="kind")]
+_ACTION_ADAPTER: TypeAdapter[Copa | Fold] = TypeAdapter(PrimaCartaAction)
+FOLD = Fold()
+_COPAS: dict[int, Copa] = {}
+
+
+def _copa(amount: int) -> Copa:
+    # Copa values are immutable, so one instance per amount saves a validation per offer.
+    copa = _COPAS.get(amount)
+    if copa is None:
+        copa = _COPAS[amount] = Copa(amount=amount)
+    return copa
+
+
+class Phase(StrEnum):
+    """What the hand is waiting for."""
+
+    COPA = "copa"
+    """After the first pass: players decide copa or fold, prima first, then to the left."""
+    OVER = "over"
+    """The hand is settled."""
+
+
+class SeatStatus(StrEnum):
+    """Where a seat stands at the copa."""
+
+    UNDECIDED = "undecided"
+    """Has not yet chosen between copa and fold."""
+    LIVE = "live"
+    """Paid the copa (or won): a live suit can win the pot."""
+    FOLDED = "folded"
+    """Dropped out; the suit keeps playing up but cannot win."""
+
+
+class WonBy(StrEnum):
+    """How the hand was won."""
+
+    FIRST_PASS = "first_pass"
+    """An owned suit completed during the first pass."""
+    LAST_STANDING = "last_standing"
+    """Everyone else folded at the copa."""
+    COMPLETED = "completed"
+    """The first live suit to hold all ten cards in a later pass."""
+
+
+_UNDECIDED, _LIVE, _FOLDED = 0, 1, 2
+_STATUS_NAMES = (SeatStatus.UNDECIDED, SeatStatus.LIVE, SeatStatus.FOLDED)
+_STATUS_CODES = {status.value: code for code, status in enumerate(_STATUS_NAMES)}
+
+
+def deal_pass(
+    deck: Sequence[int],
+    wanted: bytearray,
+    count: list[int],
+    foundation: list[int],
+    stop: Sequence[bool],
+    discard: list[int],
+    played: list[int],
+) -> tuple[int, int]:
+    """Deal one pass of `deck` (int codes), playing up and discarding in place.
+
+    `wanted[code]` is 1 for every card that would play up now; `count`/`foundation` are per
+    suit; a suit with `stop[suit]` ends the pass the moment it holds ten cards. Returns
+    (cards dealt, the stopping suit or -1).
+    """
+    suit_of = _SUIT_OF
+    nxt = _NEXT
+    to_discard = discard.append
+    to_stack = played.append
+    take_top = discard.pop
+    for dealt, code in enumerate(deck, 1):
+        if not wanted[code]:
+            # An unplayable card goes on top of the discard pile (the text, First Pass).
+            to_discard(code)
+            continue
+        while True:
+            suit = suit_of[code]
+            size = count[suit] + 1
+            if size == 1:
+                # "The first card of each suit automatically becomes the foundation."
+                foundation[suit] = code
+                wanted[suit * 10 : suit * 10 + 10] = _NO_SUIT
+            else:
+                wanted[code] = 0
+            count[suit] = size
+            to_stack(code)
+            if size == 10:
+                if stop[suit]:
+                    return dealt, suit
+            else:
+                wanted[nxt[code]] = 1
+            # "Before dealing a new card, always check if the top discard can be played up":
+            # the top only becomes playable after a play, so checking here, after every
+            # play, also covers the check after the pass's last card.
+            if discard and wanted[discard[-1]]:
+                code = take_top()
+            else:
+                break
+    return len(deck), -1
+
+
+def wanted_from(count: Sequence[int], foundation: Sequence[int]) -> bytearray:
+    """Which cards would play up now, rebuilt from stack sizes and foundations."""
+    wanted = bytearray(50)
+    for suit in range(5):
+        size = count[suit]
+        if size == 0:
+            wanted[suit * 10 : suit * 10 + 10] = b"\x01" * 10
+        elif size < 10:
+            wanted[suit * 10 + (foundation[suit] % 10 + size) % 10] = 1
+    return wanted
+
+
+def completion_order(count: Sequence[int], foundation: Sequence[int], discard: Sequence[int]) -> list[int]:
+    """Play the remaining passes to the end with nobody stopping them.
+
+    Returns, per suit, the index of the play that completes it (smaller = sooner; a suit
+    already complete gets -1). The deal after the first pass is fully determined by the
+    public discard order ("The Deck is Made", the text's Terms and Phrases).
+    """
+    count = list(count)
+    foundation = list(foundation)
+    wanted = wanted_from(count, foundation)
+    done = [-1 if count[suit] == 10 else 1 << 30 for suit in range(5)]
+    stop = (False,) * 5
+    deck = list(discard)
+    played: list[int] = []
+    seen = [count[suit] for suit in range(5)]
+    while deck and min(count) < 10:
+        pile: list[int] = []
+        before = len(played)
+        deal_pass(deck, wanted, count, foundation, stop, pile, played)
+        assert len(played) > before, "a pass must promote at least one card"
+        for index in range(before, len(played)):
+            suit = _SUIT_OF[played[index]]
+            seen[suit] += 1
+            if seen[suit] == 10:
+                done[suit] = index
+        deck = pile
+    return done
+
+
+class StackView(BaseModel, frozen=True):
+    """One suit's stack, foundation first."""
+
+    suit: str
+    label: str
+    owner: int | None
+    cards: list[Card]
+    size: int
+    complete: bool
+
+
+class PassLog(BaseModel, frozen=True):
+    """What one pass through the deck did, for the table log."""
+
+    number: int
+    dealt: int
+    """Cards dealt this pass (fewer than the deck if a winning suit stopped the deal)."""
+    played: list[Card]
+    """Cards played up, in the order they went onto the stacks."""
+    stacks: list[int]
+    """Stack sizes after the pass, per suit in suit order."""
+    tops: list[Card | None]
+    """The top card of each stack after the pass, per suit in suit order."""
+    discard: int
+    """Cards in the discard pile after the pass."""
+
+
+class PrimaCartaView(BaseModel, frozen=True):
+    """Everything public about a hand, as seen from `you` (None = onlooker).
+
+    Prima Carta has no hidden cards once dealt; only the undealt remainder of a hand that
+    ended mid-pass, and the seed and full order, wait until the hand is over.
+    """
+
+    game_id: str = GAME_ID
+    you: int | None
+    seats: list[str]
+    """The suit each seat owns."""
+    stake: int
+    dealer: int
+    prima: int
+    """The seat that decides the copa first."""
+    prima_card: Card
+    """The very first card dealt."""
+    phase: Phase
+    pass_number: int
+    stacks: list[StackView]
+    """All five suits in suit order, owned or not."""
+    discard: list[Card]
+    """Bottom first; the last card is the top, the first is dealt first next pass."""
+    undealt: int
+    passes: list[PassLog]
+    pot: int
+    paid: list[int]
+    status: list[SeatStatus]
+    to_act: int | None
+    copa_price: list[int]
+    """What the copa costs each seat: stack size times the stake."""
+    winner: int | None
+    won_by: WonBy | None
+    legal: list[PrimaCartaAction]
+    commitment: str
+    seed: int | None
+    """Revealed once the hand is over, with `order`, to check against `commitment`."""
+    order: list[Card] | None
+
+
+class PrimaCarta:
+    """One hand of Prima Carta. Implements `engine.core.game.Game`."""
+
+    game_id = GAME_ID
+
+    __slots__ = (
+        "_commitment",
+        "_count",
+        "_dealer",
+        "_decisions",
+        "_discard",
+        "_foundation",
+        "_options",
+        "_order",
+        "_owner",
+        "_paid",
+        "_passes",
+        "_phase",
+        "_prima",
+        "_seats",
+        "_seed",
+        "_status",
+        "_to_act",
+        "_undealt",
+        "_wanted",
+        "_winner",
+        "_won_by",
+    )
+
+    _options: PrimaCartaOptions
+    _seats: tuple[int, ...]
+    _owner: list[int]
+    _dealer: int
+    _seed: int
+    _order: list[int]
+    _commitment: str
+    _phase: Phase
+    _prima: int
+    _count: list[int]
+    _foundation: list[int]
+    _wanted: bytearray
+    _discard: list[int]
+    _undealt: list[int]
+    _passes: list[tuple[int, int, list[int], tuple[int, ...], int]]
+    _status: list[int]
+    _paid: list[int]
+    _decisions: list[tuple[int, int]]
+    _to_act: int | None
+    _winner: int | None
+    _won_by: WonBy | None
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def new(cls, options: PrimaCartaOptions, seats: Sequence[str], seed: int, dealer: int = 0) -> Self:
+        """Collect the spiga, shuffle with `Random(seed)` and deal the whole first pass.
+
+        `seats[i]` is the suit seat i owns, listed in suit order. There are no decisions
+        during a pass, so the hand comes back waiting for the prima's copa (or already
+        over, if an owned suit completed in the first pass).
+        """
+        return cls._start(options, seats, shuffled(range(50), seed), dealer, seed)
+
+    @classmethod
+    def new_from_order(
+        cls,
+        options: PrimaCartaOptions,
+        seats: Sequence[str],
+        order: Sequence[Card],
+        dealer: int = 0,
+        seed: int = 0,
+    ) -> Self:
+        """Like `new`, but deal `order` (all 50 Postas cards, first dealt first)."""
+        codes = [CODE.get(card, -1) for card in order]
+        if len(codes) != 50 or sorted(codes) != list(range(50)):
+            raise BadSetup("The deck must hold each of the 50 Postas cards exactly once.")
+        return cls._start(options, seats, codes, dealer, seed)
+
+    @classmethod
+    def _start(
+        cls, options: PrimaCartaOptions, seats: Sequence[str], order: list[int], dealer: int, seed: int
+    ) -> Self:
+        seat_suits = _seat_suits(seats)
+        if not 0 <= dealer < len(seat_suits):
+            raise BadSetup("The dealer must be one of the seats at the table.")
+        self = cls.__new__(cls)
+        self._options = options
+        self._seats = seat_suits
+        self._owner = _owners(seat_suits)
+        self._dealer = dealer
+        self._seed = seed
+        self._order = order
+        # Worked out on first use (to_json, view, `commitment`): it is a pure function of
+        # seed and order, and most simulated hands never need it.
+        self._commitment = ""
+        # Spiga: "Each player makes a bet of one coin to start" (the text, First Bets).
+        self._paid = [options.stake] * len(seat_suits)
+        self._status = [_UNDECIDED] * len(seat_suits)
+        self._decisions = []
+        self._prima = _prima_seat(self._owner, order[0])
+        self._count = [0] * 5
+        self._foundation = [-1] * 5
+        self._wanted = bytearray(b"\x01" * 50)
+        self._discard = []
+        self._passes = []
+        self._winner = None
+        self._won_by = None
+        # An owned suit that completes in the first pass wins on the spot ("could be as many
+        # as 10 (which means you have already won!)", Second Bets); an unowned one does not
+        # stop the deal ("if an abandoned suit finishes, continue dealing", Second Pass).
+        stop = [owner >= 0 for owner in self._owner]
+        suit = self._run_pass(order, stop)
+        if suit >= 0:
+            self._finish(self._owner[suit], WonBy.FIRST_PASS)
+        else:
+            self._phase = Phase.COPA
+            self._to_act = self._prima
+        return self
+
+    def _run_pass(self, deck: list[int], stop: Sequence[bool]) -> int:
+        discard: list[int] = []
+        played: list[int] = []
+        dealt, suit = deal_pass(deck, self._wanted, self._count, self._foundation, stop, discard, played)
+        self._discard = discard
+        self._undealt = deck[dealt:]
+        self._passes.append((len(self._passes) + 1, dealt, played, tuple(self._count), len(discard)))
+        return suit
+
+    def _finish(self, seat: int, how: WonBy) -> None:
+        self._winner = seat
+        self._won_by = how
+        self._phase = Phase.OVER
+        self._to_act = None
+        if how is not WonBy.FIRST_PASS:
+            self._status[seat] = _LIVE
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose copa decision is awaited, or None."""
+        return self._to_act
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The suit each seat owns."""
+        return tuple(SUITS[suit] for suit in self._seats)
+
+    @property
+    def options(self) -> PrimaCartaOptions:
+        return self._options
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of seed and deal order, publishable before play (engine.core.rng)."""
+        if not self._commitment:
+            self._commitment = deal_commitment(self._seed, [_TEXT[code] for code in self._order])
+        return self._commitment
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """The shuffled deck, first card dealt first."""
+        return tuple(CARDS[code] for code in self._order)
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def prima(self) -> int:
+        """The seat that decides the copa first."""
+        return self._prima
+
+    @property
+    def pot(self) -> int:
+        return sum(self._paid)
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    def stack_sizes(self) -> tuple[int, ...]:
+        """Cards in each seat's stack (public; cheap, for computer players)."""
+        count = self._count
+        return tuple(count[suit] for suit in self._seats)
+
+    def statuses(self) -> tuple[SeatStatus, ...]:
+        """Each seat's copa status (public; cheap, for computer players)."""
+        return tuple(_STATUS_NAMES[code] for code in self._status)
+
+    def contenders(self) -> tuple[int, ...]:
+        """Stack sizes of the seats that have not folded, -1 for a folded seat (public)."""
+        count = self._count
+        status = self._status
+        seats = self._seats
+        return tuple([-1 if status[seat] == _FOLDED else count[suit] for seat, suit in enumerate(seats)])
+
+    def copa_price(self, seat: int) -> int:
+        """What the copa costs `seat`: cards in its stack times the stake."""
+        return self._count[self._seats[seat]] * self._options.stake
+
+    # --------------------------------------------------------------- actions
+
+    def legal_actions(self, seat: int) -> list[Copa | Fold]:
+        """`[Copa(amount=price), Fold()]` (always in that order) for the seat to act, else []."""
+        if seat != self._to_act:
+            return []
+        return [_copa(self._count[self._seats[seat]] * self._options.stake), FOLD]
+
+    def apply(self, seat: int, action: Copa | Fold | Mapping[str, Any]) -> list[Event]:
+        """Play `action` for `seat` and return the public events it caused.
+
+        Raises NotYourTurn or IllegalAction, with a sentence fit for the player, before
+        changing anything.
+        """
+        if seat != self._to_act:
+            if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
+                raise NotYourTurn("That seat is not part of this hand.")
+            if self._to_act is None:
+                raise NotYourTurn("The hand is over; there is nothing left to decide.")
+            raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
+        if not isinstance(action, Copa | Fold) and isinstance(action, Mapping):
+            try:
+                action = _ACTION_ADAPTER.validate_python(action)
+            except ValidationError:
+                raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.") from None
+        price = self._count[self._seats[seat]] * self._options.stake
+        if isinstance(action, Copa):
+            if action.amount != price:
+                raise IllegalAction(f"The copa for your stack is {chips(price)}.")
+            paid = price
+        elif isinstance(action, Fold):
+            paid = -1
+        else:
+            raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
+        start = self._history_length()
+        self._decide(seat, paid)
+        return self._events(start)
+
+    def _decide(self, seat: int, paid: int) -> None:
+        status = self._status
+        if paid >= 0:
+            self._paid[seat] += paid
+            status[seat] = _LIVE
+        else:
+            status[seat] = _FOLDED
+        self._decisions.append((seat, paid))
+        # "If only one player remains at this stage, they win immediately" (Second Bets):
+        # checked after every decision, so a last undecided player can win without paying.
+        if status.count(_FOLDED) == len(status) - 1:
+            self._finish(next(s for s, code in enumerate(status) if code != _FOLDED), WonBy.LAST_STANDING)
+            return
+        seats = len(status)
+        # Decisions go "to the left", the next owned suit in suit order (History: Copa).
+        for step in range(1, seats):
+            nxt = (seat + step) % seats
+            if status[nxt] == _UNDECIDED:
+                self._to_act = nxt
+                return
+        self._to_act = None
+        self._play_out()
+
+    def _play_out(self) -> None:
+        # Repasso: the discard pile is picked up without shuffling, so the first card
+        # discarded is dealt first; passes repeat until a live suit holds all ten cards.
+        # Folded and unowned suits keep playing up but cannot stop the deal (Second Pass).
+        stop = [False] * 5
+        for seat, suit in enumerate(self._seats):
+            stop[suit] = self._status[seat] == _LIVE
+        while True:
+            promoted = sum(self._count)
+            suit = self._run_pass(self._discard, stop)
+            if suit >= 0:
+                self._finish(self._owner[suit], WonBy.COMPLETED)
+                return
+            # "Each pass through the deck is guaranteed to promote at least one card"
+            # (Terms: One-Card Pass), so this loop ends; guard it anyway.
+            assert sum(self._count) > promoted, "a pass promoted no card"
+
+    # ---------------------------------------------------------------- results
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Set once the hand is over: the winner takes the whole pot."""
+        if self._winner is None:
+            return None
+        pot = sum(self._paid)
+        paid_out = [0] * len(self._seats)
+        paid_out[self._winner] = pot
+        return Outcome(
+            winners=(self._winner,),
+            paid_in=tuple(self._paid),
+            paid_out=tuple(paid_out),
+            summary=self._summary(),
+        )
+
+    def _summary(self) -> str:
+        winner = self._winner
+        assert winner is not None
+        name = self._label(winner)
+        pot = chips(sum(self._paid))
+        if self._won_by is WonBy.FIRST_PASS:
+            return f"{name} completed its stack in the first pass and wins the pot of {pot}."
+        if self._won_by is WonBy.LAST_STANDING:
+            return f"Everyone else folded, so {name} wins the pot of {pot}."
+        passes = len(self._passes)
+        return f"{name} is the first live suit to hold all ten cards (pass {passes}) and wins {pot}."
+
+    def _label(self, seat: int) -> str:
+        return SUIT_LABELS[self._seats[seat]]
+
+    # ------------------------------------------------------------ log, events
+
+    @property
+    def log(self) -> list[PassLog]:
+        """One entry per pass through the deck."""
+        return [self._pass_log(entry) for entry in self._passes]
+
+    def _pass_log(self, entry: tuple[int, int, list[int], tuple[int, ...], int]) -> PassLog:
+        number, dealt, played, counts, discard = entry
+        foundation = self._foundation
+        tops: list[Card | None] = [
+            CARDS[suit * 10 + (foundation[suit] % 10 + size - 1) % 10] if size else None
+            for suit, size in enumerate(counts)
+        ]
+        return PassLog(
+            number=number,
+            dealt=dealt,
+            played=[CARDS[code] for code in played],
+            stacks=list(counts),
+            tops=tops,
+            discard=discard,
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        """Every public event of the hand so far, oldest first."""
+        return self._events(0)
+
+    def _history_length(self) -> int:
+        # spiga, first pass, prima, each decision, each later pass, the result.
+        return 3 + len(self._decisions) + len(self._passes) - 1 + (self._winner is not None)
+
+    def _events(self, start: int) -> list[Event]:
+        # The history is fixed in shape: spiga, first pass, prima, the copa decisions in
+        # order, the later passes, the result; so entry `i` is rebuilt from the state.
+        decisions = len(self._decisions)
+        later_end = 3 + decisions + len(self._passes) - 1
+        out = []
+        for entry in range(start, self._history_length()):
+            if entry == 0:
+                stake = chips(self._options.stake)
+                text = f"Spiga: each of the {len(self._seats)} players puts {stake} in the pot."
+                out.append(_event("spiga", text))
+            elif entry == 1:
+                out.append(self._pass_event(0))
+            elif entry == 2:
+                text = f"The first card was {_SHORT[self._order[0]]}; {self._label(self._prima)} is prima."
+                out.append(_event("prima", text, self._prima))
+            elif entry < 3 + decisions:
+                seat, paid = self._decisions[entry - 3]
+                if paid >= 0:
+                    text = f"{self._label(seat)} pays the copa: {chips(paid)}."
+                    out.append(_event("copa", text, seat))
+                else:
+                    out.append(_event("fold", f"{self._label(seat)} folds.", seat))
+            elif entry < later_end:
+                out.append(self._pass_event(entry - 2 - decisions))
+            else:
+                out.append(_event("win", self._summary(), self._winner))
+        return out
+
+    def _pass_event(self, index: int) -> Event:
+        number, dealt, played, counts, _ = self._passes[index]
+        short = _SHORT
+        ups = " ".join([short[code] for code in played])
+        c0, c1, c2, c3, c4 = counts
+        return _event(
+            "pass",
+            f"Pass {number}: {dealt} dealt, {len(played)} played up ({ups}). "
+            f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}.",
+        )
+
+    # ------------------------------------------------------------------ view
+
+    def view(self, seat: int | None) -> PrimaCartaView:
+        """Everything public, plus `legal` moves for `seat` (None = onlooker)."""
+        stake = self._options.stake
+        count = self._count
+        foundation = self._foundation
+        stacks = []
+        for suit in range(5):
+            size = count[suit]
+            base = foundation[suit]
+            cards = [CARDS[suit * 10 + (base % 10 + step) % 10] for step in range(size)]
+            owner = self._owner[suit]
+            stacks.append(
+                StackView(
+                    suit=SUITS[suit],
+                    label=SUIT_LABELS[suit],
+                    owner=owner if owner >= 0 else None,
+                    cards=cards,
+                    size=size,
+                    complete=size == 10,
+                )
+            )
+        over = self._phase is Phase.OVER
+        return PrimaCartaView(
+            you=seat,
+            seats=list(self.seats),
+            stake=stake,
+            dealer=self._dealer,
+            prima=self._prima,
+            prima_card=CARDS[self._order[0]],
+            phase=self._phase,
+            pass_number=len(self._passes),
+            stacks=stacks,
+            discard=[CARDS[code] for code in self._discard],
+            undealt=len(self._undealt),
+            passes=self.log,
+            pot=sum(self._paid),
+            paid=list(self._paid),
+            status=list(self.statuses()),
+            to_act=self._to_act,
+            copa_price=[count[suit] * stake for suit in self._seats],
+            winner=self._winner,
+            won_by=self._won_by,
+            legal=self.legal_actions(seat) if seat is not None else [],
+            commitment=self.commitment,
+            seed=self._seed if over else None,
+            order=[CARDS[code] for code in self._order] if over else None,
+        )
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-safe data; `from_json` restores it exactly."""
+        text = _TEXT
+        return {
+            "game_id": GAME_ID,
+            "format": JSON_FORMAT,
+            "options": {"stake": self._options.stake},
+            "seats": [SUITS[suit] for suit in self._seats],
+            "dealer": self._dealer,
+            "seed": self._seed,
+            "commitment": self.commitment,
+            "order": [text[code] for code in self._order],
+            "phase": self._phase.value,
+            "prima": self._prima,
+            "foundations": [text[code] if code >= 0 else None for code in self._foundation],
+            "stacks": list(self._count),
+            "discard": [text[code] for code in self._discard],
+            "undealt": [text[code] for code in self._undealt],
+            "passes": [
+                {
+                    "number": number,
+                    "dealt": dealt,
+                    "played": [text[code] for code in played],
+                    "stacks": list(counts),
+                    "discard": discard,
+                }
+                for number, dealt, played, counts, discard in self._passes
+            ],
+            "status": [_STATUS_NAMES[code].value for code in self._status],
+            "paid": list(self._paid),
+            "decisions": [
+                {"seat": seat, "kind": "copa", "amount": paid}
+                if paid >= 0
+                else {"seat": seat, "kind": "fold"}
+                for seat, paid in self._decisions
+            ],
+            "to_act": self._to_act,
+            "winner": self._winner,
+            "won_by": self._won_by.value if self._won_by is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a state written by `to_json`."""
+        try:
+            snap = _Snapshot.model_validate(data)
+        except ValidationError as error:
+            raise BadSetup("This saved Prima Carta hand is damaged and cannot be restored.") from error
+        if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
+            raise BadSetup("This saved hand is not a Prima Carta hand this version can restore.")
+        self = cls.__new__(cls)
+        self._options = PrimaCartaOptions(stake=snap.options.stake)
+        self._seats = _seat_suits(snap.seats)
+        self._owner = _owners(self._seats)
+        self._dealer = snap.dealer
+        self._seed = snap.seed
+        self._commitment = snap.commitment
+        self._order = _codes(snap.order)
+        self._phase = Phase(snap.phase)
+        self._prima = snap.prima
+        self._foundation = [-1 if text is None else CODE_BY_TEXT[text] for text in snap.foundations]
+        self._count = list(snap.stacks)
+        self._wanted = wanted_from(self._count, self._foundation)
+        self._discard = _codes(snap.discard)
+        self._undealt = _codes(snap.undealt)
+        self._passes = [
+            (entry.number, entry.dealt, _codes(entry.played), tuple(entry.stacks), entry.discard)
+            for entry in snap.passes
+        ]
+        self._status = [_STATUS_CODES[text] for text in snap.status]
+        self._paid = list(snap.paid)
+        self._decisions = [
+            (entry.seat, entry.amount if entry.kind == "copa" else -1) for entry in snap.decisions
+        ]
+        self._to_act = snap.to_act
+        self._winner = snap.winner
+        self._won_by = WonBy(snap.won_by) if snap.won_by is not None else None
+        if sorted(self._order) != list(range(50)) or sorted(
+            self._discard + self._undealt + [c for s in range(5) for c in _stack_codes(self, s)]
+        ) != list(range(50)):
+            raise BadSetup("This saved Prima Carta hand does not account for all 50 cards.")
+        if deal_commitment(self._seed, [_TEXT[code] for code in self._order]) != self._commitment:
+            raise BadSetup("This saved Prima Carta hand does not match its published deal.")
+        return self
+
+
+def _stack_codes(game: PrimaCarta, suit: int) -> list[int]:
+    base = game._foundation[suit]
+    return [suit * 10 + (base % 10 + step) % 10 for step in range(game._count[suit])]
+
+
+def _codes(texts: Sequence[str]) -> list[int]:
+    try:
+        return [CODE_BY_TEXT[text] for text in texts]
+    except KeyError as error:
+        raise BadSetup(f"{error.args[0]!r} is not a Postas card.") from None
+
+
+def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
+    key = tuple(seats)
+    known = _SEAT_SUITS.get(key)
+    if known is None:
+        known = _SEAT_SUITS[key] = _check_seats(key)
+    return known
+
+
+# Seat lists checked so far; there are only 26 valid ones, so this stays tiny.
+_SEAT_SUITS: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+def _check_seats(seats: tuple[str, ...]) -> tuple[int, ...]:
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise BadSetup("Prima Carta needs 2 to 5 players.")
+    indices = []
+    for suit in seats:
+        if suit not in SUITS:
+            raise BadSetup(f"{suit!r} is not a Postas suit; choose crowns, locks, fruit, swords or cups.")
+        indices.append(SUITS.index(suit))
+    if len(set(indices)) != len(indices):
+        raise BadSetup("Each player must own a different suit.")
+    # Seats sit in suit order so that "to the left" is simply the next seat (the text,
+    # The Suits: "If practical, players in the same order as their suits").
+    if indices != sorted(indices):
+        raise BadSetup("Seats must be listed in suit order: crowns, locks, fruit, swords, cups.")
+    return tuple(indices)
+
+
+def _owners(seat_suits: Sequence[int]) -> list[int]:
+    owner = [-1] * 5
+    for seat, suit in enumerate(seat_suits):
+        owner[suit] = seat
+    return owner
+
+
+def _prima_seat(owner: Sequence[int], first: int) -> int:
+    # Prima is whoever "received the very first card of the deal" (Second Bets). If no one
+    # owns that suit, nobody received it, so the first owned suit after it in suit order
+    # (wrapping) goes first, the same "to the left" the copa then follows.
+    suit = _SUIT_OF[first]
+    for step in range(5):
+        seat = owner[(suit + step) % 5]
+        if seat >= 0:
+            return seat
+    raise AssertionError("a hand always has an owned suit")
+
+
+class _OptionsJSON(BaseModel):
+    stake: int = Field(ge=1)
+
+
+class _PassJSON(BaseModel):
+    number: int
+    dealt: int
+    played: list[str]
+    stacks: list[int] = Field(min_length=5, max_length=5)
+    discard: int
+
+
+class _DecisionJSON(BaseModel):
+    seat: int
+    kind: Literal["copa", "fold"]
+    amount: int = -1
+
+
+class _Snapshot(BaseModel):
+    """The JSON shape `to_json` writes; checked on the way back in."""
+
+    game_id: str
+    format: int
+    options: _OptionsJSON
+    seats: list[str]
+    dealer: int
+    seed: int
+    commitment: str
+    order: list[str]
+    phase: Literal["copa", "over"]
+    prima: int
+    foundations: list[str | None] = Field(min_length=5, max_length=5)
+    stacks: list[int] = Field(min_length=5, max_length=5)
+    discard: list[str]
+    undealt: list[str]
+    passes: list[_PassJSON]
+    status: list[Literal["undecided", "live", "folded"]]
+    paid: list[int]
+    decisions: list[_DecisionJSON]
+    to_act: int | None
+    winner: int | None
+    won_by: Literal["first_pass", "last_standing", "completed"] | None

@@ -1,0 +1,81 @@
+"""SimCord fixtures: the real bot against an in-memory Discord and a real SQLite file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import Ridotto, create_bot
+from bot.config import Settings
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    # Computer players act at once in tests; everything else is as in production.
+    return Settings(discord_token=None, database_path=tmp_path / "ridotto.db", computer_delay=0)
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings) -> Ridotto:
+    return create_bot(settings)
+
+
+@dataclass
+class Room:
+    """A server with one channel and three members, ready to play."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    settings: Settings
+
+    @property
+    def bot(self) -> Ridotto:
+        bot = self.env.bot
+        assert isinstance(bot, Ridotto)
+        return bot
+
+    def message(self, message_id: int | None):  # noqa: ANN201 — a discord.Message
+        for message in self.channel.history():
+            if message.id == message_id:
+                return message
+        raise AssertionError(f"message {message_id} is not in #{self.channel.name}")
+
+    def public_messages(self) -> list:
+        """What someone who is not part of any interaction sees in the channel."""
+        return [m for m in self.channel.history() if not m.flags.ephemeral]
+
+    async def restart(self) -> None:
+        """A process restart: a freshly built bot on the same database file."""
+        await self.env.restart_bot(create_bot(self.settings))
+
+
+@pytest.fixture
+async def room(simcord_env: simcord.Env, settings: Settings) -> Room:
+    guild = simcord_env.create_guild("Ridotto Test")
+    channel = guild.create_text_channel("tavern")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    return Room(simcord_env, guild, channel, alice, bob, carol, settings)
+
+
+def buttons(message) -> list[str]:  # noqa: ANN001 — a discord.Message or SimCord response
+    return [child.label for row in message.components for child in row.children]
+
+
+def button_ids(message) -> list[str]:  # noqa: ANN001
+    return [child.custom_id for row in message.components for child in row.children]
+
+
+def find_label(message, prefix: str) -> str:  # noqa: ANN001
+    for label in buttons(message):
+        if label.startswith(prefix):
+            return label
+    raise AssertionError(f"no button starting {prefix!r} in {buttons(message)}")

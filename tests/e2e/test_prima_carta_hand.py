@@ -1,0 +1,59 @@
+"""Two members and a computer player play whole hands of Prima Carta through Discord."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import Phase
+from tests.e2e.conftest import Room, buttons, find_label
+
+SEED = 20261122
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.tables.new_seed", lambda: SEED)
+
+
+async def open_table_with_bob_and_a_computer(room: Room) -> int:
+    await room.alice.slash(room.channel, "play", game="prima_carta", stake=10)
+    table_message = room.channel.last_message
+    picker = await room.bob.click(table_message, label="Join")
+    assert picker.ephemeral and picker.response.content == "Choose your suit:"
+    assert buttons(picker.response.message) == ["Locks", "Fruit", "Swords", "Cups"]
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table_message.id), label="Add bot")
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    assert [(s.choice, s.user_id) for s in table.state.seats] == [
+        ("crowns", room.alice.id), ("locks", room.bob.id), ("fruit", None)]
+    return table.id
+
+
+async def test_two_members_and_a_computer_play_a_whole_hand(room: Room) -> None:
+    table_id = await open_table_with_bob_and_a_computer(room)
+    table = room.bot.tables.get(table_id)
+    assert table is not None
+    message_id = table.state.message_id
+    await room.alice.click(room.message(message_id), label="Start")
+    actors = {room.alice.id: room.alice, room.bob.id: room.bob}
+    while table.state.phase is Phase.PLAYING:
+        seat = table.to_act
+        assert seat is not None
+        member = actors[table.state.seats[seat].user_id]
+        message = room.message(message_id)
+        await member.click(message, label=find_label(message, "Pay the copa"))
+    assert table.state.phase is Phase.BETWEEN
+    outcome = table.game.outcome
+    assert outcome is not None
+    store = room.bot.store
+    for index, seat in enumerate(table.state.seats):
+        if seat.user_id is not None:
+            balance = await store.balance(room.guild.id, seat.user_id)
+            assert balance == 1000 + outcome.net(index)
+    assert await store.ledger(room.guild.id, table_id=table_id)
+    report = await store.audit()
+    assert report.ok, report
+    final = room.message(message_id)
+    assert "Hand 1 is over" in final.embeds[0].description
+    assert "Deal next hand" in buttons(final)

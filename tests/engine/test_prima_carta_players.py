@@ -1,0 +1,118 @@
+"""Computer players: the Basic Strategy table row by row, and the sharp reader."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import RuleError
+from engine.core.players import LEVELS, computer_player
+from engine.prima_carta import Copa, Fold, PrimaCarta, PrimaCartaOptions
+from engine.prima_carta.players import BasicPlayer, SharpPlayer, basic_decision
+
+from .helpers import game, golden
+
+PAY, FOLD = True, False
+
+
+@pytest.mark.parametrize(
+    ("mine", "others", "expected"),
+    [
+        # Rule 1: in the lead or tied for it, always play.
+        (5, (3, 4), PAY),
+        (4, (4, 2, 3), PAY),
+        # Rule 2a: 2 or more above you in 1 card -> fold; 1 above -> rule 3 (bet).
+        (3, (5,), FOLD),
+        (3, (4, 2), PAY),
+        (2, (2, 2, 2, 4), PAY),  # exception: Play 2 vs 2-2-2-4
+        (2, (2, 2, 2, 5), FOLD),
+        # Rule 2b: 3 or more in 2 cards.
+        (3, (5, 4), FOLD),
+        (3, (4, 4), PAY),
+        (3, (2, 2, 4, 4), PAY),  # exception: Play 3 vs 2-2-4-4 (rule 3 already bets)
+        # Rule 2c: 4 or more in 3 cards.
+        (2, (3, 3, 4), FOLD),
+        (2, (3, 3, 3), PAY),
+        # Rule 2d: 5 or more in 4 cards.
+        (2, (3, 3, 3, 4), FOLD),
+        (2, (3, 3, 3, 3), PAY),
+        # Rule 3 exceptions: Fold 3 vs 2-4-4-4 and 3-4-4-4, Fold 4 vs 3-5-5-5.
+        (3, (2, 4, 4, 4), FOLD),
+        (3, (4, 4, 2, 4), FOLD),  # matched on the sorted stacks
+        (3, (3, 4, 4, 4), FOLD),
+        (4, (3, 5, 5, 5), FOLD),
+        (4, (5, 5, 5), PAY),  # the exception needs the fourth, smaller stack
+    ],
+)
+def test_basic_strategy_table(mine: int, others: tuple[int, ...], expected: bool) -> None:
+    assert basic_decision(mine, others) is expected
+
+
+def test_basic_player_ignores_folded_opponents() -> None:
+    # Golden deck, seats Crowns 4, Locks 4, Swords 3. Swords vs 4-4 would still bet (1+1
+    # in 2 cards); with Locks folded Swords faces only Crowns' 4.
+    g = game(golden(), ("crowns", "locks", "swords"))
+    g.apply(1, Fold())
+    assert g.contenders() == (4, -1, 3)
+    assert BasicPlayer().choose(g, 2) == Copa(amount=3)
+
+
+def test_sharp_player_folds_a_doomed_suit_and_pays_for_a_winner() -> None:
+    # In the golden deck Crowns completes in pass 2, one card before Locks would.
+    g = game(golden(), ("crowns", "locks"))
+    assert SharpPlayer().choose(g, 1) == Fold()
+    g.apply(1, Copa(amount=4))
+    assert SharpPlayer().choose(g, 0) == Copa(amount=4)
+
+
+def test_sharp_player_pays_when_the_faster_suit_has_folded() -> None:
+    g = game(golden(), ("crowns", "locks", "swords"))
+    g.apply(1, Copa(amount=4))
+    g.apply(2, Copa(amount=3))
+    # Crowns would beat Locks; it pays. Had Crowns folded, Locks was the winner (golden).
+    assert SharpPlayer().choose(g, 0) == Copa(amount=4)
+
+
+def test_players_refuse_when_it_is_not_their_turn() -> None:
+    g = game(golden())
+    with pytest.raises(ValueError):
+        BasicPlayer().choose(g, 0)
+
+
+def test_registry_gives_each_level_and_refuses_unknown_ones() -> None:
+    assert LEVELS["prima_carta"] == ("basic", "sharp")
+    assert computer_player("prima_carta").level == "basic"
+    assert computer_player("prima_carta", "sharp").level == "sharp"
+    with pytest.raises(RuleError):
+        computer_player("prima_carta", "genius")
+    with pytest.raises(RuleError):
+        computer_player("holdout", "basic")
+
+
+@pytest.mark.parametrize("level", ["basic", "sharp"])
+def test_computer_players_always_choose_a_legal_action_deterministically(level: str) -> None:
+    player = computer_player("prima_carta", level)
+    for seed in range(150):
+        seats = ("crowns", "locks", "fruit", "swords", "cups")[: 2 + seed % 4]
+        a = PrimaCarta.new(PrimaCartaOptions(), seats, seed)
+        b = PrimaCarta.new(PrimaCartaOptions(), seats, seed)
+        while (seat := a.to_act) is not None:
+            choice = player.choose(a, seat)
+            assert choice in a.legal_actions(seat)
+            assert player.choose(b, seat) == choice
+            a.apply(seat, choice)
+            b.apply(seat, choice)
+        assert a.outcome is not None
+
+
+def test_sharp_players_at_every_seat_never_lose_a_copa() -> None:
+    # When every seat reads the deal, only the true winner ever pays beyond the spiga.
+    player = SharpPlayer()
+    for seed in range(150):
+        g = PrimaCarta.new(PrimaCartaOptions(), ("crowns", "locks", "fruit", "swords", "cups"), seed)
+        while (seat := g.to_act) is not None:
+            g.apply(seat, player.choose(g, seat))
+        outcome = g.outcome
+        assert outcome is not None
+        for seat in range(5):
+            if seat not in outcome.winners:
+                assert outcome.paid_in[seat] == 1
