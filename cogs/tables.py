@@ -148,6 +148,22 @@ class Tables(commands.Cog):
         await reply(interaction, None, embed=embed)
 
     # ------------------------------------------------------------- buttons
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on buttons the table message no longer shows.
+
+        discord.py routes a DynamicItem only if its custom id is still on the message; a double
+        click or a lagging client sends an id from an older render, which would otherwise end
+        in "This interaction failed". Those clicks get the same checks, and so a clear refusal.
+        """
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        custom = str(interaction.data.get("custom_id", ""))
+        match = re.fullmatch(ID_PATTERN, custom)
+        if match is None or _shows(interaction.message, custom):
+            return
+        await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
+
     async def on_click(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
         table = self.service.get(table_id)
         if table is None:
@@ -234,6 +250,16 @@ class Tables(commands.Cog):
             return f"table #{table.id}"
         return (f"https://discord.com/channels/{table.state.guild_id}/{table.state.channel_id}/"
                 f"{table.state.message_id}")
+
+
+def _shows(message: discord.Message | None, custom: str) -> bool:
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom:
+                return True
+    return False
 
 
 async def setup(bot: Ridotto) -> None:

@@ -322,7 +322,7 @@ class PrimaCarta:
 
     _options: PrimaCartaOptions
     _seats: tuple[int, ...]
-    _owner: list[int]
+    _owner: tuple[int, ...]
     _dealer: int
     _seed: int
     _order: list[int]
@@ -379,7 +379,7 @@ class PrimaCarta:
         self = cls.__new__(cls)
         self._options = options
         self._seats = seat_suits
-        self._owner = _owners(seat_suits)
+        self._owner = owner = _OWNERS[seat_suits]
         self._dealer = dealer
         self._seed = seed
         self._order = order
@@ -401,8 +401,7 @@ class PrimaCarta:
         # An owned suit that completes in the first pass wins on the spot ("could be as many
         # as 10 (which means you have already won!)", Second Bets); an unowned one does not
         # stop the deal ("if an abandoned suit finishes, continue dealing", Second Pass).
-        stop = [owner >= 0 for owner in self._owner]
-        suit = self._run_pass(order, stop)
+        suit = self._run_pass(order, [seat >= 0 for seat in owner])
         if suit >= 0:
             self._finish(self._owner[suit], WonBy.FIRST_PASS)
         else:
@@ -787,7 +786,7 @@ class PrimaCarta:
         self = cls.__new__(cls)
         self._options = PrimaCartaOptions(stake=snap.options.stake)
         self._seats = _seat_suits(snap.seats)
-        self._owner = _owners(self._seats)
+        self._owner = _OWNERS[self._seats]
         self._dealer = snap.dealer
         self._seed = snap.seed
         self._commitment = snap.commitment
@@ -837,11 +836,14 @@ def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
     known = _SEAT_SUITS.get(key)
     if known is None:
         known = _SEAT_SUITS[key] = _check_seats(key)
+        _OWNERS[known] = _owners(known)
     return known
 
 
-# Seat lists checked so far; there are only 26 valid ones, so this stays tiny.
+# Seat lists checked so far, and who owns each suit for them; there are only 26 valid
+# seat lists, so these stay tiny and spare every new hand the same checks.
 _SEAT_SUITS: dict[tuple[str, ...], tuple[int, ...]] = {}
+_OWNERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _check_seats(seats: tuple[str, ...]) -> tuple[int, ...]:
@@ -861,11 +863,11 @@ def _check_seats(seats: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(indices)
 
 
-def _owners(seat_suits: Sequence[int]) -> list[int]:
+def _owners(seat_suits: Sequence[int]) -> tuple[int, ...]:
     owner = [-1] * 5
     for seat, suit in enumerate(seat_suits):
         owner[suit] = seat
-    return owner
+    return tuple(owner)
 
 
 def _prima_seat(owner: Sequence[int], first: int) -> int:

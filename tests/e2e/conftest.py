@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,13 +58,29 @@ class Room:
 
 
 @pytest.fixture
-async def room(simcord_env: simcord.Env, settings: Settings) -> Room:
+async def room(simcord_env: simcord.Env, settings: Settings) -> AsyncIterator[Room]:
     guild = simcord_env.create_guild("Ridotto Test")
     channel = guild.create_text_channel("tavern")
     alice = guild.add_member(simcord_env.create_user("alice"))
     bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
-    return Room(simcord_env, guild, channel, alice, bob, carol, settings)
+    room = Room(simcord_env, guild, channel, alice, bob, carol, settings)
+    yield room
+    # Every test ends with every chip accounted for.
+    report = await room.bot.store.audit()
+    assert report.ok, report
+
+
+async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:  # noqa: ANN001
+    """Click a button as an older render of the message showed it (a double click, a lagging client).
+
+    SimCord's `click` always finds buttons on the message as it is now; Discord itself delivers
+    whatever custom id the member's client still displayed, which is what this sends.
+    """
+    from simcord.actors import _component_interaction, _visible_message
+
+    stored = _visible_message(actor, message)
+    return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
 
 
 def buttons(message) -> list[str]:  # noqa: ANN001 — a discord.Message or SimCord response
