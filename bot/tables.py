@@ -372,7 +372,7 @@ class TableService:
                     if amount:
                         await tx.move(state.guild_id, seat.account, table_account(table.id), amount, "ante",
                                       table_id=table.id, hand_no=state.hand_no)
-                await self._after_move(table, tx, [])
+                await self._after_move(table, tx, game.events)
         except InsufficientFunds as error:
             self._restore(table, before)
             raise TableError(f"The hand can't start: {error}") from error

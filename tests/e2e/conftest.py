@@ -20,8 +20,20 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> Ridotto:
-    return create_bot(settings)
+def bots() -> list[Ridotto]:
+    """Every bot a test builds (restarts build more), so their databases close at the end."""
+    return []
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, bots: list[Ridotto]) -> AsyncIterator[Ridotto]:
+    bot = create_bot(settings)
+    bots.append(bot)
+    yield bot
+    # SimCord detaches bots without closing them; close each database connection here.
+    for built in bots:
+        if hasattr(built, "store"):
+            await built.store.close()
 
 
 @dataclass
@@ -35,6 +47,7 @@ class Room:
     bob: simcord.MemberActor
     carol: simcord.MemberActor
     settings: Settings
+    bots: list[Ridotto]
 
     @property
     def bot(self) -> Ridotto:
@@ -54,17 +67,19 @@ class Room:
 
     async def restart(self) -> None:
         """A process restart: a freshly built bot on the same database file."""
-        await self.env.restart_bot(create_bot(self.settings))
+        bot = create_bot(self.settings)
+        self.bots.append(bot)
+        await self.env.restart_bot(bot)
 
 
 @pytest.fixture
-async def room(simcord_env: simcord.Env, settings: Settings) -> AsyncIterator[Room]:
+async def room(simcord_env: simcord.Env, settings: Settings, bots: list[Ridotto]) -> AsyncIterator[Room]:
     guild = simcord_env.create_guild("Ridotto Test")
     channel = guild.create_text_channel("tavern")
     alice = guild.add_member(simcord_env.create_user("alice"))
     bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
-    room = Room(simcord_env, guild, channel, alice, bob, carol, settings)
+    room = Room(simcord_env, guild, channel, alice, bob, carol, settings, bots)
     yield room
     # Every test ends with every chip accounted for.
     report = await room.bot.store.audit()
