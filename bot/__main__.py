@@ -7,6 +7,7 @@ import logging
 import sys
 
 import discord
+from pydantic import ValidationError
 
 from bot.config import Settings
 
@@ -30,7 +31,12 @@ token into .env as DISCORD_TOKEN=..., and run `python -m bot` again.
 
 
 def main(argv: list[str]) -> int:
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        lines = [f"  {'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in error.errors()]
+        print("Ridotto's settings (.env or environment) have a problem:\n" + "\n".join(lines), file=sys.stderr)
+        return 2
     if argv[:1] == ["audit"]:
         from bot.audit import main as audit_main
 

@@ -11,7 +11,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """Everything the bot reads at start-up. Field names match the `.env` keys."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = Field(default=None, description="The bot token from the Developer Portal.")
     database_path: Path = Field(default=Path("data/ridotto.db"), description="SQLite file; created on first run.")
