@@ -96,8 +96,13 @@ class Meter:
 
 METER = Meter()
 #: SimCord's per-settle-turn classification helpers, as env.py imports them (no bot code runs in them)
-SETTLE_BOOKKEEPING = ("_virtualize_recognized_waits", "_is_parked", "_active_callbacks",
-                      "_callback_is_parked", "_owned_tasks")
+SETTLE_BOOKKEEPING = (
+    "_virtualize_recognized_waits",
+    "_is_parked",
+    "_active_callbacks",
+    "_callback_is_parked",
+    "_owned_tasks",
+)
 
 
 def _patch_simcord() -> bool:
@@ -108,8 +113,12 @@ def _patch_simcord() -> bool:
     dispatch = getattr(simcord.http.router, "dispatch", None)
     gateway = getattr(simcord.gateway, "FakeGateway", None)
     settle_names = [name for name in SETTLE_BOOKKEEPING if callable(getattr(simcord.env, name, None))]
-    if dispatch is None or gateway is None or not hasattr(gateway, "feed") or len(settle_names) != len(
-            SETTLE_BOOKKEEPING):
+    if (
+        dispatch is None
+        or gateway is None
+        or not hasattr(gateway, "feed")
+        or len(settle_names) != len(SETTLE_BOOKKEEPING)
+    ):
         return False
     feed = gateway.feed
 
@@ -142,6 +151,7 @@ def _patch_simcord() -> bool:
                 return function(*args, **kwargs)
             finally:
                 METER.settle += time.perf_counter() - began
+
         return timed
 
     simcord.http.router.dispatch = timed_dispatch  # type: ignore[attr-defined]
@@ -283,8 +293,10 @@ def summary(values: list[float]) -> dict[str, float]:
 
 def row(label: str, values: list[float], width: int = 38) -> str:
     s = summary(values)
-    return (f"  {label:<{width}} {s['n']:>6} {s['median']:>8.2f} {s['p90']:>8.2f} {s['p99']:>8.2f} "
-            f"{s['max']:>8.2f}")
+    return (
+        f"  {label:<{width}} {s['n']:>6} {s['median']:>8.2f} {s['p90']:>8.2f} {s['p99']:>8.2f} "
+        f"{s['max']:>8.2f}"
+    )
 
 
 def header_row(width: int = 38) -> str:
@@ -336,8 +348,14 @@ class Driver:
         self.next_guest += 1
         return guest
 
-    async def click(self, member: simcord.MemberActor, message: Any, *, label: str | None = None,
-                    key_id: str | None = None) -> simcord.InteractionResult:
+    async def click(
+        self,
+        member: simcord.MemberActor,
+        message: Any,
+        *,
+        label: str | None = None,
+        key_id: str | None = None,
+    ) -> simcord.InteractionResult:
         """One timed click; pairs the end-to-end time with the on_click sample it produced."""
         METER.pending.clear()
         began = time.perf_counter()
@@ -504,10 +522,14 @@ def net(sample: Sample) -> float:
 
 def report(run: Run, breakdown: bool) -> None:
     print(f"\n== {run.n} open table{'s' if run.n != 1 else ''} ==")
-    print(f"setup: {run.n} tables opened, a member seated at each, {run.computers} computer players, "
-          f"{run.setup_interactions} interactions in {run.setup_seconds:.2f} s")
-    print(f"measured: {len(run.samples)} clicks, {run.cycles} table visits, {run.hands} hands dealt, "
-          f"{run.measure_seconds:.2f} s wall")
+    print(
+        f"setup: {run.n} tables opened, a member seated at each, {run.computers} computer players, "
+        f"{run.setup_interactions} interactions in {run.setup_seconds:.2f} s"
+    )
+    print(
+        f"measured: {len(run.samples)} clicks, {run.cycles} table visits, {run.hands} hands dealt, "
+        f"{run.measure_seconds:.2f} s wall"
+    )
     print(header_row())
     print(row("bot-side: on_click start -> return", [s.bot for s in run.samples]))
     if breakdown:
@@ -530,17 +552,23 @@ def report(run: Run, breakdown: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", default="1,50,500",
-                        help="comma-separated open-table counts (default 1,50,500)")
-    parser.add_argument("--clicks", type=int, default=400,
-                        help="measured clicks per table count (default 400)")
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--tables", default="1,50,500", help="comma-separated open-table counts (default 1,50,500)"
+    )
+    parser.add_argument(
+        "--clicks", type=int, default=400, help="measured clicks per table count (default 400)"
+    )
     parser.add_argument("--dir", type=Path, help="directory for the SQLite files (default: a fresh temp dir)")
     parser.add_argument("--seed", type=int, default=1, help="seed for deals and copa/fold choices")
     parser.add_argument("--profile", action="store_true", help="cProfile the measured clicks of each run")
     parser.add_argument("--profile-out", type=Path, help="also save the raw cProfile stats in this directory")
-    parser.add_argument("--stock-simcord", action="store_true",
-                        help="keep SimCord's O(tasks x timers) settle scans (500 tables: many minutes)")
+    parser.add_argument(
+        "--stock-simcord",
+        action="store_true",
+        help="keep SimCord's O(tasks x timers) settle scans (500 tables: many minutes)",
+    )
     args = parser.parse_args(argv)
     counts = [int(part) for part in args.tables.split(",") if part.strip()]
     if not counts or min(counts) < 1 or args.clicks < 1:
@@ -552,16 +580,26 @@ def main(argv: list[str] | None = None) -> int:
         db_dir = (args.dir or Path(tmp)).resolve()
         db_dir.mkdir(parents=True, exist_ok=True)
         print("Ridotto bench: bot-side time per button click, through SimCord")
-        print(f"python {platform.python_version()} ({platform.python_implementation()}) "
-              f"on {platform.platform()}, {os.cpu_count()} CPUs")
-        print(f"discord.py {discord.__version__}, simcord {simcord.__version__}, "
-              f"SQLite {sqlite3.sqlite_version}")
-        print(f"database: real file in {db_dir} ({'temporary directory' if args.dir is None else 'given'}), "
-              f"filesystem {filesystem(db_dir)}")
-        print(f"workload: stake {STAKE}, {HOSTS} hosts, {GUESTS} guests, every 2nd table with a computer, "
-              f"{args.clicks} measured clicks per table count, seed {args.seed}")
-        print(f"SimCord settle timer scans: {'indexed by this bench' if indexed else 'stock'}; "
-              f"breakdown of SimCord time inside on_click: {'yes' if breakdown else 'unavailable'}")
+        print(
+            f"python {platform.python_version()} ({platform.python_implementation()}) "
+            f"on {platform.platform()}, {os.cpu_count()} CPUs"
+        )
+        print(
+            f"discord.py {discord.__version__}, simcord {simcord.__version__}, "
+            f"SQLite {sqlite3.sqlite_version}"
+        )
+        print(
+            f"database: real file in {db_dir} ({'temporary directory' if args.dir is None else 'given'}), "
+            f"filesystem {filesystem(db_dir)}"
+        )
+        print(
+            f"workload: stake {STAKE}, {HOSTS} hosts, {GUESTS} guests, every 2nd table with a computer, "
+            f"{args.clicks} measured clicks per table count, seed {args.seed}"
+        )
+        print(
+            f"SimCord settle timer scans: {'indexed by this bench' if indexed else 'stock'}; "
+            f"breakdown of SimCord time inside on_click: {'yes' if breakdown else 'unavailable'}"
+        )
         runs: list[Run] = []
         for n in counts:
             gc.collect()
@@ -572,14 +610,18 @@ def main(argv: list[str] | None = None) -> int:
             report(run, breakdown)
 
     print("\n== summary (ms) ==")
-    print(f"  {'tables':>6} {'bot median':>11} {'bot p99':>8} {'minus SimCord p99':>18} {'e2e median':>11} "
-          f"{'e2e p99':>8}")
+    print(
+        f"  {'tables':>6} {'bot median':>11} {'bot p99':>8} {'minus SimCord p99':>18} {'e2e median':>11} "
+        f"{'e2e p99':>8}"
+    )
     for run in runs:
         bot = summary([s.bot for s in run.samples])
         bare = summary([net(s) for s in run.samples])["p99"] if breakdown else float("nan")
         e2e = summary([s.e2e for s in run.samples])
-        print(f"  {run.n:>6} {bot['median']:>11.2f} {bot['p99']:>8.2f} {bare:>18.2f} {e2e['median']:>11.2f} "
-              f"{e2e['p99']:>8.2f}")
+        print(
+            f"  {run.n:>6} {bot['median']:>11.2f} {bot['p99']:>8.2f} {bare:>18.2f} {e2e['median']:>11.2f} "
+            f"{e2e['p99']:>8.2f}"
+        )
     biggest = max(runs, key=lambda r: r.n)
     p99 = summary([s.bot for s in biggest.samples])["p99"]
     verdict = "met" if p99 <= TARGET_P99_MS else "NOT met"

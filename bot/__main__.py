@@ -35,7 +35,9 @@ def main(argv: list[str]) -> int:
         settings = Settings()
     except ValidationError as error:
         lines = [f"  {'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in error.errors()]
-        print("Ridotto's settings (.env or environment) have a problem:\n" + "\n".join(lines), file=sys.stderr)
+        print(
+            "Ridotto's settings (.env or environment) have a problem:\n" + "\n".join(lines), file=sys.stderr
+        )
         return 2
     if argv[:1] == ["audit"]:
         from bot.audit import main as audit_main
@@ -63,12 +65,17 @@ def main(argv: list[str]) -> int:
         print(BAD_TOKEN, file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused the connection: this bot asks for no privileged intents, "
-              "so check that the token belongs to the right application.", file=sys.stderr)
+        print(
+            "Discord refused the connection: this bot asks for no privileged intents, "
+            "so check that the token belongs to the right application.",
+            file=sys.stderr,
+        )
         return 1
     except (OSError, discord.GatewayNotFound, discord.HTTPException) as error:
-        print(f"Could not reach Discord ({error.__class__.__name__}). Check the network and try again.",
-              file=sys.stderr)
+        print(
+            f"Could not reach Discord ({error.__class__.__name__}). Check the network and try again.",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         pass

@@ -66,7 +66,9 @@ class Ridotto(commands.Bot):
         elif isinstance(error, app_commands.CheckFailure):
             text = "You can't use that command here."
         else:
-            log.exception("command %s failed", interaction.command and interaction.command.name, exc_info=error)
+            log.exception(
+                "command %s failed", interaction.command and interaction.command.name, exc_info=error
+            )
             text = "Something went wrong on our side; nothing was changed. Please try again."
         await reply(interaction, text)
 

@@ -15,8 +15,12 @@ class Settings(BaseSettings):
         env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
     )
 
-    discord_token: SecretStr | None = Field(default=None, description="The bot token from the Developer Portal.")
-    database_path: Path = Field(default=Path("data/ridotto.db"), description="SQLite file; created on first run.")
+    discord_token: SecretStr | None = Field(
+        default=None, description="The bot token from the Developer Portal."
+    )
+    database_path: Path = Field(
+        default=Path("data/ridotto.db"), description="SQLite file; created on first run."
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this server only, instantly (development)."
     )

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from pydantic import BaseModel, Field
@@ -26,8 +26,10 @@ from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
 
-#: a lobby or a table between hands closes after this long without a click
+#: a lobby, or a table without enough players between hands, closes after this long
 IDLE_CLOSE = timedelta(minutes=30)
+#: between hands, the next hand is dealt after this pause unless someone deals sooner
+NEXT_HAND_DELAY = timedelta(seconds=30)
 #: consecutive timeouts after which a computer takes the seat
 STRIKES_TO_REPLACE = 2
 LOG_LINES = 8
@@ -181,8 +183,15 @@ class TableService:
                 table.task.cancel()
 
     async def open(
-        self, *, guild_id: int, channel_id: int, host: discord.abc.User, game: str, stake: int,
-        choice: str, level: str,
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: discord.abc.User,
+        game: str,
+        stake: int,
+        choice: str,
+        level: str,
     ) -> Table:
         adapter = GAMES[game]
         if self.in_channel(channel_id) is not None:
@@ -190,7 +199,12 @@ class TableService:
         await self._check_bankroll(guild_id, host.id, adapter, stake)
         settings = await self.store.guild_settings(guild_id)
         state = TableState(
-            guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.id, stake=stake, level=level,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host.id,
+            stake=stake,
+            level=level,
             turn_timer=settings.turn_timer,
             seats=[Seat(choice=choice, user_id=host.id, name=display_name(host))],
         )
@@ -239,7 +253,8 @@ class TableService:
             await self._notify_turn(table)
         return note
 
-    async def _join(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+    async def check_join(self, table: Table, user: discord.abc.User) -> list[str]:
+        """The seats `user` may take now; raises TableError saying why they can't join."""
         state = table.state
         if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
             raise TableError("A hand is in play. You can join when it ends.")
@@ -248,10 +263,15 @@ class TableService:
         free = [c for c in table.adapter.seat_choices if c not in {s.choice for s in state.seats}]
         if not free:
             raise TableError("Every seat at this table is taken.")
+        await self._check_bankroll(state.guild_id, user.id, table.adapter, state.stake)
+        return free
+
+    async def _join(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+        state = table.state
+        free = await self.check_join(table, user)
         choice = key.split(".", 1)[1] if "." in key else free[0]
         if choice not in free:
             raise TableError(f"{table.adapter.choice_label(choice)} is already taken. Pick another.")
-        await self._check_bankroll(state.guild_id, user.id, table.adapter, state.stake)
         state.seats.append(Seat(choice=choice, user_id=user.id, name=display_name(user)))
         self._sort_seats(table)
         await self._commit(table, f"{display_name(user)} sat down with {table.adapter.choice_label(choice)}.")
@@ -284,7 +304,9 @@ class TableService:
         name = self._computer_name(table)
         state.seats.append(Seat(choice=free[0], name=name, level=state.level))
         self._sort_seats(table)
-        await self._commit(table, f"🤖 {name} ({state.level}) sat down with {table.adapter.choice_label(free[0])}.")
+        await self._commit(
+            table, f"🤖 {name} ({state.level}) sat down with {table.adapter.choice_label(free[0])}."
+        )
         return None
 
     async def _start(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -312,8 +334,14 @@ class TableService:
         await self._close(table, "The host closed the table.")
         return None
 
-    _lobby_handlers: dict[str, Callable[[TableService, Table, discord.abc.User, str], Awaitable[str | None]]] = {
-        "join": _join, "leave": _leave, "bot": _add_computer, "start": _start, "cancel": _cancel,
+    _lobby_handlers: ClassVar[
+        dict[str, Callable[[TableService, Table, discord.abc.User, str], Awaitable[str | None]]]
+    ] = {
+        "join": _join,
+        "leave": _leave,
+        "bot": _add_computer,
+        "start": _start,
+        "cancel": _cancel,
     }
 
     async def _play(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -353,7 +381,9 @@ class TableService:
             await self._close(table, "Nobody is left at the table but computer players, so it closed.")
             return
         if len(state.seats) < table.adapter.min_players:
-            await self._commit(table, f"{table.adapter.name} needs at least {table.adapter.min_players} players.")
+            await self._commit(
+                table, f"{table.adapter.name} needs at least {table.adapter.min_players} players."
+            )
             return
         self._sort_seats(table)
         choices = [seat.choice for seat in state.seats]
@@ -370,8 +400,15 @@ class TableService:
             async with self.store.transaction() as tx:
                 for seat, amount in zip(state.seats, table.adapter.opening_costs(game), strict=True):
                     if amount:
-                        await tx.move(state.guild_id, seat.account, table_account(table.id), amount, "ante",
-                                      table_id=table.id, hand_no=state.hand_no)
+                        await tx.move(
+                            state.guild_id,
+                            seat.account,
+                            table_account(table.id),
+                            amount,
+                            "ante",
+                            table_id=table.id,
+                            hand_no=state.hand_no,
+                        )
                 await self._after_move(table, tx, game.events)
         except InsufficientFunds as error:
             self._restore(table, before)
@@ -391,8 +428,15 @@ class TableService:
             async with self.store.transaction() as tx:
                 if cost:
                     s = table.state.seats[seat]
-                    await tx.move(table.state.guild_id, s.account, table_account(table.id), cost, action.kind,
-                                  table_id=table.id, hand_no=table.state.hand_no)
+                    await tx.move(
+                        table.state.guild_id,
+                        s.account,
+                        table_account(table.id),
+                        cost,
+                        action.kind,
+                        table_id=table.id,
+                        hand_no=table.state.hand_no,
+                    )
                 await self._after_move(table, tx, events, note)
         except InsufficientFunds as error:
             self._restore(table, before)
@@ -420,14 +464,35 @@ class TableService:
         outcome = game.outcome
         for index, seat in enumerate(state.seats):
             if outcome.paid_out[index]:
-                await tx.move(state.guild_id, table_account(table.id), seat.account, outcome.paid_out[index],
-                              "pot", table_id=table.id, hand_no=state.hand_no)
+                await tx.move(
+                    state.guild_id,
+                    table_account(table.id),
+                    seat.account,
+                    outcome.paid_out[index],
+                    "pot",
+                    table_id=table.id,
+                    hand_no=state.hand_no,
+                )
             if seat.user_id is not None:
-                await tx.record_result(state.guild_id, table.id, state.hand_no, state.game, seat.user_id,
-                                       outcome.net(index), index in outcome.winners)
+                await tx.record_result(
+                    state.guild_id,
+                    table.id,
+                    state.hand_no,
+                    state.game,
+                    seat.user_id,
+                    outcome.net(index),
+                    index in outcome.winners,
+                )
         view = game.to_json()
-        await tx.record_hand(state.guild_id, table.id, state.hand_no, state.game, int(view["seed"]),
-                             str(view.get("commitment", "")), view)
+        await tx.record_hand(
+            state.guild_id,
+            table.id,
+            state.hand_no,
+            state.game,
+            int(view["seed"]),
+            str(view.get("commitment", "")),
+            view,
+        )
         self._log(table, outcome.summary)
         state.phase = Phase.BETWEEN
         leavers = [seat for seat in state.seats if seat.leaving]
@@ -462,12 +527,17 @@ class TableService:
         state = table.state
         if state.phase is Phase.CLOSED:
             return None
-        seat = table.to_act
-        if seat is None:
+        if state.phase is Phase.LOBBY:
             return now() + IDLE_CLOSE
-        if state.seats[seat].is_computer:
+        if state.phase is Phase.BETWEEN:
+            return now() + (NEXT_HAND_DELAY if self._can_deal(table) else IDLE_CLOSE)
+        seat = table.to_act
+        if seat is None or state.seats[seat].is_computer:
             return None
         return now() + timedelta(seconds=state.turn_timer)
+
+    def _can_deal(self, table: Table) -> bool:
+        return len(table.state.seats) >= table.adapter.min_players and bool(table.humans)
 
     async def _automatic_turn(self, table: Table, version: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -496,7 +566,9 @@ class TableService:
             if table.version != version:
                 return
             seat = table.to_act
-            if seat is None:
+            if table.state.phase is Phase.BETWEEN and self._can_deal(table):
+                await self._deal(table)
+            elif seat is None:
                 await self._close(table, "The table closed after 30 minutes without play.")
             else:
                 assert table.game is not None

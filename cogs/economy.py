@@ -24,7 +24,7 @@ class Economy(commands.Cog):
         self.bot = bot
 
     @property
-    def store(self):  # noqa: ANN201 — the bot's Store
+    def store(self):
         return self.bot.store
 
     @app_commands.command()
@@ -46,10 +46,14 @@ class Economy(commands.Cog):
     async def daily(self, interaction: discord.Interaction) -> None:
         """Collect your daily chips (once every 24 hours)."""
         assert interaction.guild_id is not None
-        result = await self.store.claim_daily(interaction.guild_id, interaction.user.id, discord.utils.utcnow())
+        result = await self.store.claim_daily(
+            interaction.guild_id, interaction.user.id, discord.utils.utcnow()
+        )
         due = discord.utils.format_dt(result.next_at, "R")
         if result.granted:
-            text = f"You collected {chips(result.amount)}. You now have {chips(result.balance)}. Next one {due}."
+            text = (
+                f"You collected {chips(result.amount)}. You now have {chips(result.balance)}. Next one {due}."
+            )
         else:
             text = f"You've already collected today's chips. The next ones are due {due}."
         await reply(interaction, text)
@@ -93,7 +97,10 @@ class Economy(commands.Cog):
         if game is None:
             rows = await self.store.leaderboard_bankroll(interaction.guild_id)
             embed.title = "Leaderboard — bankroll"
-            lines = [f"{place}. <@{user_id}> — {chips(balance)}" for place, (user_id, balance) in enumerate(rows, 1)]
+            lines = [
+                f"{place}. <@{user_id}> — {chips(balance)}"
+                for place, (user_id, balance) in enumerate(rows, 1)
+            ]
         else:
             rows_game = await self.store.leaderboard_game(interaction.guild_id, game)
             embed.title = f"Leaderboard — {GAMES[game].name}"
@@ -114,7 +121,9 @@ class Economy(commands.Cog):
         target = member or interaction.user
         rows = await self.store.stats(interaction.guild_id, target.id)
         balance = await self.store.balance(interaction.guild_id, target.id)
-        embed = discord.Embed(title=f"{target.display_name} at the Ridotto", colour=discord.Colour.dark_teal())
+        embed = discord.Embed(
+            title=f"{target.display_name} at the Ridotto", colour=discord.Colour.dark_teal()
+        )
         embed.add_field(name="Bankroll", value=chips(balance), inline=False)
         for row in rows:
             name = GAMES[row.game].name if row.game in GAMES else row.game

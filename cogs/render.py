@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.tables import Phase, Table
+from engine.core.cards import POSTAS_50
 from engine.prima_carta.game import PrimaCarta, SeatStatus
 
 COLOURS = {
@@ -70,11 +71,17 @@ def turn_prompt(table: Table) -> str:
     seat = table.to_act
     assert seat is not None and table.game is not None
     s = table.state.seats[seat]
-    due = f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}." if table.state.deadline else ""
+    due = (
+        f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}."
+        if table.state.deadline
+        else ""
+    )
     if isinstance(table.game, PrimaCarta):
         price = table.game.copa_price(seat)
-        return (f"{s.mention}, the copa is yours to decide at table #{table.id}: pay {price:,} chips "
-                f"to stay in with {s.choice.title()}, or fold.{due}")
+        return (
+            f"{s.mention}, the copa is yours to decide at table #{table.id}: pay {price:,} chips "
+            f"to stay in with {s.choice.title()}, or fold.{due}"
+        )
     return f"{s.mention}, it's your turn at table #{table.id}.{due}"
 
 
@@ -85,7 +92,13 @@ def _status(table: Table) -> str:
         wait = f"waiting for {need} more player{'s' if need != 1 else ''}" if need > 0 else "ready to start"
         return f"**Lobby** — {wait}. Press **Join** to take a suit; the host starts the game."
     if state.phase is Phase.BETWEEN:
-        return f"**Hand {state.hand_no} is over.** Any seated player can deal the next hand."
+        if state.deadline is not None and len(state.seats) >= table.adapter.min_players:
+            due = discord.utils.format_dt(state.deadline, "R")
+            return (
+                f"**Hand {state.hand_no} is over.** The next hand is dealt {due} — "
+                "or press **Deal next hand**."
+            )
+        return f"**Hand {state.hand_no} is over.** Waiting for players to deal the next hand."
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."
     seat = table.to_act
@@ -138,16 +151,26 @@ def _prima_carta(table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
         owner = "" if stack.owner is not None else " · unowned"
         cards = " ".join(str(card.rank) for card in stack.cards)
         done = " ✅" if stack.complete else ""
-        symbol = stack.cards[0].short[:-len(str(stack.cards[0].rank))] if stack.cards else ""
-        stacks.append(f"{symbol} **{stack.label}** ({stack.size}){owner}: `{cards}`{done}")
+        stacks.append(f"{_symbol(stack.suit)} **{stack.label}** ({stack.size}){owner}: `{cards}`{done}")
     embed.add_field(name=f"Stacks after pass {view.pass_number}", value="\n".join(stacks), inline=False)
     if view.discard:
         pile = " ".join(card.short for card in view.discard)
-        embed.add_field(name=f"Discard pile · {len(view.discard)} cards, dealt from the left next pass",
-                        value=pile[:1024], inline=False)
+        embed.add_field(
+            name=f"Discard pile · {len(view.discard)} cards, dealt from the left next pass",
+            value=pile[:1024],
+            inline=False,
+        )
     passes = []
     for entry in view.passes[-4:]:
         played = " ".join(card.short for card in entry.played)
-        passes.append(f"Pass {entry.number}: {entry.dealt} dealt, {len(entry.played)} up — {played}")
+        sizes = " ".join(f"{_symbol(view.stacks[i].suit)}{n}" for i, n in enumerate(entry.stacks))
+        passes.append(
+            f"**Pass {entry.number}** · {entry.dealt} dealt, {len(entry.played)} up: {played}\n"
+            f"   stacks after it: {sizes}"
+        )
     if passes:
         embed.add_field(name="Passes (all public)", value="\n".join(passes)[-1000:], inline=False)
+
+
+def _symbol(suit: str) -> str:
+    return POSTAS_50.suit_symbols[POSTAS_50.suits.index(suit)]

@@ -6,6 +6,7 @@ the move, so they keep working after a restart and an outdated click is refused.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -35,7 +36,9 @@ def custom_id(table: Table, key: str) -> str:
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ID_PATTERN):
     """Any button of any table; everything it needs is in its custom id."""
 
-    def __init__(self, table_id: int, version: int, key: str, button: discord.ui.Button | None = None) -> None:
+    def __init__(
+        self, table_id: int, version: int, key: str, button: discord.ui.Button | None = None
+    ) -> None:
         super().__init__(button or discord.ui.Button(custom_id=f"rd:{table_id}:{version}:{key}"))
         self.table_id, self.version, self.key = table_id, version, key
 
@@ -51,11 +54,22 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         await cog.on_click(interaction, self.table_id, self.version, self.key)
 
 
-def button(table: Table, key: str, label: str, style: discord.ButtonStyle, *, disabled: bool = False,
-           row: int | None = None) -> TableButton:
+def button(
+    table: Table,
+    key: str,
+    label: str,
+    style: discord.ButtonStyle,
+    *,
+    disabled: bool = False,
+    row: int | None = None,
+) -> TableButton:
     return TableButton(
-        table.id, table.version, key,
-        discord.ui.Button(label=label, style=style, custom_id=custom_id(table, key), disabled=disabled, row=row),
+        table.id,
+        table.version,
+        key,
+        discord.ui.Button(
+            label=label, style=style, custom_id=custom_id(table, key), disabled=disabled, row=row
+        ),
     )
 
 
@@ -65,8 +79,12 @@ def table_view(table: Table) -> discord.ui.View | None:
     if state.phase is Phase.CLOSED:
         return None
     view = discord.ui.View(timeout=None)
-    grey, green, red, blue = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
-                              discord.ButtonStyle.danger, discord.ButtonStyle.primary)
+    grey, green, red, blue = (
+        discord.ButtonStyle.secondary,
+        discord.ButtonStyle.success,
+        discord.ButtonStyle.danger,
+        discord.ButtonStyle.primary,
+    )
     if state.phase is Phase.PLAYING:
         seat = table.to_act
         if seat is not None and table.game is not None:
@@ -79,7 +97,9 @@ def table_view(table: Table) -> discord.ui.View | None:
     view.add_item(button(table, "leave", "Leave", grey))
     view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
     start_label = "Start" if state.phase is Phase.LOBBY else "Deal next hand"
-    view.add_item(button(table, "start", start_label, blue, disabled=len(state.seats) < table.adapter.min_players))
+    view.add_item(
+        button(table, "start", start_label, blue, disabled=len(state.seats) < table.adapter.min_players)
+    )
     view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
     return view
 
@@ -122,14 +142,22 @@ class Tables(commands.Cog):
         existing = self.service.in_channel(interaction.channel_id)
         if existing is not None:
             link = self._link(existing)
-            await reply(interaction, f"This channel already has an open {existing.adapter.name} table: {link}. "
-                                     "Join it there, or wait for it to close.")
+            await reply(
+                interaction,
+                f"This channel already has an open {existing.adapter.name} table: {link}. "
+                "Join it there, or wait for it to close.",
+            )
             return
         adapter = GAMES[game]
         try:
             table = await self.service.open(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id, host=interaction.user,
-                game=game, stake=stake, choice=suit or adapter.seat_choices[0], level=computer,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=interaction.user,
+                game=game,
+                stake=stake,
+                choice=suit or adapter.seat_choices[0],
+                level=computer,
             )
         except TableError as error:
             await reply(interaction, str(error))
@@ -143,8 +171,11 @@ class Tables(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """How a game is played, in brief."""
-        embed = discord.Embed(title=f"How to play {GAMES[game].name}", description=RULES[game],
-                              colour=discord.Colour.dark_gold())
+        embed = discord.Embed(
+            title=f"How to play {GAMES[game].name}",
+            description=RULES[game],
+            colour=discord.Colour.dark_gold(),
+        )
         await reply(interaction, None, embed=embed)
 
     # ------------------------------------------------------------- buttons
@@ -166,16 +197,22 @@ class Tables(commands.Cog):
 
     async def on_click(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
         table = self.service.get(table_id)
-        if table is None:
+        if table is None or table.state.guild_id != interaction.guild_id:
             await reply(interaction, "This table is closed. Open a new one with /play.")
             return
-        if key == "join" and table.version == version and table.seat_of(interaction.user.id) is None:
+        if key == "join" and table.version == version:
             # Pick a suit first: an ephemeral picker whose buttons carry the same version.
-            picker = self._seat_picker(table)
-            if picker is not None:
-                await reply(interaction, "Choose your suit:", view=picker)
+            try:
+                free = await self.service.check_join(table, interaction.user)
+            except TableError as error:
+                await reply(interaction, str(error))
                 return
-        respond = self._respond_in_place if self._on_table_message(interaction, table) else self._respond_aside
+            if len(free) > 1:
+                await reply(interaction, "Choose your suit:", view=self._seat_picker(table, free))
+                return
+        respond = (
+            self._respond_in_place if self._on_table_message(interaction, table) else self._respond_aside
+        )
         try:
             note = await self.service.click(table, interaction.user, version, key, respond(interaction))
         except TableError as error:
@@ -184,15 +221,14 @@ class Tables(commands.Cog):
         if note:
             await interaction.followup.send(note, ephemeral=True)
 
-    def _seat_picker(self, table: Table) -> discord.ui.View | None:
-        taken = {seat.choice for seat in table.state.seats}
-        free = [c for c in table.adapter.seat_choices if c not in taken]
-        if len(free) < 2 or table.state.phase not in (Phase.LOBBY, Phase.BETWEEN):
-            return None
+    def _seat_picker(self, table: Table, free: list[str]) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         for choice in free:
-            view.add_item(button(table, f"join.{choice}", table.adapter.choice_label(choice),
-                                 discord.ButtonStyle.primary))
+            view.add_item(
+                button(
+                    table, f"join.{choice}", table.adapter.choice_label(choice), discord.ButtonStyle.primary
+                )
+            )
         return view
 
     def _on_table_message(self, interaction: discord.Interaction, table: Table) -> bool:
@@ -202,12 +238,14 @@ class Tables(commands.Cog):
         async def respond(table: Table) -> None:
             content, embed = render_table(table)
             await interaction.response.edit_message(content=content, embed=embed, view=table_view(table))
+
         return respond
 
     def _respond_aside(self, interaction: discord.Interaction) -> Callable[[Table], Awaitable[None]]:
         async def respond(table: Table) -> None:
             await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
             await self.refresh(table)
+
         return respond
 
     # ----------------------------------------------------- service hooks
@@ -222,7 +260,8 @@ class Tables(commands.Cog):
         if table.state.message_id is not None:
             try:
                 await channel.get_partial_message(table.state.message_id).edit(  # type: ignore[attr-defined]
-                    content=content, embed=embed, view=view)
+                    content=content, embed=embed, view=view
+                )
                 return
             except discord.NotFound:
                 log.info("table %s: table message was deleted, posting a new one", table.id)
@@ -237,10 +276,8 @@ class Tables(commands.Cog):
         if not isinstance(channel, discord.abc.Messageable):
             return
         if table.ping_message_id is not None:
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(table.ping_message_id).delete()  # type: ignore[attr-defined]
-            except discord.HTTPException:
-                pass
         table.pinged = table.state.turn_since
         message = await channel.send(turn_prompt(table), allowed_mentions=discord.AllowedMentions(users=True))
         table.ping_message_id = message.id
@@ -248,8 +285,10 @@ class Tables(commands.Cog):
     def _link(self, table: Table) -> str:
         if table.state.message_id is None:
             return f"table #{table.id}"
-        return (f"https://discord.com/channels/{table.state.guild_id}/{table.state.channel_id}/"
-                f"{table.state.message_id}")
+        return (
+            f"https://discord.com/channels/{table.state.guild_id}/{table.state.channel_id}/"
+            f"{table.state.message_id}"
+        )
 
 
 def _shows(message: discord.Message | None, custom: str) -> bool:

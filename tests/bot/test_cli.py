@@ -19,8 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def run_module(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH"}}
     clean["PYTHONPATH"] = str(ROOT)
-    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env={**clean, **env},
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_starting_without_a_token_explains_what_to_do(tmp_path: Path) -> None:
@@ -51,7 +57,9 @@ def test_settings_read_the_env_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.chdir(tmp_path)
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
         monkeypatch.delenv(key, raising=False)
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDATABASE_PATH=x/y.db\nDEV_GUILD_ID=42\nLOG_LEVEL=DEBUG\n")
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=abc\nDATABASE_PATH=x/y.db\nDEV_GUILD_ID=42\nLOG_LEVEL=DEBUG\n"
+    )
     settings = Settings()
     assert settings.discord_token is not None and settings.discord_token.get_secret_value() == "abc"
     assert settings.database_path == Path("x/y.db")

@@ -55,7 +55,7 @@ class Room:
         assert isinstance(bot, Ridotto)
         return bot
 
-    def message(self, message_id: int | None):  # noqa: ANN201 — a discord.Message
+    def message(self, message_id: int | None):
         for message in self.channel.history():
             if message.id == message_id:
                 return message
@@ -86,7 +86,7 @@ async def room(simcord_env: simcord.Env, settings: Settings, bots: list[Ridotto]
     assert report.ok, report
 
 
-async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:  # noqa: ANN001
+async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:
     """Click a button as an older render of the message showed it (a double click, a lagging client).
 
     SimCord's `click` always finds buttons on the message as it is now; Discord itself delivers
@@ -98,15 +98,15 @@ async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str)
     return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
 
 
-def buttons(message) -> list[str]:  # noqa: ANN001 — a discord.Message or SimCord response
+def buttons(message) -> list[str]:
     return [child.label for row in message.components for child in row.children]
 
 
-def button_ids(message) -> list[str]:  # noqa: ANN001
+def button_ids(message) -> list[str]:
     return [child.custom_id for row in message.components for child in row.children]
 
 
-def find_label(message, prefix: str) -> str:  # noqa: ANN001
+def find_label(message, prefix: str) -> str:
     for label in buttons(message):
         if label.startswith(prefix):
             return label

@@ -94,10 +94,16 @@ async def test_an_admin_changes_the_starting_bankroll_and_daily_amount(room: Roo
     result = await boss.slash(room.channel, "settings", starting_bankroll=500, daily_amount=50, turn_timer=60)
     assert result.ephemeral
     fields = {f.name: f.value for f in result.response.embeds[0].fields}
-    assert fields == {"Starting bankroll": "500 chips", "Daily amount": "50 chips", "Turn timer": "60 s (new tables)"}
+    assert fields == {
+        "Starting bankroll": "500 chips",
+        "Daily amount": "50 chips",
+        "Turn timer": "60 s (new tables)",
+    }
     newcomer = room.guild.add_member(room.env.create_user("newcomer"))
     assert (await newcomer.slash(room.channel, "balance")).response.content == "You have **500** chips."
-    assert (await newcomer.slash(room.channel, "daily")).response.content.startswith("You collected **50** chips.")
+    assert (await newcomer.slash(room.channel, "daily")).response.content.startswith(
+        "You collected **50** chips."
+    )
 
 
 async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(

@@ -26,7 +26,10 @@ async def open_table_with_bob_and_a_computer(room: Room) -> int:
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     assert [(s.choice, s.user_id) for s in table.state.seats] == [
-        ("crowns", room.alice.id), ("locks", room.bob.id), ("fruit", None)]
+        ("crowns", room.alice.id),
+        ("locks", room.bob.id),
+        ("fruit", None),
+    ]
     return table.id
 
 

@@ -30,8 +30,11 @@ async def test_restart_in_the_copa_round_resumes_and_finishes_the_hand(room: Roo
     table = await start(room)
     table_id, message_id = table.id, table.state.message_id
     version, to_act = table.version, table.to_act
-    escrow_before = sum(row["amount"] for row in await room.bot.store.ledger(room.guild.id, table_id=table_id)
-                        if row["reason"] == "ante")
+    escrow_before = sum(
+        row["amount"]
+        for row in await room.bot.store.ledger(room.guild.id, table_id=table_id)
+        if row["reason"] == "ante"
+    )
 
     await room.restart()
 
@@ -121,3 +124,34 @@ async def test_a_member_who_acts_clears_their_strike(room: Room) -> None:
         actor = {room.alice.id: room.alice, room.bob.id: room.bob}[current.user_id]
         await actor.click(message, label="Fold")
     assert table.state.seats[seat].strikes == 0
+
+
+async def test_next_hand_is_dealt_after_a_pause(room: Room) -> None:
+    table = await start(room)
+    while table.state.phase is Phase.PLAYING:
+        message = room.message(table.state.message_id)
+        member = {room.alice.id: room.alice, room.bob.id: room.bob}[table.state.seats[table.to_act].user_id]
+        await member.click(message, label=find_label(message, "Pay the copa"))
+    assert "The next hand is dealt" in room.message(table.state.message_id).embeds[0].description
+    await room.env.advance_time(29)
+    assert table.state.hand_no == 1
+    await room.env.advance_time(1)
+    assert table.state.hand_no == 2 and table.state.phase in (Phase.PLAYING, Phase.BETWEEN)
+
+
+async def test_an_abandoned_table_plays_itself_out_and_closes(room: Room) -> None:
+    table = await start(room)
+    message_id = table.state.message_id
+    for _ in range(20):  # a bounded number of timer periods
+        if table.id not in room.bot.tables.tables:
+            break
+        await room.env.advance_time(121 if table.state.phase is Phase.PLAYING else 30)
+    assert room.bot.tables.get(table.id) is None
+    final = room.message(message_id)
+    assert "Closed" in final.embeds[0].description
+    assert "computer players" in final.embeds[0].fields[-1].value
+    async with room.bot.store.transaction() as tx:
+        assert await tx.escrow(table.id) == 0
+    # Two hands, each member folded by the timer (or won without acting): never more than two spigas lost.
+    for member in (room.alice, room.bob):
+        assert await room.bot.store.balance(room.guild.id, member.id) >= 1000 - 20

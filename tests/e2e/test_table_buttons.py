@@ -101,3 +101,23 @@ async def test_cancel_closes_the_lobby_and_frees_the_channel(room: Room) -> None
     assert room.bot.tables.get(table_id) is None
     result = await room.bob.slash(room.channel, "play", game="prima_carta")
     assert not result.ephemeral
+
+
+async def test_a_member_without_enough_chips_cannot_sit_down(room: Room) -> None:
+    table_id = await open_lobby(room)
+    table = room.bot.tables.get(table_id)
+    await room.bob.slash(room.channel, "give", member=room.carol, amount=950)
+    result = await room.bob.click(room.message(table.state.message_id), label="Join")
+    assert result.ephemeral
+    assert result.response.content == (
+        "You need at least 100 chips to sit at this table (the most one hand can cost); you have 50. "
+        "Try /daily, or a table with a smaller stake."
+    )
+    assert len(table.state.seats) == 1 and table.version == 1
+
+
+async def test_joining_twice_is_refused(room: Room) -> None:
+    table_id = await open_lobby(room)
+    table = room.bot.tables.get(table_id)
+    result = await room.alice.click(room.message(table.state.message_id), label="Join")
+    assert result.ephemeral and result.response.content == "You're already seated at this table."
