@@ -18,8 +18,17 @@ from typing import Any, ClassVar
 import discord
 from pydantic import BaseModel, Field
 
+from bot.clock import Clock
 from bot.games import GAMES, GameAdapter
-from bot.storage import HOUSE, InsufficientFunds, Store, Tx, member_account, table_account
+from bot.storage import (
+    HOUSE,
+    InsufficientFunds,
+    Store,
+    TableAlreadyOpen,
+    Tx,
+    member_account,
+    table_account,
+)
 from engine.core.errors import RuleError
 from engine.core.game import Event, Game
 from engine.core.rng import new_seed
@@ -30,6 +39,8 @@ log = logging.getLogger(__name__)
 IDLE_CLOSE = timedelta(minutes=30)
 #: between hands, the next hand is dealt after this pause unless someone deals sooner
 NEXT_HAND_DELAY = timedelta(seconds=30)
+#: after a restart, a member to act has at least this long before the timer plays for them
+RESTART_GRACE = timedelta(seconds=30)
 #: consecutive timeouts after which a computer takes the seat
 STRIKES_TO_REPLACE = 2
 LOG_LINES = 8
@@ -104,7 +115,6 @@ class Table:
         self.adapter = adapter
         self.game: Game | None = adapter.load(state.hand) if state.hand is not None else None
         self.lock = asyncio.Lock()
-        self.task: asyncio.Task[None] | None = None
         self.ping_message_id: int | None = None
         self.pinged: int | None = None  # turn_since of the last ping
         self.last_events: list[Event] = []
@@ -149,6 +159,7 @@ class TableService:
         self.store = store
         self.computer_delay = computer_delay
         self.tables: dict[int, Table] = {}
+        self.clock = Clock(self._on_due)
         self.on_change: Hook | None = None  # re-render the public message
         self.on_turn: Hook | None = None  # ping the member to act
 
@@ -173,14 +184,15 @@ class TableService:
                 log.error("table %s: unknown game %r, left closed in memory", record.id, state.game)
                 continue
             table = Table(state, adapter)
+            if state.phase is Phase.PLAYING and state.deadline is not None:
+                # Time the bot was down is not the player's fault: leave them a moment to act.
+                state.deadline = max(state.deadline, now() + RESTART_GRACE)
             self.tables[table.id] = table
             self.schedule(table)
         return len(self.tables)
 
     def shutdown(self) -> None:
-        for table in self.tables.values():
-            if table.task is not None:
-                table.task.cancel()
+        self.clock.stop()
 
     async def open(
         self,
@@ -210,9 +222,12 @@ class TableService:
         )
         state.deadline = now() + IDLE_CLOSE
         state.log.append(f"{display_name(host)} opened the table.")
-        async with self.store.transaction() as tx:
-            state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
-            await tx.save_table(state.id, state.model_dump(mode="json"))
+        try:
+            async with self.store.transaction() as tx:
+                state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
+                await tx.save_table(state.id, state.model_dump(mode="json"))
+        except TableAlreadyOpen as error:
+            raise TableError("There is already an open table in this channel.") from error
         table = Table(state, adapter)
         self.tables[table.id] = table
         log.info("table %s: opened %s in channel %s, stake %s", table.id, game, channel_id, stake)
@@ -244,10 +259,15 @@ class TableService:
                     "message as it is now."
                 )
             handler = self._lobby_handlers.get(key.split(".")[0])
-            if handler is not None:
-                note = await handler(self, table, user, key)
-            else:
-                note = await self._play(table, user, key)
+            before = table.snapshot()
+            try:
+                if handler is not None:
+                    note = await handler(self, table, user, key)
+                else:
+                    note = await self._play(table, user, key)
+            except TableError:
+                self._restore(table, before)  # a refused click leaves no trace, not even in memory
+                raise
             self.schedule(table)
             await respond(table)
             await self._notify_turn(table)
@@ -507,21 +527,21 @@ class TableService:
 
     # --------------------------------------------------------------- timers
     def schedule(self, table: Table) -> None:
-        """(Re)arm the table's one task: a computer's move, a turn timer, or the idle close."""
-        if table.task is not None and not table.task.done() and table.task is not asyncio.current_task():
-            table.task.cancel()
-        table.task = None
+        """Put the table's next automatic event on the clock: a computer's move, a turn
+        timer, the next deal or the idle close."""
         state = table.state
         if state.phase is Phase.CLOSED:
             self.tables.pop(table.id, None)
+            self.clock.clear(table.id)
             return
         seat = table.to_act
         if seat is not None and (state.seats[seat].is_computer or state.seats[seat].leaving):
             delay = 0.0 if state.seats[seat].leaving else self.computer_delay
-            table.task = asyncio.create_task(self._automatic_turn(table, state.version, delay))
+            self.clock.set(table.id, now() + timedelta(seconds=delay), state.version)
         elif state.deadline is not None:
-            delay = max(0.0, (state.deadline - now()).total_seconds())
-            table.task = asyncio.create_task(self._timeout(table, state.version, delay))
+            self.clock.set(table.id, state.deadline, state.version)
+        else:
+            self.clock.clear(table.id)
 
     def _deadline(self, table: Table) -> datetime | None:
         state = table.state
@@ -539,48 +559,46 @@ class TableService:
     def _can_deal(self, table: Table) -> bool:
         return len(table.state.seats) >= table.adapter.min_players and bool(table.humans)
 
-    async def _automatic_turn(self, table: Table, version: int, delay: float) -> None:
-        await asyncio.sleep(delay)
+    async def _on_due(self, table_id: int, version: int) -> None:
+        """The clock fired for a table: play for whoever the table is waiting on."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
         async with table.lock:
-            seat = table.to_act
-            if table.version != version or seat is None or table.game is None:
-                return
-            s = table.state.seats[seat]
-            if s.is_computer:
-                action = table.adapter.computer(s.level or table.state.level).choose(table.game, seat)
-                note = None
-            else:
-                action = table.adapter.timeout_action(table.game, seat)
-                note = f"{s.name} is leaving, so they fold."
+            if table.version != version:
+                return  # the table moved on since this was set
             try:
-                await self._apply(table, seat, action, note)
-            except TableError:
-                log.exception("table %s: computer move refused", table.id)
-                return
+                await self._act_for(table)
+            except TableError as error:
+                log.warning("table %s: automatic move refused: %s", table.id, error)
             self.schedule(table)
             await self._changed(table)
 
-    async def _timeout(self, table: Table, version: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with table.lock:
-            if table.version != version:
-                return
-            seat = table.to_act
-            if table.state.phase is Phase.BETWEEN and self._can_deal(table):
+    async def _act_for(self, table: Table) -> None:
+        """Whatever the table is waiting on: a computer's move, a fold for a member who is
+        leaving or out of time, the next deal, or closing an idle table."""
+        state, seat, game = table.state, table.to_act, table.game
+        if seat is None or game is None:
+            if state.phase is Phase.BETWEEN and self._can_deal(table):
                 await self._deal(table)
-            elif seat is None:
-                await self._close(table, "The table closed after 30 minutes without play.")
             else:
-                assert table.game is not None
-                s = table.state.seats[seat]
+                await self._close(table, "The table closed after 30 minutes without play.")
+            return
+        s = state.seats[seat]
+        note = None
+        if s.is_computer:
+            action = table.adapter.computer(s.level or state.level).choose(game, seat)
+        else:
+            action = table.adapter.timeout_action(game, seat)
+            if s.leaving:
+                note = f"{s.name} is leaving, so they fold."
+            else:
                 s.strikes += 1
                 note = f"⏱ {s.name} ran out of time, so the timer played for them."
                 if s.strikes >= STRIKES_TO_REPLACE:
                     s.replace = True
                     note += " A computer player takes their seat from the next hand."
-                await self._apply(table, seat, table.adapter.timeout_action(table.game, seat), note)
-            self.schedule(table)
-            await self._changed(table)
+        await self._apply(table, seat, action, note)
 
     # --------------------------------------------------------------- helpers
     async def _commit(self, table: Table, line: str) -> None:

@@ -73,6 +73,13 @@ def button(
     )
 
 
+def rendered(view: discord.ui.View) -> discord.ui.View:
+    """A view used only to draw buttons. Its items are DynamicItems routed by custom id,
+    so discord.py need not keep it (nor, for ephemeral messages, a 15-minute timeout task)."""
+    view.stop()
+    return view
+
+
 def table_view(table: Table) -> discord.ui.View | None:
     """The buttons under the table message, built from what the table allows now."""
     state = table.state
@@ -91,7 +98,7 @@ def table_view(table: Table) -> discord.ui.View | None:
             for move in table.adapter.moves(table.game, seat):
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
         view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
-        return view
+        return rendered(view)
     full = len(state.seats) >= table.adapter.max_players
     view.add_item(button(table, "join", "Join", green, disabled=full))
     view.add_item(button(table, "leave", "Leave", grey))
@@ -101,7 +108,7 @@ def table_view(table: Table) -> discord.ui.View | None:
         button(table, "start", start_label, blue, disabled=len(state.seats) < table.adapter.min_players)
     )
     view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
-    return view
+    return rendered(view)
 
 
 class Tables(commands.Cog):
@@ -229,7 +236,7 @@ class Tables(commands.Cog):
                     table, f"join.{choice}", table.adapter.choice_label(choice), discord.ButtonStyle.primary
                 )
             )
-        return view
+        return rendered(view)
 
     def _on_table_message(self, interaction: discord.Interaction, table: Table) -> bool:
         return interaction.message is not None and interaction.message.id == table.state.message_id

@@ -60,3 +60,33 @@ async def test_two_members_and_a_computer_play_a_whole_hand(room: Room) -> None:
     final = room.message(message_id)
     assert "Hand 1 is over" in final.embeds[0].description
     assert "Deal next hand" in buttons(final)
+
+
+async def test_a_copa_the_member_can_no_longer_afford_is_refused_and_changes_nothing(room: Room) -> None:
+    table_id = await open_table_with_bob_and_a_computer(room)
+    table = room.bot.tables.get(table_id)
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    seat = table.to_act
+    member = {room.alice.id: room.alice, room.bob.id: room.bob}[table.state.seats[seat].user_id]
+    # The member gives nearly everything away in the middle of the hand.
+    balance = await room.bot.store.balance(room.guild.id, member.id)
+    await member.slash(room.channel, "give", member=room.carol, amount=balance - 1)
+    before = (
+        table.version,
+        table.game.to_json(),
+        await room.bot.store.ledger(room.guild.id, table_id=table_id),
+    )
+    message = room.message(table.state.message_id)
+    result = await member.click(message, label=find_label(message, "Pay the copa"))
+    assert result.ephemeral
+    assert result.response.content.startswith("You don't have enough chips for that:")
+    after = (
+        table.version,
+        table.game.to_json(),
+        await room.bot.store.ledger(room.guild.id, table_id=table_id),
+    )
+    assert after == before
+    assert await room.bot.store.balance(room.guild.id, member.id) == 1
+    # Folding is still open to them, and the hand goes on.
+    await member.click(room.message(table.state.message_id), label="Fold")
+    assert table.game.view(None).status[seat] == "folded"

@@ -1,0 +1,76 @@
+"""One task wakes every table: it sleeps until the earliest deadline, then fires it.
+
+A table's timer (a turn running out, a computer player's move, the next deal, an idle
+close) is an entry here rather than a task of its own, as RoboDanny does for reminders:
+five hundred open tables cost one sleeping task, not five hundred.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+import discord
+
+log = logging.getLogger(__name__)
+
+Fire = Callable[[int, int], Awaitable[None]]
+
+
+class Clock:
+    """Deadlines keyed by table id, each with a token (the table's state version)."""
+
+    def __init__(self, fire: Fire) -> None:
+        self._fire = fire
+        self._due: dict[int, tuple[datetime, int]] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._wake_at: datetime | None = None
+        self._firing = False
+
+    def set(self, key: int, when: datetime, token: int) -> None:
+        """Fire `key` at `when` (replacing any earlier entry for it)."""
+        self._due[key] = (when, token)
+        if self._task is None or self._task.done():
+            self._start()
+        elif not self._firing and (self._wake_at is None or when < self._wake_at):
+            # Asleep until later than this: wake up sooner. Never cancel mid-fire, where a
+            # cancellation could cut a table's transaction in half; the loop re-reads the
+            # deadlines after every fire anyway.
+            self._task.cancel()
+            self._start()
+
+    def clear(self, key: int) -> None:
+        self._due.pop(key, None)
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        self._due.clear()
+
+    def pending(self, key: int) -> datetime | None:
+        entry = self._due.get(key)
+        return entry[0] if entry else None
+
+    def _start(self) -> None:
+        self._wake_at = None
+        self._task = asyncio.create_task(self._run(), name="ridotto-table-clock")
+
+    async def _run(self) -> None:
+        while self._due:
+            key, (when, token) = min(self._due.items(), key=lambda item: item[1][0])
+            delay = (when - discord.utils.utcnow()).total_seconds()
+            if delay > 0:
+                self._wake_at = when
+                await asyncio.sleep(delay)
+                self._wake_at = None
+                continue
+            del self._due[key]
+            self._firing = True
+            try:
+                await self._fire(key, token)
+            except Exception:
+                log.exception("table %s: timer failed", key)
+            finally:
+                self._firing = False
