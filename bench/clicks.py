@@ -50,8 +50,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
 import simcord
-import simcord._dpy_internals
-import simcord._settlement
 import simcord.env
 import simcord.gateway
 import simcord.http.router
@@ -158,94 +156,6 @@ def _patch_simcord() -> bool:
     gateway.feed = timed_feed  # type: ignore[method-assign]
     for name in settle_names:
         setattr(simcord.env, name, timed_settle(getattr(simcord.env, name)))
-    return True
-
-
-def _index_simcord_timers() -> bool:
-    """Make SimCord's settle bookkeeping linear instead of O(tasks x timers) per turn.
-
-    SimCord 3.2's ``_timer_records_waking`` and ``_is_virtual_sleep_waiter`` scan every tracked
-    timer for every pending task, on every settle turn. Each table keeps one timer task (its
-    turn timer or idle close) and every Join leaves a 15-minute picker-view expiry task, so at
-    500 tables one click costs seconds of SimCord time. These replacements look the candidate
-    timers up in an index of the timers' arguments and owners, then apply SimCord's own
-    checks to them in the original order, so they return the same answers.
-    """
-    module = simcord._settlement
-    internals = simcord._dpy_internals
-    scan_waking = getattr(module, "_timer_records_waking", None)
-    scan_sleep = getattr(module, "_is_virtual_sleep_waiter", None)
-    fire_time = getattr(module, "_callback_fire_time", None)
-    original_callback = getattr(internals, "_original_callback", None)
-    is_wakeup = getattr(internals, "is_wakeup_callback", None)
-    if None in (scan_waking, scan_sleep, fire_time, original_callback, is_wakeup):
-        return False
-    cache: list[Any] = [None, -1, None, {}]  # callbacks list, its length, its last record, index
-
-    def index(callbacks: list[Any]) -> dict[int, list[tuple[int, Any]]]:
-        # Records are only appended (handle set first) or removed, or the list is replaced:
-        # the same list, length and last record mean the same records.
-        last = callbacks[-1] if callbacks else None
-        if cache[0] is callbacks and cache[1] == len(callbacks) and cache[2] is last:
-            return cache[3]
-        by_key: dict[int, list[tuple[int, Any]]] = defaultdict(list)
-        for position, record in enumerate(callbacks):
-            handle = record.handle
-            if handle is None:
-                continue
-            callback = original_callback(getattr(handle, "_callback", None))
-            keys = {id(arg) for arg in getattr(handle, "_args", ())}
-            owner = getattr(callback, "__self__", None)
-            if owner is not None:
-                keys.add(id(owner))
-                task = getattr(owner, "_task", None)
-                if task is not None:
-                    keys.add(id(task))
-            for key in keys:
-                by_key[key].append((position, record))
-        cache[:] = [callbacks, len(callbacks), last, by_key]
-        return by_key
-
-    def candidates(callbacks: list[Any], *objects: Any) -> list[Any]:
-        by_key = index(callbacks)
-        found: dict[int, Any] = {}
-        for obj in objects:
-            if obj is not None:
-                for position, record in by_key.get(id(obj), ()):
-                    found[position] = record
-        return [found[position] for position in sorted(found)]
-
-    def timer_records_waking(self: Any, task: Any, waiter: Any) -> list[Any]:
-        found = []
-        for record in candidates(self.work.callbacks, waiter, task):
-            handle = record.handle
-            if record.when is None or handle is None or handle.cancelled():
-                continue
-            if record.when <= self.virtual_time:
-                continue
-            callback = original_callback(getattr(handle, "_callback", None))
-            if is_wakeup(callback, getattr(handle, "_args", ()), waiter, task):
-                found.append(record)
-        return found
-
-    def is_virtual_sleep_waiter(self: Any, waiter: Any, deadline: float) -> bool:
-        if waiter is None or waiter.done():
-            return False
-        for record in candidates(self.work.callbacks, waiter):
-            handle = record.handle
-            if record.when is None or handle is None or handle.cancelled():
-                continue
-            if fire_time(self, record) <= deadline:
-                continue
-            callback = original_callback(getattr(handle, "_callback", None))
-            if getattr(callback, "__name__", "") == "_set_result_unless_cancelled" and any(
-                arg is waiter for arg in getattr(handle, "_args", ())
-            ):
-                return True
-        return False
-
-    module._timer_records_waking = timer_records_waking
-    module._is_virtual_sleep_waiter = is_virtual_sleep_waiter
     return True
 
 
@@ -564,17 +474,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed for deals and copa/fold choices")
     parser.add_argument("--profile", action="store_true", help="cProfile the measured clicks of each run")
     parser.add_argument("--profile-out", type=Path, help="also save the raw cProfile stats in this directory")
-    parser.add_argument(
-        "--stock-simcord",
-        action="store_true",
-        help="keep SimCord's O(tasks x timers) settle scans (500 tables: many minutes)",
-    )
     args = parser.parse_args(argv)
     counts = [int(part) for part in args.tables.split(",") if part.strip()]
     if not counts or min(counts) < 1 or args.clicks < 1:
         parser.error("--tables needs positive counts and --clicks a positive number")
 
-    indexed = False if args.stock_simcord else _index_simcord_timers()
     breakdown = _patch_simcord()
     with tempfile.TemporaryDirectory(prefix="ridotto-clicks-") as tmp:
         db_dir = (args.dir or Path(tmp)).resolve()
@@ -597,8 +501,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.clicks} measured clicks per table count, seed {args.seed}"
         )
         print(
-            f"SimCord settle timer scans: {'indexed by this bench' if indexed else 'stock'}; "
-            f"breakdown of SimCord time inside on_click: {'yes' if breakdown else 'unavailable'}"
+            "SimCord: stock; breakdown of SimCord time inside on_click: "
+            + ("yes" if breakdown else "unavailable")
         )
         runs: list[Run] = []
         for n in counts:

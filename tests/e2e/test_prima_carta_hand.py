@@ -90,3 +90,27 @@ async def test_a_copa_the_member_can_no_longer_afford_is_refused_and_changes_not
     # Folding is still open to them, and the hand goes on.
     await member.click(room.message(table.state.message_id), label="Fold")
     assert table.game.view(None).status[seat] == "folded"
+
+
+async def test_the_member_to_act_is_pinged_once_per_turn(room: Room) -> None:
+    table_id = await open_table_with_bob_and_a_computer(room)
+    table = room.bot.tables.get(table_id)
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    seat = table.to_act
+    user_id = table.state.seats[seat].user_id
+    pings = [m for m in room.public_messages() if m.content.startswith(f"<@{user_id}>, the copa is yours")]
+    assert len(pings) == 1
+    assert f"pay {table.game.copa_price(seat)} chips" in pings[0].content
+    assert [u.id for u in pings[0].mentions] == [user_id]
+    # Another member's click that changes nothing for the turn does not ping again.
+    other = room.bob if user_id == room.alice.id else room.alice
+    await other.click(room.message(table.state.message_id), label="Leave after this hand")
+    assert len([m for m in room.public_messages() if m.content.startswith(f"<@{user_id}>")]) == 1
+
+
+async def test_rules_are_explained_privately(room: Room) -> None:
+    result = await room.carol.slash(room.channel, "rules", game="prima_carta")
+    assert result.ephemeral
+    embed = result.response.embeds[0]
+    assert embed.title == "How to play Prima Carta"
+    assert "copa" in embed.description and "spiga" in embed.description.lower()
