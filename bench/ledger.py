@@ -2,8 +2,10 @@
 
     python bench/ledger.py [--n N] [--path FILE]
 
-Each transfer is ``async with store.transaction() as tx: await tx.move(...)`` on a fresh
-SQLite file in WAL mode with ``synchronous=FULL``. Prints transfers/s and checks the audit.
+Two figures on a fresh SQLite file in WAL mode with ``synchronous=FULL``, every transfer
+committed on its own: ``Store.transfer`` (BEGIN, move, COMMIT in one trip to the database
+thread, as /give and /daily use) and ``async with store.transaction(): tx.move(...)`` (the
+unit of work a table uses, two trips). Prints transfers/s and checks the audit.
 """
 
 from __future__ import annotations
@@ -36,10 +38,15 @@ async def bench(n: int, path: Path) -> int:
         pairs = [rng.sample(range(1, MEMBERS + 1), 2) for _ in range(n)]
         start = time.perf_counter()
         for src, dst in pairs:
+            await store.transfer(GUILD, member_account(src), member_account(dst), 1, "bench")
+        elapsed = time.perf_counter() - start
+        print(f"Store.transfer (one call):    {n} in {elapsed:.3f} s  rate: {n / elapsed:,.0f} transfers/s")
+        start = time.perf_counter()
+        for src, dst in pairs:
             async with store.transaction() as tx:
                 await tx.move(GUILD, member_account(src), member_account(dst), 1, "bench")
         elapsed = time.perf_counter() - start
-        print(f"transfers: {n}  elapsed: {elapsed:.3f} s  rate: {n / elapsed:,.0f} transfers/s")
+        print(f"transaction() + Tx.move:      {n} in {elapsed:.3f} s  rate: {n / elapsed:,.0f} transfers/s")
         report = await store.audit()
         status = "passes" if report.ok else "FAILS"
         rows = len(await store.ledger(GUILD))

@@ -332,6 +332,42 @@ def _move_sync(
     _ledger_row(conn, guild_id, src, dst, amount, reason, table_id, hand_no, now)
 
 
+MoveArgs = tuple[int, str, str, int, str, int | None, int | None]
+
+
+def _move_args(
+    guild_id: int, src: str, dst: str, amount: int, reason: str, table_id: int | None, hand_no: int | None
+) -> MoveArgs:
+    """Check a move's arguments before anything touches the database."""
+    _check_id(guild_id, "guild_id")
+    _check_amount(amount)
+    src_kind, src_id = _parse_account(src)
+    dst_kind, dst_id = _parse_account(dst)
+    if src == dst:
+        raise ValueError("cannot move chips from an account to itself")
+    if not isinstance(reason, str) or not reason:
+        raise ValueError("a move needs a reason")
+    if table_id is None:
+        table_id = src_id if src_kind == "table" else dst_id if dst_kind == "table" else None
+    else:
+        _check_id(table_id, "table_id")
+    if hand_no is not None:
+        _check_id(hand_no, "hand_no")
+    return (guild_id, src, dst, amount, reason, table_id, hand_no)
+
+
+def _in_one_trip(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """BEGIN IMMEDIATE, `fn`, COMMIT — or ROLLBACK — in a single call on the database thread."""
+    _begin(conn)
+    try:
+        result = fn(conn, *args)
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+    return result
+
+
 def _escrow_sync(conn: sqlite3.Connection, table_id: int) -> int:
     row = conn.execute("SELECT amount FROM escrow WHERE table_id = ?", (table_id,)).fetchone()
     return 0 if row is None else int(row[0])
@@ -533,21 +569,7 @@ class Tx:
         zero raises :class:`InsufficientFunds`. ``table_id`` defaults to the table of a
         ``table:`` account when one is involved.
         """
-        _check_id(guild_id, "guild_id")
-        _check_amount(amount)
-        src_kind, src_id = _parse_account(src)
-        dst_kind, dst_id = _parse_account(dst)
-        if src == dst:
-            raise ValueError("cannot move chips from an account to itself")
-        if not isinstance(reason, str) or not reason:
-            raise ValueError("a move needs a reason")
-        if table_id is None:
-            table_id = src_id if src_kind == "table" else dst_id if dst_kind == "table" else None
-        else:
-            _check_id(table_id, "table_id")
-        if hand_no is not None:
-            _check_id(hand_no, "hand_no")
-        await self._call(_move_sync, guild_id, src, dst, amount, reason, table_id, hand_no)
+        await self._call(_move_sync, *_move_args(guild_id, src, dst, amount, reason, table_id, hand_no))
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """A member's balance, creating the member with the starting bankroll if new."""
@@ -818,15 +840,41 @@ class Store:
         _check_id(to_user, "to_user")
         if from_user == to_user:
             raise ValueError("You cannot give chips to yourself.")
-        async with self.transaction() as tx:
-            await tx.move(guild_id, member_account(from_user), member_account(to_user), amount, "give")
-            return await tx.balance(guild_id, from_user), await tx.balance(guild_id, to_user)
+        move = _move_args(
+            guild_id, member_account(from_user), member_account(to_user), amount, "give", None, None
+        )
+
+        def give(conn: sqlite3.Connection) -> tuple[int, int]:
+            _move_sync(conn, *move)
+            return _balance_sync(conn, guild_id, from_user), _balance_sync(conn, guild_id, to_user)
+
+        return await self._read(_in_one_trip, give)
 
     async def grant(self, guild_id: int, user_id: int, amount: int, reason: str = "admin grant") -> int:
         """Create chips for a member out of GRANT; returns the new balance."""
-        async with self.transaction() as tx:
-            await tx.move(guild_id, GRANT, member_account(user_id), amount, reason)
-            return await tx.balance(guild_id, user_id)
+        move = _move_args(guild_id, GRANT, member_account(user_id), amount, reason, None, None)
+
+        def grant(conn: sqlite3.Connection) -> int:
+            _move_sync(conn, *move)
+            return _balance_sync(conn, guild_id, user_id)
+
+        return await self._read(_in_one_trip, grant)
+
+    async def transfer(
+        self,
+        guild_id: int,
+        src: str,
+        dst: str,
+        amount: int,
+        reason: str,
+        *,
+        table_id: int | None = None,
+        hand_no: int | None = None,
+    ) -> None:
+        """One chip movement as its own durable transaction, in one trip to the database
+        thread (what :meth:`Tx.move` does inside a larger unit of work)."""
+        move = _move_args(guild_id, src, dst, amount, reason, table_id, hand_no)
+        await self._read(_in_one_trip, _move_sync, *move)
 
     # tables -----------------------------------------------------------------
 

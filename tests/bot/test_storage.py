@@ -485,3 +485,24 @@ async def test_a_caught_refusal_inside_a_transaction_leaves_no_half_move(store: 
         await tx.save_table(tid, {"sat_out": [B]})
     assert [r["dst"] for r in await store.ledger(G)] == [member_account(A), table_account(tid)]
     assert (await store.audit()).ok
+
+
+async def test_transfer_is_one_durable_guarded_movement(tmp_path) -> None:
+    from bot.storage import InsufficientFunds, Store, member_account
+
+    store = await Store.open(tmp_path / "t.db")
+    try:
+        await store.balance(1, 10)
+        await store.balance(1, 20)
+        await store.transfer(1, member_account(10), member_account(20), 300, "test")
+        assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
+        before = await store.ledger(1)
+        with pytest.raises(InsufficientFunds):
+            await store.transfer(1, member_account(10), member_account(20), 701, "test")
+        with pytest.raises(ValueError):
+            await store.transfer(1, member_account(10), member_account(20), 0, "test")
+        assert await store.ledger(1) == before
+        assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
+        assert (await store.audit()).ok
+    finally:
+        await store.close()
