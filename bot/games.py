@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.game import Game
+from engine.core.game import Event, Game
 from engine.core.players import ComputerPlayer, computer_player
 from engine.prima_carta.game import SUITS as PRIMA_CARTA_SUITS
 from engine.prima_carta.game import Copa, Fold, PrimaCarta, PrimaCartaOptions
@@ -69,6 +69,10 @@ class GameAdapter:
         """The least committal legal move, played for a player who does not act."""
         raise NotImplementedError
 
+    def logged(self, event: Event) -> bool:
+        """Whether the table log repeats this event (some are drawn elsewhere on the table)."""
+        return True
+
     def computer(self, level: str) -> ComputerPlayer:
         return computer_player(self.game_id, level)
 
@@ -115,6 +119,10 @@ class PrimaCartaAdapter(GameAdapter):
 
     def timeout_action(self, game: Game, seat: int) -> Any:
         return Fold()
+
+    def logged(self, event: Event) -> bool:
+        # Each pass has its own field on the table message (cards played up, stack sizes).
+        return event.kind != "pass"
 
 
 GAMES: dict[str, GameAdapter] = {adapter.game_id: adapter for adapter in (PrimaCartaAdapter(),)}

@@ -469,7 +469,8 @@ class TableService:
         if note:
             self._log(table, note)
         for event in events:
-            self._log(table, event.text)
+            if table.adapter.logged(event):
+                self._log(table, event.text)
         game = table.game
         assert game is not None
         if game.outcome is not None:
@@ -513,7 +514,8 @@ class TableService:
             str(view.get("commitment", "")),
             view,
         )
-        self._log(table, outcome.summary)
+        if outcome.summary not in state.log:
+            self._log(table, outcome.summary)
         state.phase = Phase.BETWEEN
         leavers = [seat for seat in state.seats if seat.leaving]
         for seat in leavers:
