@@ -11,36 +11,42 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from bot.storage import Store
 
 
-async def run_audit(path: str | os.PathLike[str]) -> int:
-    """Audit the database at `path`, print a report, and return the exit code."""
+async def report_lines(path: str | os.PathLike[str]) -> tuple[int, list[str]]:
+    """Audit the database at `path`: the exit code and the lines of the report."""
     p = Path(path)
     if not p.exists():
-        print(f"No database at {p} — nothing to audit.")
-        return 0
+        return 0, [f"No database at {p} — nothing to audit."]
     store = await Store.open(p)
     try:
         report = await store.audit()
     finally:
         await store.close()
     if not report.guilds:
-        print(f"{p}: no guilds yet — nothing to audit.")
-        return 0
+        return 0, [f"{p}: no guilds yet — nothing to audit."]
+    lines = []
     for g in report.guilds:
         status = "OK" if g.ok else "MISMATCH"
-        print(
+        lines.append(
             f"guild {g.guild_id}: balances {g.balances} + escrow {g.escrow} = {g.balances + g.escrow}; "
             f"granted {g.granted} - house net {g.house_net} = {g.granted - g.house_net}  {status}"
         )
-        for problem in g.problems:
-            print(f"  - {problem}")
-    print("audit: OK" if report.ok else "audit: MISMATCH")
-    return 0 if report.ok else 1
+        lines.extend(f"  - {problem}" for problem in g.problems)
+    lines.append("audit: OK" if report.ok else "audit: MISMATCH")
+    return (0 if report.ok else 1), lines
+
+
+async def run_audit(path: str | os.PathLike[str]) -> int:
+    """Audit the database at `path`, write the report to standard output, return the exit code."""
+    code, lines = await report_lines(path)
+    sys.stdout.write("\n".join(lines) + "\n")
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
