@@ -117,7 +117,6 @@ class Table:
         self.lock = asyncio.Lock()
         self.ping_message_id: int | None = None
         self.pinged: int | None = None  # turn_since of the last ping
-        self.last_events: list[Event] = []
 
     @property
     def id(self) -> int:
@@ -465,7 +464,6 @@ class TableService:
     async def _after_move(self, table: Table, tx: Tx, events: list[Event], note: str | None = None) -> None:
         """Log, settle the hand if it is over, bump the version and save — inside `tx`."""
         state = table.state
-        table.last_events = events
         if note:
             self._log(table, note)
         for event in events:
