@@ -8,6 +8,7 @@ deal before play and reveal seed and order afterwards for anyone to check.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 import secrets
@@ -31,15 +32,31 @@ def shuffled(cards: Iterable[T], seed: int) -> list[T]:
     tens of thousands of decks a second and the method-call overhead is a third of it.
     """
     out = list(cards)
-    bits = random.Random(seed).getrandbits
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    # For an int seed `random.Random(seed)` only forwards to its C base class, which seeds
+    # the Mersenne Twister identically; other seed types (str, bytes) go through
+    # `random.Random`, whose own `seed` hashes them first.
+    source = _random.Random(seed) if type(seed) is int else random.Random(seed)
+    bits = source.getrandbits
+    for i, k in _steps(len(out)):
+        # j uniform in [0, i]: draw k = (i + 1).bit_length() bits until one fits.
         j = bits(k)
-        while j >= n:
+        while j > i:
             j = bits(k)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """(i, bits to draw) for each Fisher-Yates step over `size` items, last index first."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if size <= 1024:
+            _STEPS[size] = steps
+    return steps
 
 
 def commitment(seed: int, order: Iterable[object]) -> str:

@@ -41,14 +41,36 @@ _SUIT_OF: tuple[int, ...] = tuple(code // 10 for code in range(50))
 # because "the Ace (1) plays on the 10, closing the circle of ranks" (the text, First Pass).
 _NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code in range(50))
 _NO_SUIT = bytes(10)
+_ALL_WANTED = b"\x01" * 50
 
 # Events are built straight through pydantic's validator, skipping BaseModel.__init__'s
 # Python-level overhead; a finished hand builds about ten, and that was a fifth of a hand.
 _EVENT = Event.__pydantic_validator__.validate_python
+_OUTCOME = Outcome.__pydantic_validator__.validate_python
 
 
 def _event(kind: str, text: str, seat: int | None = None) -> Event:
     event: Event = _EVENT({"kind": kind, "text": text, "seat": seat})
+    return event
+
+
+_DECISION_EVENTS: dict[tuple[int, int, int], Event] = {}
+
+
+def _decision_event(seat: int, suit: int, paid: int) -> Event:
+    """The event for `seat` (owning `suit`) paying a copa of `paid` chips, or folding (-1)."""
+    # Events are frozen values and a table sees the same few decisions over and over, so
+    # they are shared, like `_copa`'s actions; the limit only bounds freak stakes.
+    key = (seat, suit, paid)
+    event = _DECISION_EVENTS.get(key)
+    if event is None:
+        label = SUIT_LABELS[suit]
+        if paid >= 0:
+            event = _event("copa", f"{label} pays the copa: {chips(paid)}.", seat)
+        else:
+            event = _event("fold", f"{label} folds.", seat)
+        if len(_DECISION_EVENTS) < 4096:
+            _DECISION_EVENTS[key] = event
     return event
 
 
@@ -144,15 +166,18 @@ def deal_pass(
     """Deal one pass of `deck` (int codes), playing up and discarding in place.
 
     `wanted[code]` is 1 for every card that would play up now; `count`/`foundation` are per
-    suit; a suit with `stop[suit]` ends the pass the moment it holds ten cards. Returns
-    (cards dealt, the stopping suit or -1).
+    suit; a suit with `stop[suit]` ends the pass the moment it holds ten cards. `discard`
+    must start empty (it becomes this pass's pile); `played` collects the plays in order.
+    Returns (cards dealt, the stopping suit or -1).
     """
     suit_of = _SUIT_OF
     nxt = _NEXT
     to_discard = discard.append
     to_stack = played.append
     take_top = discard.pop
-    for dealt, code in enumerate(deck, 1):
+    assert not discard, "each pass starts its own discard pile"
+    before = len(played)
+    for code in deck:
         if not wanted[code]:
             # An unplayable card goes on top of the discard pile (the text, First Pass).
             to_discard(code)
@@ -170,7 +195,9 @@ def deal_pass(
             to_stack(code)
             if size == 10:
                 if stop[suit]:
-                    return dealt, suit
+                    # Every card dealt so far went either onto the (initially empty) discard
+                    # pile or, at once or later, onto a stack; counting them beats enumerate.
+                    return len(discard) + len(played) - before, suit
             else:
                 wanted[nxt[code]] = 1
             # "Before dealing a new card, always check if the top discard can be played up":
@@ -390,10 +417,10 @@ class PrimaCarta:
         self._paid = [options.stake] * len(seat_suits)
         self._status = [_UNDECIDED] * len(seat_suits)
         self._decisions = []
-        self._prima = _prima_seat(self._owner, order[0])
+        self._prima = _prima_seat(owner, order[0])
         self._count = [0] * 5
         self._foundation = [-1] * 5
-        self._wanted = bytearray(b"\x01" * 50)
+        self._wanted = bytearray(_ALL_WANTED)
         self._discard = []
         self._passes = []
         self._winner = None
@@ -401,7 +428,7 @@ class PrimaCarta:
         # An owned suit that completes in the first pass wins on the spot ("could be as many
         # as 10 (which means you have already won!)", Second Bets); an unowned one does not
         # stop the deal ("if an abandoned suit finishes, continue dealing", Second Pass).
-        suit = self._run_pass(order, [seat >= 0 for seat in owner])
+        suit = self._run_pass(order, _FIRST_STOPS[seat_suits])
         if suit >= 0:
             self._finish(self._owner[suit], WonBy.FIRST_PASS)
         else:
@@ -519,23 +546,40 @@ class PrimaCarta:
             if self._to_act is None:
                 raise NotYourTurn("The hand is over; there is nothing left to decide.")
             raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
-        if not isinstance(action, Copa | Fold) and isinstance(action, Mapping):
-            try:
-                action = _ACTION_ADAPTER.validate_python(action)
-            except ValidationError:
-                raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.") from None
-        price = self._count[self._seats[seat]] * self._options.stake
-        if isinstance(action, Copa):
+        kind = type(action)
+        if kind is not Copa and kind is not Fold:
+            if isinstance(action, Mapping):
+                try:
+                    action = _ACTION_ADAPTER.validate_python(action)
+                except ValidationError:
+                    raise IllegalAction(
+                        "That is not a Prima Carta move; you may pay the copa or fold."
+                    ) from None
+            kind = Copa if isinstance(action, Copa) else Fold if isinstance(action, Fold) else None
+        suit = self._seats[seat]
+        passes = self._passes
+        before = len(passes)
+        if kind is Copa:
+            assert isinstance(action, Copa)
+            price = self._count[suit] * self._options.stake
             if action.amount != price:
                 raise IllegalAction(f"The copa for your stack is {chips(price)}.")
-            paid = price
-        elif isinstance(action, Fold):
-            paid = -1
+            event = _decision_event(seat, suit, price)
+            self._decide(seat, price)
+        elif kind is Fold:
+            event = _decision_event(seat, suit, -1)
+            self._decide(seat, -1)
         else:
             raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
-        start = self._history_length()
-        self._decide(seat, paid)
-        return self._events(start)
+        # The same entries `events` rebuilds: this decision, then, if it ended the hand, the
+        # passes it set off and the result (see `_events`).
+        if self._winner is None:
+            return [event]
+        events = [event]
+        for index in range(before, len(passes)):
+            events.append(self._pass_event(index))
+        events.append(_event("win", self._summary(), self._winner))
+        return events
 
     def _decide(self, seat: int, paid: int) -> None:
         status = self._status
@@ -545,12 +589,12 @@ class PrimaCarta:
         else:
             status[seat] = _FOLDED
         self._decisions.append((seat, paid))
+        seats = len(status)
         # "If only one player remains at this stage, they win immediately" (Second Bets):
         # checked after every decision, so a last undecided player can win without paying.
-        if status.count(_FOLDED) == len(status) - 1:
+        if status.count(_FOLDED) == seats - 1:
             self._finish(next(s for s, code in enumerate(status) if code != _FOLDED), WonBy.LAST_STANDING)
             return
-        seats = len(status)
         # Decisions go "to the left", the next owned suit in suit order (History: Copa).
         for step in range(1, seats):
             nxt = (seat + step) % seats
@@ -567,15 +611,15 @@ class PrimaCarta:
         stop = [False] * 5
         for seat, suit in enumerate(self._seats):
             stop[suit] = self._status[seat] == _LIVE
+        passes = self._passes
         while True:
-            promoted = sum(self._count)
             suit = self._run_pass(self._discard, stop)
             if suit >= 0:
                 self._finish(self._owner[suit], WonBy.COMPLETED)
                 return
             # "Each pass through the deck is guaranteed to promote at least one card"
             # (Terms: One-Card Pass), so this loop ends; guard it anyway.
-            assert sum(self._count) > promoted, "a pass promoted no card"
+            assert passes[-1][2], "a pass promoted no card"
 
     # ---------------------------------------------------------------- results
 
@@ -587,12 +631,15 @@ class PrimaCarta:
         pot = sum(self._paid)
         paid_out = [0] * len(self._seats)
         paid_out[self._winner] = pot
-        return Outcome(
-            winners=(self._winner,),
-            paid_in=tuple(self._paid),
-            paid_out=tuple(paid_out),
-            summary=self._summary(),
+        outcome: Outcome = _OUTCOME(
+            {
+                "winners": (self._winner,),
+                "paid_in": tuple(self._paid),
+                "paid_out": tuple(paid_out),
+                "summary": self._summary(),
+            }
         )
+        return outcome
 
     def _summary(self) -> str:
         winner = self._winner
@@ -659,11 +706,7 @@ class PrimaCarta:
                 out.append(_event("prima", text, self._prima))
             elif entry < 3 + decisions:
                 seat, paid = self._decisions[entry - 3]
-                if paid >= 0:
-                    text = f"{self._label(seat)} pays the copa: {chips(paid)}."
-                    out.append(_event("copa", text, seat))
-                else:
-                    out.append(_event("fold", f"{self._label(seat)} folds.", seat))
+                out.append(_decision_event(seat, self._seats[seat], paid))
             elif entry < later_end:
                 out.append(self._pass_event(entry - 2 - decisions))
             else:
@@ -673,7 +716,7 @@ class PrimaCarta:
     def _pass_event(self, index: int) -> Event:
         number, dealt, played, counts, _ = self._passes[index]
         short = _SHORT
-        ups = " ".join([short[code] for code in played])
+        ups = " ".join(map(short.__getitem__, played))
         c0, c1, c2, c3, c4 = counts
         return _event(
             "pass",
@@ -837,6 +880,7 @@ def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
     if known is None:
         known = _SEAT_SUITS[key] = _check_seats(key)
         _OWNERS[known] = _owners(known)
+        _FIRST_STOPS[known] = tuple(seat >= 0 for seat in _OWNERS[known])
     return known
 
 
@@ -844,6 +888,8 @@ def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
 # seat lists, so these stay tiny and spare every new hand the same checks.
 _SEAT_SUITS: dict[tuple[str, ...], tuple[int, ...]] = {}
 _OWNERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+# Which suits stop the first pass by completing: the owned ones.
+_FIRST_STOPS: dict[tuple[int, ...], tuple[bool, ...]] = {}
 
 
 def _check_seats(seats: tuple[str, ...]) -> tuple[int, ...]:

@@ -59,6 +59,12 @@ def _pick(legal: list[PrimaCartaAction], pay: bool) -> PrimaCartaAction:
     return legal[0]
 
 
+# The basic decision is a pure function of the seat and the contenders' stack sizes (each
+# -1..10, at most five seats), so it is remembered; the limit only bounds a pathological run.
+_BASIC_MEMO: dict[tuple[int, tuple[int, ...]], bool] = {}
+_BASIC_MEMO_LIMIT = 1 << 16
+
+
 class BasicPlayer:
     """The Basic Strategy table from the rule text, for every seat."""
 
@@ -70,9 +76,15 @@ class BasicPlayer:
             raise ValueError("It is not this computer player's turn.")
         # A public, cheap accessor rather than a full view: this runs in the benchmark loop.
         sizes = game.contenders()
-        others = [size for other, size in enumerate(sizes) if other != seat and size >= 0]
+        key = (seat, sizes)
+        pay = _BASIC_MEMO.get(key)
+        if pay is None:
+            others = [size for other, size in enumerate(sizes) if other != seat and size >= 0]
+            pay = basic_decision(sizes[seat], others)
+            if len(_BASIC_MEMO) < _BASIC_MEMO_LIMIT:
+                _BASIC_MEMO[key] = pay
         # legal_actions is documented as [copa, fold].
-        return legal[0] if basic_decision(sizes[seat], others) else legal[1]
+        return legal[0] if pay else legal[1]
 
 
 class SharpPlayer:
