@@ -121,3 +121,19 @@ async def test_joining_twice_is_refused(room: Room) -> None:
     table = room.bot.tables.get(table_id)
     result = await room.alice.click(room.message(table.state.message_id), label="Join")
     assert result.ephemeral and result.response.content == "You're already seated at this table."
+
+
+async def test_a_seated_member_cannot_act_out_of_turn(room: Room, monkeypatch) -> None:
+    monkeypatch.setattr("bot.tables.new_seed", lambda: 20261122)
+    table_id = await open_lobby(room)
+    table = room.bot.tables.get(table_id)
+    picker = await room.bob.click(room.message(table.state.message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    waiting = table.state.seats[table.to_act]
+    other = room.bob if waiting.user_id == room.alice.id else room.alice
+    before = (table.version, table.game.to_json())
+    result = await other.click(room.message(table.state.message_id), label="Fold")
+    assert result.ephemeral
+    assert result.response.content == f"It isn't your turn — waiting for {waiting.name}."
+    assert (table.version, table.game.to_json()) == before
