@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.game import Event, Game
-from engine.core.players import ComputerPlayer, computer_player
+from engine.core.players import LEVELS, ComputerPlayer, computer_player
 from engine.prima_carta.game import SUITS as PRIMA_CARTA_SUITS
 from engine.prima_carta.game import Copa, Fold, PrimaCarta, PrimaCartaOptions
 
@@ -83,11 +83,10 @@ class PrimaCartaAdapter(GameAdapter):
     min_players = 2
     max_players = 5
     seat_choices = tuple(PRIMA_CARTA_SUITS)
-    levels = ("basic", "sharp")
+    levels = LEVELS["prima_carta"]
 
     def min_bankroll(self, stake: int) -> int:
-        # The spiga plus the dearest copa (a nine-card stack; ten cards has already won).
-        return 10 * stake
+        return PrimaCarta.most_a_seat_can_pay(PrimaCartaOptions(stake=stake))
 
     def new_hand(self, choices: Sequence[str], stake: int, seed: int, dealer: int) -> Game:
         return PrimaCarta.new(PrimaCartaOptions(stake=stake), list(choices), seed, dealer)

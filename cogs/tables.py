@@ -26,7 +26,7 @@ ID_PATTERN = r"rd:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[a-z_]+(?:\.[a-z
 
 GAME_CHOICES = [app_commands.Choice(name=adapter.name, value=game_id) for game_id, adapter in GAMES.items()]
 SUIT_CHOICES = [app_commands.Choice(name=s.title(), value=s) for s in GAMES["prima_carta"].seat_choices]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in ("basic", "sharp")]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in GAMES["prima_carta"].levels]
 
 
 def custom_id(table: Table, key: str) -> str:

@@ -522,6 +522,12 @@ class PrimaCarta:
         seats = self._seats
         return tuple([-1 if status[seat] == _FOLDED else count[suit] for seat, suit in enumerate(seats)])
 
+    @staticmethod
+    def most_a_seat_can_pay(options: PrimaCartaOptions) -> int:
+        """The most one hand can cost a player: the spiga plus the dearest copa, for a
+        nine-card stack (a ten-card stack has already won, so it never pays)."""
+        return (1 + 9) * options.stake
+
     def copa_price(self, seat: int) -> int:
         """What the copa costs `seat`: cards in its stack times the stake."""
         return self._count[self._seats[seat]] * self._options.stake

@@ -350,3 +350,9 @@ def test_damaged_or_tampered_saves_are_refused() -> None:
         PrimaCarta.from_json({**data, "commitment": "0" * 64})
     with pytest.raises(BadSetup, match="50 cards"):
         PrimaCarta.from_json({**data, "discard": data["discard"][1:]})
+
+
+def test_most_a_seat_can_pay_is_the_spiga_and_a_nine_card_copa() -> None:
+    from engine.prima_carta import PrimaCarta, PrimaCartaOptions
+
+    assert PrimaCarta.most_a_seat_can_pay(PrimaCartaOptions(stake=10)) == 10 + 9 * 10
