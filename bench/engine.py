@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.players import computer_player
+from engine.holdout import Holdout, HoldoutOptions
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
 
 PRIMA_SEATS = ("crowns", "locks", "fruit", "swords", "cups")
@@ -31,8 +32,25 @@ def prima_carta_hands(count: int, start: int = 0) -> None:
         assert game.outcome is not None
 
 
+HOLDOUT_SEATS = ("north", "east", "south", "west")
+
+
+def holdout_hands(count: int, start: int = 0) -> None:
+    """`count` four-player Single Line hands: new() (ante + deal), then the basic computer
+    player for every decision, the pass included, until the hand is settled."""
+    player = computer_player("holdout", "basic")
+    options = HoldoutOptions()
+    for seed in range(start, start + count):
+        game = Holdout.new(options, HOLDOUT_SEATS, seed, chilo=seed % 4)
+        while awaiting := game.awaiting:
+            seat = awaiting[0]
+            game.apply(seat, player.choose(game, seat))
+        assert game.outcome is not None
+
+
 GAMES: dict[str, Callable[[int, int], None]] = {
     "prima_carta": prima_carta_hands,
+    "holdout_hands": holdout_hands,
 }
 
 

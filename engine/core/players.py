@@ -25,6 +25,7 @@ class ComputerPlayer(Protocol):
 
 LEVELS: dict[str, tuple[str, ...]] = {
     "prima_carta": ("basic", "sharp"),
+    "holdout": ("basic",),
 }
 """Computer player levels per game id; the first is the default."""
 
@@ -32,6 +33,7 @@ LEVELS: dict[str, tuple[str, ...]] = {
 # so `engine.core` never imports a game package at start-up.
 _FACTORIES: dict[str, str] = {
     "prima_carta": "engine.prima_carta.players",
+    "holdout": "engine.holdout.players",
 }
 
 

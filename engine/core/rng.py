@@ -66,3 +66,17 @@ def commitment(seed: int, order: Iterable[object]) -> str:
     """
     text = f"seed:{seed}|" + ",".join(str(card) for card in order)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def seeded_index(seed: int, count: int, purpose: str) -> int:
+    """An index in [0, count) fixed by `seed` and `purpose`, e.g. who holds the first chilo.
+
+    It hashes the seed with a purpose label instead of drawing from `Random(seed)`, so it
+    never shifts or correlates with the shuffle of the same seed, and anyone can recompute
+    it: `int(sha256(f"{purpose}:{seed}")) % count` (the modulo bias of a 256-bit hash is
+    far below anything a table could notice).
+    """
+    if count < 1:
+        raise ValueError("There must be at least one thing to choose from.")
+    digest = hashlib.sha256(f"{purpose}:{seed}".encode()).digest()
+    return int.from_bytes(digest, "big") % count

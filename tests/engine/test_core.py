@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 from pydantic import BaseModel
 
 from engine.core.cards import FRENCH_52, ITALIAN_40, POSTAS_50, PREFA_32, VINES_55, Card, DeckSpec
-from engine.core.rng import commitment, new_seed, shuffled
+from engine.core.rng import commitment, new_seed, seeded_index, shuffled
 
 
 def test_postas_deck_is_fifty_cards_in_suit_order() -> None:
@@ -76,3 +77,13 @@ def test_commitment_binds_seed_and_order() -> None:
     assert len(c) == 64 and c == commitment(3, list(deck))
     assert c != commitment(4, deck)
     assert c != commitment(3, list(reversed(deck)))
+
+
+def test_seeded_index_is_reproducible_in_range_and_apart_from_the_shuffle() -> None:
+    picks = [seeded_index(seed, 4, "test") for seed in range(200)]
+    assert picks == [seeded_index(seed, 4, "test") for seed in range(200)]
+    assert set(picks) == {0, 1, 2, 3}
+    assert picks[7] == int.from_bytes(hashlib.sha256(b"test:7").digest(), "big") % 4
+    assert [seeded_index(seed, 4, "other") for seed in range(200)] != picks
+    with pytest.raises(ValueError):
+        seeded_index(1, 0, "test")

@@ -85,7 +85,7 @@ def test_registry_gives_each_level_and_refuses_unknown_ones() -> None:
     with pytest.raises(RuleError):
         computer_player("prima_carta", "genius")
     with pytest.raises(RuleError):
-        computer_player("holdout", "basic")
+        computer_player("tarocco", "basic")
 
 
 @pytest.mark.parametrize("level", ["basic", "sharp"])

@@ -1,0 +1,190 @@
+"""Computer players for Holdout.
+
+"basic" is a short list of rules of thumb (docs/RULES.md, Computer players): pass the
+cards that will cost most to play, take cheap new ranks, take seconds when they are free
+or likely to turn up a new rank, shed cards cheaply while holding the chilo, and fold when
+staying costs too much. It sees only `game.view(seat)`, `game.legal_actions(seat)` and
+`game.cost(seat, action)`, and always returns one of the legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.players import ComputerPlayer
+from engine.holdout.game import (
+    Fold,
+    Holdout,
+    HoldoutView,
+    PassCards,
+    Phase,
+    PlayCard,
+    Seconds,
+)
+
+Action = PassCards | PlayCard | Seconds | Fold
+
+SUITS = 5
+"""Copies of each rank in both decks (one per suit)."""
+CHEAP_NOVEL = 2
+"""A new rank at this distance or less (in stakes) is always worth taking the chilo for."""
+FAIR_NOVEL = 4
+"""A new rank up to this price is still taken when seconds look poor."""
+CHEAP_KNOWN = 3
+"""A card on a rank already there is shed at this price or less."""
+SAFE_SECONDS = 0.6
+"""Seconds are taken when at least this likely to turn up a new rank."""
+FAIR_SECONDS = 0.4
+"""...or this likely, when the knock-out penalty is at most `CHEAP_NOVEL` stakes."""
+
+
+def unseen_ranks(view: HoldoutView) -> list[int]:
+    """Per rank (index rank - 1), copies this seat has not seen: not in a line, not in its
+    hand, and not among the cards it passed that are still out of the lines (those sit in
+    its neighbour's hand, or a dead hand; never in the deck)."""
+    lines = view.lines
+    left = [SUITS - sum(column) for column in zip(*lines, strict=True)]
+    for card in view.hand or ():
+        left[card.rank - 1] -= 1
+    for card in view.passed_cards or ():
+        index = card.rank - 1
+        for counts, cards in zip(lines, view.line_cards, strict=True):
+            if counts[index] and card in cards:
+                break
+        else:
+            left[index] -= 1
+    return left
+
+
+def novel_chance(view: HoldoutView, line: int, unseen: Sequence[int]) -> float:
+    """How likely seconds into `line` turn up a new rank, counting unseen cards evenly."""
+    total = sum(unseen)
+    if total == 0:
+        return 0.0
+    counts = view.lines[line]
+    return sum(unseen[r] for r in range(len(counts)) if not counts[r]) / total
+
+
+def pass_burden(view: HoldoutView, hand: Sequence[int], rank: int) -> float:
+    """How much a card of `rank` is likely to cost to get rid of; the two worst are passed.
+
+    A rank already in every line can only be played as a known rank, at its full value;
+    otherwise its value still matters, as a later known play. A second copy in hand is
+    worse still: one of them will be a known play.
+    """
+    known = all(counts[rank - 1] for counts in view.lines)
+    burden = float(rank * 2 if known else rank)
+    if hand.count(rank) > 1:
+        burden += rank / 2
+    return burden
+
+
+class BasicPlayer:
+    """Rules of thumb for every seat; deterministic, public information only."""
+
+    level = "basic"
+
+    def choose(self, game: Holdout, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError("It is not this computer player's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(seat)
+        if view.phase is Phase.PASS:
+            return self._pass(view, legal)
+        return self._play(game, view, seat, legal)
+
+    # ------------------------------------------------------------------ the pass
+
+    def _pass(self, view: HoldoutView, legal: Sequence[Action]) -> Action:
+        hand = view.hand or ()
+        ranks = [card.rank for card in hand]
+        # Highest burden first; among equals the higher rank, then the later card.
+        order = sorted(hand, key=lambda card: (pass_burden(view, ranks, card.rank), card.rank, card))
+        # Legal passes list each pair once, in the hand's (sorted) order.
+        worst = tuple(sorted(order[-2:]))
+        for action in legal:
+            if isinstance(action, PassCards) and action.cards == worst:
+                return action
+        raise AssertionError("every pair of hand cards is a legal pass")
+
+    # ------------------------------------------------------------------ the play
+
+    def _play(self, game: Holdout, view: HoldoutView, seat: int, legal: Sequence[Action]) -> Action:
+        stake = view.options.stake
+        hand = view.hand or ()
+        fold = legal[-1]
+        assert isinstance(fold, Fold), "legal_actions ends with Fold"
+
+        # An empty hand makes seconds free: a new rank takes the chilo, a known one only
+        # knocks us out, which loses the ante exactly as folding would.
+        if not hand:
+            return best_seconds(view, legal)[0] or fold
+
+        lines = view.lines
+        plays = [
+            (game.cost(seat, a), a, lines[a.line][a.card.rank - 1] == 0)
+            for a in legal
+            if isinstance(a, PlayCard)
+        ]
+        # Cheapest first; among equals a new rank (it fills a gap), then the higher card.
+        plays.sort(key=lambda item: (item[0], not item[2], -item[1].card.rank))
+        cheapest = plays[0][0] if plays else None
+        prize = view.pot + sum(view.antes)
+        limit = max(FAIR_NOVEL * stake, prize // 2)
+        affordable = cheapest is not None and cheapest * 4 <= view.stacks[seat]
+
+        if view.chilo == seat:
+            # Holding the chilo, any card keeps it: shed cheap cards, and the last card
+            # whatever it costs (that empties the hand with the chilo in front of us). Of
+            # two or more, keep back a lone card that is still a new rank somewhere: if
+            # the chilo is taken meanwhile, that last card can take it back.
+            closers = {a.card for _, a, novel in plays if novel}
+            if len(hand) > 1 and len(closers) == 1:
+                for price, action, _ in plays:
+                    if action.card not in closers and price <= limit:
+                        return action
+            if cheapest is not None and (len(hand) == 1 or cheapest <= limit):
+                return plays[0][1]
+            seconds, chance = best_seconds(view, legal)
+            if seconds is not None and chance >= FAIR_SECONDS:
+                return seconds
+            # Still ahead with the chilo: pay on unless it would eat a quarter of the stack.
+            return plays[0][1] if affordable else fold
+
+        novel = [item for item in plays if item[2]]
+        if novel and novel[0][0] <= CHEAP_NOVEL * stake:
+            return novel[0][1]
+        seconds, chance = best_seconds(view, legal)
+        if seconds is not None and (
+            chance >= SAFE_SECONDS or (chance >= FAIR_SECONDS and len(hand) <= CHEAP_NOVEL)
+        ):
+            return seconds
+        if novel and novel[0][0] <= min(FAIR_NOVEL * stake, limit):
+            return novel[0][1]
+        if cheapest is not None and (cheapest <= CHEAP_KNOWN * stake or (cheapest <= limit and affordable)):
+            return plays[0][1]
+        return fold
+
+
+def best_seconds(view: HoldoutView, legal: Sequence[Action]) -> tuple[Seconds | None, float]:
+    """The legal seconds most likely to turn up a new rank, and that chance."""
+    best: Seconds | None = None
+    chance = 0.0
+    unseen: list[int] | None = None
+    for action in legal:
+        if isinstance(action, Seconds):
+            if unseen is None:
+                unseen = unseen_ranks(view)
+            line_chance = novel_chance(view, action.line, unseen)
+            if best is None or line_chance > chance:
+                best, chance = action, line_chance
+    return best, chance
+
+
+def make_player(level: str) -> ComputerPlayer:
+    """The factory `engine.core.players.computer_player` calls for "holdout"."""
+    if level == "basic":
+        return BasicPlayer()
+    raise ValueError(f"There is no {level} computer player for Holdout.")

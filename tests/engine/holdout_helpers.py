@@ -1,0 +1,91 @@
+"""Building Holdout deals by hand for the rule and golden tests.
+
+Cards are written `Cr7` (the 7 of Crowns), `Cu11` (the Emperor of Cups, Vines only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from engine.core.cards import POSTAS_50, VINES_55, Card
+from engine.holdout import Holdout, HoldoutOptions, PassCards, Phase
+
+_PREFIX = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "cups"}
+_BACK = {v: k for k, v in _PREFIX.items()}
+
+
+def card(text: str) -> Card:
+    """`card("Cr7")` is the 7 of Crowns."""
+    return Card(_PREFIX[text[:2]], int(text[2:]))
+
+
+def cards(text: str) -> list[Card]:
+    """`cards("Cr7 Lo1")`."""
+    return [card(part) for part in text.split()]
+
+
+def shorts(items: Sequence[Card]) -> str:
+    """Cards back in the `Cr7` notation, for readable assertions."""
+    return " ".join(f"{_BACK[c.suit]}{c.rank}" for c in items)
+
+
+def order(
+    dealt: Sequence[str], ups: str, front: str = "", deck: Literal["postas", "vines"] = "postas"
+) -> list[Card]:
+    """A whole deck: the dealt hands in seat order (five each), the up card(s), then the
+    deck's `front` (seconds draw from there first), then every other card in deck order."""
+    head: list[Card] = []
+    for hand in dealt:
+        head += cards(hand)
+        assert len(cards(hand)) == 5, f"{hand!r} is not five cards"
+    head += cards(ups) + cards(front)
+    assert len(set(head)) == len(head), "a card appears twice"
+    spec = VINES_55 if deck == "vines" else POSTAS_50
+    return head + [c for c in spec.cards() if c not in set(head)]
+
+
+def dealt(
+    dealt_hands: Sequence[str],
+    ups: str,
+    front: str = "",
+    chilo: int = 0,
+    stacks: Sequence[int] | None = None,
+    **options: Any,
+) -> Holdout:
+    """A hand as dealt, waiting for the pass; seat names are A, B, C, ..."""
+    opts = HoldoutOptions(**options)
+    seats = "ABCDEF"[: len(dealt_hands)]
+    return Holdout.new_from_order(
+        opts, tuple(seats), order(dealt_hands, ups, front, opts.deck), chilo, stacks
+    )
+
+
+def playing(
+    hands: Sequence[str],
+    ups: str,
+    front: str = "",
+    chilo: int = 0,
+    stacks: Sequence[int] | None = None,
+    **options: Any,
+) -> Holdout:
+    """A hand in play whose hands AFTER the pass are `hands`.
+
+    Seat i is dealt its own first three cards plus the last two of its left neighbour's
+    hand, and passes those two to the left; so after the pass every seat holds exactly
+    `hands[i]`, and the last two cards of `hands[i]` are what it received.
+    """
+    count = len(hands)
+    split = [h.split() for h in hands]
+    deal = [" ".join(split[i][:3] + split[(i + 1) % count][3:]) for i in range(count)]
+    g = dealt(deal, ups, front, chilo, stacks, **options)
+    for seat in range(count):
+        g.apply(
+            seat, PassCards(cards=(card(split[(seat + 1) % count][3]), card(split[(seat + 1) % count][4])))
+        )
+    assert g.phase is Phase.PLAY
+    return g
+
+
+def hand(g: Holdout, seat: int) -> str:
+    return shorts(g.view(seat).hand or ())
