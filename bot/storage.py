@@ -456,13 +456,22 @@ def _audit_sync(conn: sqlite3.Connection) -> AuditReport:
             " FROM escrow e LEFT JOIN tables t ON t.id = e.table_id"
         ).fetchall()
         closed = conn.execute("SELECT id, guild_id FROM tables WHERE status = 'closed'").fetchall()
+        # What each open table says it holds (stacks, antes, pot), from its own snapshot.
+        counted = conn.execute(
+            "SELECT t.id, t.guild_id, json_extract(t.snapshot, '$.held'), COALESCE(e.amount, 0)"
+            " FROM tables t LEFT JOIN escrow e ON e.table_id = t.id WHERE t.status = 'open'"
+        ).fetchall()
         settings_guilds = [r[0] for r in conn.execute("SELECT guild_id FROM guild_settings")]
     finally:
         if own_tx:
             conn.execute("COMMIT")
 
     guild_ids = (
-        {g for g, _ in sums} | {r[0] for r in members} | {r[0] for r in escrows} | set(settings_guilds)
+        {g for g, _ in sums}
+        | {r[0] for r in members}
+        | {r[0] for r in escrows}
+        | {r[1] for r in counted}
+        | set(settings_guilds)
     )
     figures: dict[int, dict[str, int]] = {
         g: {"balances": 0, "escrow": 0, "granted": 0, "house_net": 0} for g in guild_ids
@@ -491,6 +500,11 @@ def _audit_sync(conn: sqlite3.Connection) -> AuditReport:
             problems[g].append(f"{acct} escrow is filed under guild {g} but the table is in {table_guild}")
         if table_id in closed_ids and amount != 0:
             problems[g].append(f"table {table_id} is closed but still holds {amount} chips in escrow")
+    for table_id, g, held, amount in counted:
+        if held is not None and int(held) != amount:
+            problems[g].append(
+                f"table {table_id} counts {int(held)} chips at the table but its escrow holds {amount}"
+            )
     for (g, acct), total in sums.items():
         if acct == GRANT:
             figures[g]["granted"] = -total

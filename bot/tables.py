@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -19,7 +20,7 @@ import discord
 from pydantic import BaseModel, Field
 
 from bot.clock import Clock
-from bot.games import GAMES, GameAdapter
+from bot.games import GAMES, GameAdapter, HandSetup
 from bot.storage import (
     HOUSE,
     InsufficientFunds,
@@ -98,6 +99,14 @@ class TableState(BaseModel):
     version: int = 1
     seats: list[Seat] = Field(default_factory=list)
     dealer: str | None = None  # the choice (suit) of the last dealer
+    options: dict[str, Any] = Field(default_factory=dict)  # the game's table options
+    #: stack games: chips each seat (by choice) has at the table, as of the last hand's end
+    stacks: dict[str, int] = Field(default_factory=dict)
+    last_winner: str | None = None  # the choice of the last hand's winner
+    #: moves each seat (by choice) has made this hand; private panels are stale once it moves
+    acted: dict[str, int] = Field(default_factory=dict)
+    #: chips this table holds, as the table itself counts them; the audit checks the escrow
+    held: int = 0
     hand_no: int = 0
     hand: dict[str, Any] | None = None
     hand_seats: list[str] = Field(default_factory=list)  # who sat in each engine seat this hand
@@ -117,6 +126,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.ping_message_id: int | None = None
         self.pinged: int | None = None  # turn_since of the last ping
+        self.fresh_panels: set[int] = set()  # seats whose open hand panel shows the hand as it is
 
     @property
     def id(self) -> int:
@@ -137,6 +147,28 @@ class Table:
         if self.state.phase is not Phase.PLAYING or self.game is None:
             return None
         return self.game.to_act
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats the hand waits on: one, or several during a simultaneous choice."""
+        if self.state.phase is not Phase.PLAYING or self.game is None:
+            return ()
+        return self.adapter.awaiting(self.game)
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        return self.adapter.seat_range(self.state.options)
+
+    @property
+    def stacked(self) -> bool:
+        """Whether players bring a stack to this table (rather than paying hand by hand)."""
+        return self.adapter.buy_in(self.state.stake, self.state.options) is not None
+
+    def panel_token(self, seat: int) -> str:
+        """Changes whenever this seat's private panel goes out of date: a new hand, or a
+        move of its own. Other players' moves (a simultaneous pass) leave it valid."""
+        choice = self.state.seats[seat].choice
+        return f"{self.state.hand_no}.{self.state.acted.get(choice, 0)}"
 
     @property
     def humans(self) -> list[Seat]:
@@ -203,11 +235,13 @@ class TableService:
         stake: int,
         choice: str,
         level: str,
+        options: dict[str, Any] | None = None,
     ) -> Table:
         adapter = GAMES[game]
+        options = options or {}
         if self.in_channel(channel_id) is not None:
             raise TableError("There is already an open table in this channel.")
-        await self._check_bankroll(guild_id, host.id, adapter, stake)
+        await self._check_bankroll(guild_id, host.id, adapter, stake, options)
         settings = await self.store.guild_settings(guild_id)
         state = TableState(
             guild_id=guild_id,
@@ -216,17 +250,33 @@ class TableService:
             host_id=host.id,
             stake=stake,
             level=level,
+            options=options,
             turn_timer=settings.turn_timer,
             seats=[Seat(choice=choice, user_id=host.id, name=display_name(host))],
         )
         state.deadline = now() + IDLE_CLOSE
         state.log.append(f"{display_name(host)} opened the table.")
+        buy_in = adapter.buy_in(stake, options)
+        if buy_in is not None:
+            state.stacks[choice] = buy_in
+            state.held = buy_in
         try:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
+                if buy_in is not None:
+                    await tx.move(
+                        guild_id,
+                        member_account(host.id),
+                        table_account(state.id),
+                        buy_in,
+                        "buy-in",
+                        table_id=state.id,
+                    )
                 await tx.save_table(state.id, state.model_dump(mode="json"))
         except TableAlreadyOpen as error:
             raise TableError("There is already an open table in this channel.") from error
+        except InsufficientFunds as error:
+            raise TableError(f"You can't bring a stack of {buy_in:,} chips: {error}") from error
         table = Table(state, adapter)
         self.tables[table.id] = table
         log.info("table %s: opened %s in channel %s, stake %s", table.id, game, channel_id, stake)
@@ -243,7 +293,7 @@ class TableService:
     async def click(
         self, table: Table, user: discord.abc.User, version: int, key: str, respond: Hook
     ) -> str | None:
-        """Handle one button. Returns an optional private note for the clicker.
+        """Handle one button of the table message. Returns an optional private note.
 
         `respond` renders the new state for the clicker; it runs under the table's lock so no
         computer move or timer can overtake it on the table message. Raises TableError with a
@@ -258,18 +308,61 @@ class TableService:
                     "message as it is now."
                 )
             handler = self._lobby_handlers.get(key.split(".")[0])
-            before = table.snapshot()
-            try:
-                if handler is not None:
-                    note = await handler(self, table, user, key)
-                else:
-                    note = await self._play(table, user, key)
-            except TableError:
-                self._restore(table, before)  # a refused click leaves no trace, not even in memory
-                raise
-            self.schedule(table)
-            await respond(table)
-            await self._notify_turn(table)
+            return await self._run(table, respond, handler, user, key)
+
+    async def click_private(
+        self,
+        table: Table,
+        user: discord.abc.User,
+        choice: str,
+        token: str,
+        key: str,
+        values: list[str],
+        respond: Hook,
+    ) -> str | None:
+        """Handle a control on a member's private panel (their hand): it names the seat it
+        was drawn for and that seat's panel token, so only that member, and only while the
+        panel is current, can use it."""
+        async with table.lock:
+            if table.state.phase is Phase.CLOSED:
+                raise TableError("This table is closed. Open a new one with /play.")
+            seat = table.seat_of(user.id)
+            if seat is None or table.state.seats[seat].choice != choice:
+                raise TableError(
+                    "Those controls belong to another player's hand — press **Your hand** for yours."
+                )
+            if token != table.panel_token(seat):
+                raise TableError(
+                    "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
+                )
+
+            async def play(
+                service: TableService, table: Table, user: discord.abc.User, key: str
+            ) -> str | None:
+                return await service._play(table, user, key, values)
+
+            return await self._run(table, respond, play, user, key)
+
+    async def _run(
+        self,
+        table: Table,
+        respond: Hook,
+        handler: Callable[[TableService, Table, discord.abc.User, str], Awaitable[str | None]] | None,
+        user: discord.abc.User,
+        key: str,
+    ) -> str | None:
+        before = table.snapshot()
+        try:
+            if handler is not None:
+                note = await handler(self, table, user, key)
+            else:
+                note = await self._play(table, user, key)
+        except TableError:
+            self._restore(table, before)  # a refused click leaves no trace, not even in memory
+            raise
+        self.schedule(table)
+        await respond(table)
+        await self._notify_turn(table)
         return note
 
     async def check_join(self, table: Table, user: discord.abc.User) -> list[str]:
@@ -279,10 +372,10 @@ class TableService:
             raise TableError("A hand is in play. You can join when it ends.")
         if table.seat_of(user.id) is not None:
             raise TableError("You're already seated at this table.")
-        free = [c for c in table.adapter.seat_choices if c not in {s.choice for s in state.seats}]
+        free = self._free_seats(table)
         if not free:
             raise TableError("Every seat at this table is taken.")
-        await self._check_bankroll(state.guild_id, user.id, table.adapter, state.stake)
+        await self._check_bankroll(state.guild_id, user.id, table.adapter, state.stake, state.options)
         return free
 
     async def _join(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -291,9 +384,11 @@ class TableService:
         choice = key.split(".", 1)[1] if "." in key else free[0]
         if choice not in free:
             raise TableError(f"{table.adapter.choice_label(choice)} is already taken. Pick another.")
-        state.seats.append(Seat(choice=choice, user_id=user.id, name=display_name(user)))
+        seat = Seat(choice=choice, user_id=user.id, name=display_name(user))
+        state.seats.append(seat)
         self._sort_seats(table)
-        await self._commit(table, f"{display_name(user)} sat down with {table.adapter.choice_label(choice)}.")
+        line = f"{seat.name} sat down with {table.adapter.choice_label(choice)}."
+        await self._commit(table, line, self._buy_in(table, seat, line))
         return None
 
     async def _leave(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -308,8 +403,9 @@ class TableService:
             await self._commit(table, f"{seat.name} will leave after this hand.")
             return "You'll leave when this hand ends; if you still have a decision to make, you fold."
         del table.state.seats[index]
+        moves = self._cash_out(table, seat)
         self._pass_host(table)
-        await self._commit(table, f"{seat.name} left the table.")
+        await self._commit(table, f"{seat.name} left the table{self._took(moves)}.", moves)
         return None
 
     async def _add_computer(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -317,15 +413,14 @@ class TableService:
         self._require_host(table, user)
         if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
             raise TableError("Add a computer player between hands.")
-        free = [c for c in table.adapter.seat_choices if c not in {s.choice for s in state.seats}]
+        free = self._free_seats(table)
         if not free:
             raise TableError("Every seat at this table is taken.")
-        name = self._computer_name(table)
-        state.seats.append(Seat(choice=free[0], name=name, level=state.level))
+        seat = Seat(choice=free[0], name=self._computer_name(table), level=state.level)
+        state.seats.append(seat)
         self._sort_seats(table)
-        await self._commit(
-            table, f"🤖 {name} ({state.level}) sat down with {table.adapter.choice_label(free[0])}."
-        )
+        line = f"🤖 {seat.name} ({state.level}) sat down with {table.adapter.choice_label(seat.choice)}."
+        await self._commit(table, line, self._buy_in(table, seat, line))
         return None
 
     async def _start(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -337,8 +432,11 @@ class TableService:
                 raise TableError("Only players seated at this table can deal the next hand.")
         else:
             raise TableError("A hand is already in play.")
-        if len(state.seats) < table.adapter.min_players:
-            raise TableError(f"{table.adapter.name} needs at least {table.adapter.min_players} players.")
+        low, high = table.seat_range
+        if len(state.seats) < low:
+            raise TableError(f"{self._game_name(table)} needs at least {low} players.")
+        if len(state.seats) > high:
+            raise TableError(f"{self._game_name(table)} seats at most {high} players.")
         await self._deal(table)
         return None
 
@@ -363,18 +461,21 @@ class TableService:
         "cancel": _cancel,
     }
 
-    async def _play(self, table: Table, user: discord.abc.User, key: str) -> str | None:
+    async def _play(
+        self, table: Table, user: discord.abc.User, key: str, values: list[str] | None = None
+    ) -> str | None:
         game = table.game
         seat = table.seat_of(user.id)
         if seat is None:
             raise TableError("You're not seated at this table.")
         if game is None or table.state.phase is not Phase.PLAYING:
             raise TableError("No hand is in play at this table.")
-        if table.to_act != seat:
-            waiting = table.to_act
-            who = table.state.seats[waiting].name if waiting is not None else "nobody"
-            raise TableError(f"It isn't your turn — waiting for {who}.")
-        action = table.adapter.action_for(game, seat, key)
+        awaiting = table.awaiting
+        if seat not in awaiting:
+            if len(awaiting) > 1 or table.to_act is None:
+                raise TableError("You've made your choice — waiting for the others.")
+            raise TableError(f"It isn't your turn — waiting for {table.state.seats[awaiting[0]].name}.")
+        action = table.adapter.action_for(game, seat, key, values or [])
         if action is None:
             raise TableError("That move isn't open to you right now.")
         table.state.seats[seat].strikes = 0
@@ -385,38 +486,61 @@ class TableService:
     async def _deal(self, table: Table) -> None:
         """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt."""
         state = table.state
-        for seat in state.seats:
+        moves: list[Transfer] = []
+        earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
+        for seat in list(state.seats):
             if seat.replace and seat.user_id is not None:
+                moves += self._cash_out(table, seat)
+                self._log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
                 seat.user_id, seat.level, seat.replace, seat.strikes = None, state.level, False, 0
                 seat.name = self._computer_name(table)
-        for seat in [s for s in state.seats if s.user_id is not None]:
-            assert seat.user_id is not None
-            balance = await self.store.balance(state.guild_id, seat.user_id)
-            if balance < table.adapter.min_bankroll(state.stake):
-                state.seats.remove(seat)
-                self._log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
+                moves += self._buy_in(table, seat, "")
+        if table.stacked:
+            for seat in list(state.seats):
+                if state.stacks.get(seat.choice, 0) < state.stake:
+                    state.seats.remove(seat)
+                    moves += self._cash_out(table, seat)
+                    self._log(table, f"{seat.name} can't cover the ante and stood up.")
+        else:
+            for seat in [s for s in state.seats if s.user_id is not None]:
+                assert seat.user_id is not None
+                balance = await self.store.balance(state.guild_id, seat.user_id)
+                if balance < table.adapter.min_bankroll(state.stake, state.options):
+                    state.seats.remove(seat)
+                    self._log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
         self._pass_host(table)
+        notes, state.log = state.log, [*earlier, *state.log][-LOG_LINES:]
         if not table.humans:
-            await self._close(table, "Nobody is left at the table but computer players, so it closed.")
+            await self._close(table, "Nobody is left at the table but computer players, so it closed.", moves)
             return
-        if len(state.seats) < table.adapter.min_players:
-            await self._commit(
-                table, f"{table.adapter.name} needs at least {table.adapter.min_players} players."
-            )
+        low, high = table.seat_range
+        if not low <= len(state.seats) <= high:
+            await self._commit(table, f"{self._game_name(table)} needs {low}–{high} players.", moves)
             return
         self._sort_seats(table)
         choices = [seat.choice for seat in state.seats]
         dealer = self._next_dealer(table)
-        seed = new_seed()
-        game = table.adapter.new_hand(choices, state.stake, seed, dealer)
+        setup = HandSetup(
+            choices=choices,
+            names=[seat.name for seat in state.seats],
+            stake=state.stake,
+            seed=new_seed(),
+            dealer=dealer,
+            options=state.options,
+            stacks=[state.stacks[c] for c in choices] if table.stacked else None,
+            leader=choices.index(state.last_winner) if state.last_winner in choices else None,
+        )
+        game = table.adapter.new_hand(setup)
         before = table.snapshot()
         table.game = game
         state.phase, state.dealer = Phase.PLAYING, choices[dealer]
         state.hand_seats = [seat.mention for seat in state.seats]
         state.hand_no += 1
-        state.log = [f"Hand {state.hand_no}: {state.seats[dealer].name} deals."]
+        state.acted = {}
+        state.log = [*notes, f"Hand {state.hand_no}: {state.seats[dealer].name} deals."][-LOG_LINES:]
         try:
             async with self.store.transaction() as tx:
+                await self._transfer(table, tx, moves)
                 for seat, amount in zip(state.seats, table.adapter.opening_costs(game), strict=True):
                     if amount:
                         await tx.move(
@@ -428,7 +552,7 @@ class TableService:
                             table_id=table.id,
                             hand_no=state.hand_no,
                         )
-                await self._after_move(table, tx, game.events)
+                await self._after_move(table, tx, game.events, awaited=())
         except InsufficientFunds as error:
             self._restore(table, before)
             raise TableError(f"The hand can't start: {error}") from error
@@ -438,11 +562,14 @@ class TableService:
         game = table.game
         assert game is not None
         before = table.snapshot()
+        awaited = table.awaiting
+        cost = table.adapter.cost(game, seat, action)
         try:
             events = game.apply(seat, action)
         except RuleError as error:
             raise TableError(str(error)) from error
-        cost = table.adapter.cost(action)
+        choice = table.state.seats[seat].choice
+        table.state.acted = {**table.state.acted, choice: table.state.acted.get(choice, 0) + 1}
         try:
             async with self.store.transaction() as tx:
                 if cost:
@@ -456,13 +583,26 @@ class TableService:
                         table_id=table.id,
                         hand_no=table.state.hand_no,
                     )
-                await self._after_move(table, tx, events, note)
+                await self._after_move(table, tx, events, note, awaited=awaited, actor=seat)
         except InsufficientFunds as error:
             self._restore(table, before)
             raise TableError(f"You don't have enough chips for that: {error}") from error
 
-    async def _after_move(self, table: Table, tx: Tx, events: list[Event], note: str | None = None) -> None:
-        """Log, settle the hand if it is over, bump the version and save — inside `tx`."""
+    async def _after_move(
+        self,
+        table: Table,
+        tx: Tx,
+        events: list[Event],
+        note: str | None = None,
+        *,
+        awaited: tuple[int, ...],
+        actor: int | None = None,
+    ) -> None:
+        """Log, settle the hand if it is over, bump the version and save — inside `tx`.
+
+        A new turn starts (timer reset, a ping) when the hand waits on someone it was not
+        waiting on, or again on the player who just moved; during a simultaneous choice the
+        others keep the deadline they had."""
         state = table.state
         if note:
             self._log(table, note)
@@ -474,15 +614,21 @@ class TableService:
         if game.outcome is not None:
             await self._settle(table, tx)
         state.version += 1
-        state.turn_since = state.version
-        await self._save(table, tx)
+        awaiting = table.awaiting
+        new_turn = bool(set(awaiting) - set(awaited)) or (actor is not None and actor in awaiting)
+        if new_turn or not awaiting:
+            state.turn_since = state.version
+        await self._save(table, tx, new_turn=new_turn)
 
     async def _settle(self, table: Table, tx: Tx) -> None:
         state, game = table.state, table.game
         assert game is not None and game.outcome is not None
         outcome = game.outcome
+        stacks = table.adapter.final_stacks(game)
         for index, seat in enumerate(state.seats):
-            if outcome.paid_out[index]:
+            if stacks is not None:
+                state.stacks[seat.choice] = stacks[index]
+            elif outcome.paid_out[index]:
                 await tx.move(
                     state.guild_id,
                     table_account(table.id),
@@ -502,6 +648,8 @@ class TableService:
                     outcome.net(index),
                     index in outcome.winners,
                 )
+        if outcome.winners:
+            state.last_winner = state.seats[outcome.winners[0]].choice
         view = game.to_json()
         await tx.record_hand(
             state.guild_id,
@@ -516,14 +664,19 @@ class TableService:
             self._log(table, outcome.summary)
         state.phase = Phase.BETWEEN
         leavers = [seat for seat in state.seats if seat.leaving]
+        moves: list[Transfer] = []
         for seat in leavers:
             state.seats.remove(seat)
-            self._log(table, f"{seat.name} left the table.")
+            cashed = self._cash_out(table, seat)
+            moves += cashed
+            self._log(table, f"{seat.name} left the table{self._took(cashed)}.")
         if leavers:
             self._pass_host(table)
         if state.closing or not table.humans:
             state.phase = Phase.CLOSED
+            moves += self._cash_out_all(table)
             self._log(table, "The table is closed.")
+        await self._transfer(table, tx, moves)
 
     # --------------------------------------------------------------- timers
     def schedule(self, table: Table) -> None:
@@ -534,16 +687,24 @@ class TableService:
             self.tables.pop(table.id, None)
             self.clock.clear(table.id)
             return
-        seat = table.to_act
-        if seat is not None and (state.seats[seat].is_computer or state.seats[seat].leaving):
-            delay = 0.0 if state.seats[seat].leaving else self.computer_delay
+        automatic = self._automatic(table)
+        if automatic is not None:
+            delay = 0.0 if state.seats[automatic].leaving else self.computer_delay
             self.clock.set(table.id, now() + timedelta(seconds=delay), state.version)
         elif state.deadline is not None:
             self.clock.set(table.id, state.deadline, state.version)
         else:
             self.clock.clear(table.id)
 
-    def _deadline(self, table: Table) -> datetime | None:
+    def _automatic(self, table: Table) -> int | None:
+        """The first awaited seat that plays without a member: a computer, or a leaver."""
+        for seat in table.awaiting:
+            s = table.state.seats[seat]
+            if s.is_computer or s.leaving:
+                return seat
+        return None
+
+    def _deadline(self, table: Table, new_turn: bool) -> datetime | None:
         state = table.state
         if state.phase is Phase.CLOSED:
             return None
@@ -551,13 +712,15 @@ class TableService:
             return now() + IDLE_CLOSE
         if state.phase is Phase.BETWEEN:
             return now() + (NEXT_HAND_DELAY if self._can_deal(table) else IDLE_CLOSE)
-        seat = table.to_act
-        if seat is None or state.seats[seat].is_computer:
+        if not any(not state.seats[seat].is_computer for seat in table.awaiting):
             return None
+        if not new_turn and state.deadline is not None:
+            return state.deadline  # the others of a simultaneous choice keep their time
         return now() + timedelta(seconds=state.turn_timer)
 
     def _can_deal(self, table: Table) -> bool:
-        return len(table.state.seats) >= table.adapter.min_players and bool(table.humans)
+        low, high = table.seat_range
+        return low <= len(table.state.seats) <= high and bool(table.humans)
 
     async def _on_due(self, table_id: int, version: int) -> None:
         """The clock fired for a table: play for whoever the table is waiting on."""
@@ -570,52 +733,111 @@ class TableService:
             try:
                 await self._act_for(table)
             except TableError as error:
-                log.warning("table %s: automatic move refused: %s", table.id, error)
+                # The refusal's text may name the player's own cards, so it is not logged.
+                log.warning("table %s: automatic move refused (%s)", table.id, type(error).__name__)
             self.schedule(table)
             await self._changed(table)
 
     async def _act_for(self, table: Table) -> None:
         """Whatever the table is waiting on: a computer's move, a fold for a member who is
         leaving or out of time, the next deal, or closing an idle table."""
-        state, seat, game = table.state, table.to_act, table.game
-        if seat is None or game is None:
+        state, game = table.state, table.game
+        awaiting = table.awaiting
+        if not awaiting or game is None:
             if state.phase is Phase.BETWEEN and self._can_deal(table):
                 await self._deal(table)
             else:
                 await self._close(table, "The table closed after 30 minutes without play.")
             return
-        s = state.seats[seat]
-        note = None
-        if s.is_computer:
-            action = table.adapter.computer(s.level or state.level).choose(game, seat)
-        else:
-            action = table.adapter.timeout_action(game, seat)
-            if s.leaving:
-                note = f"{s.name} is leaving, so they fold."
+        automatic = self._automatic(table)
+        if automatic is not None:
+            s = state.seats[automatic]
+            if s.is_computer:
+                action = table.adapter.computer(s.level or state.level).choose(game, automatic)
+                await self._apply(table, automatic, action)
             else:
-                s.strikes += 1
-                note = f"⏱ {s.name} ran out of time, so the timer played for them."
-                if s.strikes >= STRIKES_TO_REPLACE:
-                    s.replace = True
-                    note += " A computer player takes their seat from the next hand."
-        await self._apply(table, seat, action, note)
+                action = table.adapter.timeout_action(game, automatic)
+                await self._apply(
+                    table, automatic, action, f"{s.name} is leaving, so the timer plays for them."
+                )
+            return
+        for seat in awaiting:  # the deadline: every member still deciding runs out of time together
+            s = state.seats[seat]
+            s.strikes += 1
+            note = f"⏱ {s.name} ran out of time, so the timer played for them."
+            if s.strikes >= STRIKES_TO_REPLACE:
+                s.replace = True
+                note += " A computer player takes their seat from the next hand."
+            await self._apply(table, seat, table.adapter.timeout_action(game, seat), note)
+            if table.state.phase is not Phase.PLAYING:
+                break
+
+    # --------------------------------------------------------------- money
+    def _buy_in(self, table: Table, seat: Seat, line: str) -> list[Transfer]:
+        """Stack games: the chips a new seat brings, from the member (or the house, for a
+        computer player) into the table's escrow."""
+        amount = table.adapter.buy_in(table.state.stake, table.state.options)
+        if amount is None:
+            return []
+        table.state.stacks[seat.choice] = amount
+        return [Transfer(seat.account, table_account(table.id), amount, "buy-in")]
+
+    def _cash_out(self, table: Table, seat: Seat) -> list[Transfer]:
+        """Stack games: a leaving seat's stack goes back to whoever brought it."""
+        amount = table.state.stacks.pop(seat.choice, 0)
+        if not amount:
+            return []
+        return [Transfer(table_account(table.id), seat.account, amount, "cash-out")]
+
+    def _cash_out_all(self, table: Table) -> list[Transfer]:
+        moves: list[Transfer] = []
+        for seat in table.state.seats:
+            moves += self._cash_out(table, seat)
+        return moves
+
+    async def _transfer(self, table: Table, tx: Tx, moves: list[Transfer]) -> None:
+        for move in moves:
+            await tx.move(
+                table.state.guild_id,
+                move.src,
+                move.dst,
+                move.amount,
+                move.reason,
+                table_id=table.id,
+                hand_no=table.state.hand_no or None,
+            )
+
+    @staticmethod
+    def _took(moves: list[Transfer]) -> str:
+        return f" with {moves[0].amount:,} chips" if moves else ""
 
     # --------------------------------------------------------------- helpers
-    async def _commit(self, table: Table, line: str) -> None:
-        """Save a change that moves no chips (seating, host, flags)."""
+    async def _commit(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
+        """Save a change that moves no chips in play (seating, host, flags), with the buy-ins
+        and cash-outs it brings, in one transaction."""
         self._log(table, line)
         table.state.version += 1
-        async with self.store.transaction() as tx:
-            await self._save(table, tx)
+        try:
+            async with self.store.transaction() as tx:
+                await self._transfer(table, tx, moves or [])
+                await self._save(table, tx)
+        except InsufficientFunds as error:
+            raise TableError(f"You can't bring a stack to this table: {error}") from error
 
-    async def _close(self, table: Table, line: str) -> None:
+    async def _close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
         table.state.phase = Phase.CLOSED
-        await self._commit(table, line)
+        moves = [*(moves or []), *self._cash_out_all(table)]
+        await self._commit(table, line, moves)
         log.info("table %s: closed (%s)", table.id, line)
 
-    async def _save(self, table: Table, tx: Tx) -> None:
-        table.state.deadline = self._deadline(table)
-        closed = table.state.phase is Phase.CLOSED
+    async def _save(self, table: Table, tx: Tx, *, new_turn: bool = True) -> None:
+        state = table.state
+        state.deadline = self._deadline(table, new_turn)
+        if state.phase is Phase.PLAYING and table.game is not None:
+            state.held = table.adapter.held(table.game)
+        else:
+            state.held = sum(state.stacks.values())
+        closed = state.phase is Phase.CLOSED
         await tx.save_table(table.id, table.snapshot(), status="closed" if closed else None)
 
     async def _changed(self, table: Table) -> None:
@@ -627,8 +849,7 @@ class TableService:
         await self._notify_turn(table)
 
     async def _notify_turn(self, table: Table) -> None:
-        seat = table.to_act
-        if seat is None or table.state.seats[seat].is_computer or self.on_turn is None:
+        if self.on_turn is None or not any(not table.state.seats[s].is_computer for s in table.awaiting):
             return
         try:
             await self.on_turn(table)
@@ -645,6 +866,15 @@ class TableService:
     def _sort_seats(self, table: Table) -> None:
         order = {choice: i for i, choice in enumerate(table.adapter.seat_choices)}
         table.state.seats.sort(key=lambda seat: order[seat.choice])
+
+    def _free_seats(self, table: Table) -> list[str]:
+        if len(table.state.seats) >= table.seat_range[1]:
+            return []
+        taken = {s.choice for s in table.state.seats}
+        return [c for c in table.adapter.seat_choices if c not in taken]
+
+    def _game_name(self, table: Table) -> str:
+        return table.adapter.name
 
     def _next_dealer(self, table: Table) -> int:
         """The deal passes to the left: the next seat after the last dealer's choice."""
@@ -680,14 +910,31 @@ class TableService:
         taken = {seat.name for seat in table.state.seats}
         return next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {len(taken) + 1}")
 
-    async def _check_bankroll(self, guild_id: int, user_id: int, adapter: GameAdapter, stake: int) -> None:
-        needed = adapter.min_bankroll(stake)
+    async def _check_bankroll(
+        self, guild_id: int, user_id: int, adapter: GameAdapter, stake: int, options: dict[str, Any]
+    ) -> None:
+        needed = adapter.min_bankroll(stake, options)
         balance = await self.store.balance(guild_id, user_id)
         if balance < needed:
+            what = (
+                "the stack you bring to this table"
+                if adapter.buy_in(stake, options) is not None
+                else "the most one hand can cost"
+            )
             raise TableError(
-                f"You need at least {needed:,} chips to sit at this table (the most one hand can cost); "
+                f"You need at least {needed:,} chips to sit at this table ({what}); "
                 f"you have {balance:,}. Try /daily, or a table with a smaller stake."
             )
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """A chip movement to write to the ledger."""
+
+    src: str
+    dst: str
+    amount: int
+    reason: str
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import discord
 
 from bot.tables import Phase, Table
+from cogs.holdout_render import holdout_fields, holdout_prompt, holdout_status
 from engine.core.cards import POSTAS_50
+from engine.holdout.game import Holdout
 from engine.prima_carta.game import PrimaCarta, SeatStatus
 
 COLOURS = {
@@ -36,6 +38,28 @@ RULES = {
         "Every card dealt is public, so a sharp eye can work out who the later passes favour "
         "before paying the copa."
     ),
+    "holdout": (
+        "**Holdout** (*Postes de Cerca*) is a bluffing game for the Postas deck: ranks 1 to 10 in "
+        "five suits. You bring a stack of chips to the table; every price is counted in stakes.\n\n"
+        "**The deal.** Everyone antes one stake and leaves it in front of them. Each player gets five "
+        "cards, and one card is turned up to start the line, which runs from 1 to 10. Then everyone "
+        "secretly picks two cards and passes them to the player on their left.\n"
+        "**Your turn** (the 🔪 chilo holder starts, then it goes left):\n"
+        "• *Play a card.* A rank the line doesn't have yet takes the chilo and costs the gap to the "
+        "nearest card in the line. A rank already there is stacked on it and costs its own value.\n"
+        "• *Seconds:* play the top card of the deck, unseen. A new rank takes the chilo for free. "
+        "A rank already there knocks you out: pay one stake per card still in your hand, and your "
+        "ante goes to the pot.\n"
+        "• *Fold:* your ante goes to the pot.\n"
+        "**Winning.** Fill the last gap in the line; or be the chilo holder when your turn comes "
+        "round with your hand empty; or be the last player left. The winner takes the pot, the antes "
+        "and the chilo, and leads the next hand.\n\n"
+        "**Double line** (4–6 players): two lines, top and bottom, each started with an up card. "
+        "Pick the line before you play, even for seconds; a rank is new if its own line lacks it. "
+        "The hand ends when all twenty spaces are filled.\n"
+        "**Vines deck** option: 55 cards with an eleventh rank, the Emperor, so each line runs to 11.\n"
+        "You never pay more than your stack: a move you can't cover isn't offered."
+    ),
 }
 
 
@@ -50,6 +74,8 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     game = table.game
     if isinstance(game, PrimaCarta):
         _prima_carta(table, game, embed)
+    elif isinstance(game, Holdout):
+        holdout_fields(table, game, embed)
     if state.phase is not Phase.PLAYING:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
@@ -57,7 +83,7 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     if state.log:
         embed.add_field(name="Table log", value="\n".join(state.log)[-1000:], inline=False)
     footer = f"Host: {_host_name(table)} · v{state.version}"
-    if isinstance(game, PrimaCarta):
+    if isinstance(game, PrimaCarta | Holdout):
         view = game.view(None)
         footer += f" · deck commitment {view.commitment[:16]}"
         if view.seed is not None:
@@ -66,8 +92,10 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     return None, embed
 
 
-def turn_prompt(table: Table) -> str:
-    """The ping for the member to act: public, so it names no hidden card."""
+def turn_prompt(table: Table, fresh: set[int] | None = None) -> str:
+    """The ping for the member(s) to act: public, so it names no hidden card."""
+    if isinstance(table.game, Holdout):
+        return holdout_prompt(table, table.game, fresh or set())
     seat = table.to_act
     assert seat is not None and table.game is not None
     s = table.state.seats[seat]
@@ -88,11 +116,14 @@ def turn_prompt(table: Table) -> str:
 def _status(table: Table) -> str:
     state = table.state
     if state.phase is Phase.LOBBY:
-        need = table.adapter.min_players - len(state.seats)
+        need = table.seat_range[0] - len(state.seats)
         wait = f"waiting for {need} more player{'s' if need != 1 else ''}" if need > 0 else "ready to start"
-        return f"**Lobby** — {wait}. Press **Join** to take a suit; the host starts the game."
+        take = "take a suit" if table.adapter.pick_seat else "sit down"
+        options = table.adapter.describe_options(state.options, state.stake)
+        extra = f"\n{options}." if options else ""
+        return f"**Lobby** — {wait}. Press **Join** to {take}; the host starts the game.{extra}"
     if state.phase is Phase.BETWEEN:
-        if state.deadline is not None and len(state.seats) >= table.adapter.min_players:
+        if state.deadline is not None and len(state.seats) >= table.seat_range[0]:
             due = discord.utils.format_dt(state.deadline, "R")
             return (
                 f"**Hand {state.hand_no} is over.** The next hand is dealt {due} — "
@@ -101,6 +132,8 @@ def _status(table: Table) -> str:
         return f"**Hand {state.hand_no} is over.** Waiting for players to deal the next hand."
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."
+    if isinstance(table.game, Holdout):
+        return holdout_status(table, table.game)
     seat = table.to_act
     if seat is None:
         return f"**Hand {state.hand_no}** in play."
@@ -116,11 +149,14 @@ def _host_name(table: Table) -> str:
 
 
 def _seat_lines(table: Table) -> str:
+    state = table.state
     lines = []
-    for seat in table.state.seats:
+    for seat in state.seats:
         host = " (host)" if seat.user_id == table.state.host_id else ""
         who = f"🤖 {seat.name} · {seat.level}" if seat.is_computer else f"{seat.mention}{host}"
-        lines.append(f"**{table.adapter.choice_label(seat.choice)}** — {who}")
+        stack = state.stacks.get(seat.choice)
+        chips = f" · stack {stack:,}" if stack is not None else ""
+        lines.append(f"**{table.adapter.choice_label(seat.choice)}** — {who}{chips}")
     return "\n".join(lines)
 
 

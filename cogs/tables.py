@@ -10,23 +10,48 @@ import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.games import GAMES
-from bot.tables import Phase, Table, TableError, TableService
+from bot.games import GAMES, OptionError
+from bot.tables import Phase, Table, TableError, TableService, now
+from cogs.holdout_render import Panel, holdout_panel
 from cogs.render import RULES, render_table, turn_prompt
+from engine.holdout.game import Holdout
 
 log = logging.getLogger(__name__)
 
 ID_PATTERN = r"rd:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[a-z_]+(?:\.[a-z_]+)?)"
+# Private panel controls: the seat they were drawn for and its panel token, then the move.
+# Keys name cards by their place in the hand ("play.0.3"), never by the card.
+PANEL_KEY = (
+    r"(?P<table>[0-9]+):(?P<seat>[a-z0-9]+):(?P<token>[0-9]+\.[0-9]+):(?P<key>[a-z_]+(?:\.[0-9a-z_]+)*)"
+)
+PANEL_BUTTON = "rp:" + PANEL_KEY
+PANEL_SELECT = "rs:" + PANEL_KEY
+#: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
+PANEL_LIFETIME = timedelta(minutes=14)
 
 GAME_CHOICES = [app_commands.Choice(name=adapter.name, value=game_id) for game_id, adapter in GAMES.items()]
 SUIT_CHOICES = [app_commands.Choice(name=s.title(), value=s) for s in GAMES["prima_carta"].seat_choices]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in GAMES["prima_carta"].levels]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=level, value=level)
+    for level in dict.fromkeys(level for adapter in GAMES.values() for level in adapter.levels)
+]
+LINES_CHOICES = [
+    app_commands.Choice(name="auto: single line up to 4 players, double for 5–6", value="auto"),
+    app_commands.Choice(name="single line (2–4 players)", value="single"),
+    app_commands.Choice(name="double line (4–6 players)", value="double"),
+]
+DECK_CHOICES = [
+    app_commands.Choice(name="Postas, 50 cards (ranks 1–10)", value="postas"),
+    app_commands.Choice(name="Vines, 55 cards (adds the Emperor, 11)", value="vines"),
+]
 
 
 def custom_id(table: Table, key: str) -> str:
@@ -73,6 +98,49 @@ def button(
     )
 
 
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=PANEL_BUTTON):
+    """A button on a member's private hand panel."""
+
+    def __init__(
+        self, table_id: int, seat: str, token: str, key: str, button: discord.ui.Button | None = None
+    ):
+        super().__init__(button or discord.ui.Button(custom_id=f"rp:{table_id}:{seat}:{token}:{key}"))
+        self.table_id, self.seat, self.token, self.key = table_id, seat, token, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PanelButton:
+        return cls(int(match["table"]), match["seat"], match["token"], match["key"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
+        assert isinstance(cog, Tables)
+        await cog.on_panel(interaction, self.table_id, self.seat, self.token, self.key, [])
+
+
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=PANEL_SELECT):
+    """The select on a member's private hand panel (the two cards to pass)."""
+
+    def __init__(
+        self, table_id: int, seat: str, token: str, key: str, select: discord.ui.Select | None = None
+    ):
+        super().__init__(select or discord.ui.Select(custom_id=f"rs:{table_id}:{seat}:{token}:{key}"))
+        self.table_id, self.seat, self.token, self.key = table_id, seat, token, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> PanelSelect:
+        return cls(int(match["table"]), match["seat"], match["token"], match["key"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
+        assert isinstance(cog, Tables)
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        await cog.on_panel(interaction, self.table_id, self.seat, self.token, self.key, values)
+
+
 def rendered(view: discord.ui.View) -> discord.ui.View:
     """A view used only to draw buttons. Its items are DynamicItems routed by custom id,
     so discord.py need not keep it (nor, for ephemeral messages, a 15-minute timeout task)."""
@@ -94,19 +162,20 @@ def table_view(table: Table) -> discord.ui.View | None:
     )
     if state.phase is Phase.PLAYING:
         seat = table.to_act
-        if seat is not None and table.game is not None:
+        if table.adapter.private_hands:
+            view.add_item(button(table, "hand", "Your hand", blue))
+        elif seat is not None and table.game is not None:
             for move in table.adapter.moves(table.game, seat):
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
         view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
         return rendered(view)
-    full = len(state.seats) >= table.adapter.max_players
+    low, high = table.seat_range
+    full = len(state.seats) >= high
     view.add_item(button(table, "join", "Join", green, disabled=full))
     view.add_item(button(table, "leave", "Leave", grey))
     view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
     start_label = "Start" if state.phase is Phase.LOBBY else "Deal next hand"
-    view.add_item(
-        button(table, "start", start_label, blue, disabled=len(state.seats) < table.adapter.min_players)
-    )
+    view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
     view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
     return rendered(view)
 
@@ -119,12 +188,15 @@ class Tables(commands.Cog):
         self.service: TableService = bot.tables
         self.service.on_change = self.refresh
         self.service.on_turn = self.ping
+        #: each member's open hand panel, by (table id, user id); in memory only, like the
+        #: interaction tokens it holds (after a restart the ping says to press Your hand)
+        self.panels: dict[tuple[int, int], OpenPanel] = {}
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton)
+        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton)
+        self.bot.remove_dynamic_items(TableButton, PanelButton, PanelSelect)
 
     # ------------------------------------------------------------ commands
     @app_commands.command()
@@ -134,15 +206,23 @@ class Tables(commands.Cog):
         stake="Chips per unit: the spiga is one stake (default 10)",
         suit="Prima Carta: the suit you back (default Crowns)",
         computer="How computer players you add will play (default basic)",
+        lines="Holdout: single line, double line, or chosen by the number of players (default)",
+        deck="Holdout: the 50-card Postas deck (default) or the 55-card Vines deck",
+        stack="Holdout: the stack each player brings, in stakes (default 100)",
     )
-    @app_commands.choices(game=GAME_CHOICES, suit=SUIT_CHOICES, computer=LEVEL_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, suit=SUIT_CHOICES, computer=LEVEL_CHOICES, lines=LINES_CHOICES, deck=DECK_CHOICES
+    )
     async def play(
         self,
         interaction: discord.Interaction,
         game: str,
         stake: app_commands.Range[int, 1, 100_000] = 10,
         suit: str | None = None,
-        computer: str = "basic",
+        computer: str | None = None,
+        lines: str | None = None,
+        deck: str | None = None,
+        stack: app_commands.Range[int, 10, 10_000] | None = None,
     ) -> None:
         """Open a table in this channel."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -157,6 +237,13 @@ class Tables(commands.Cog):
             return
         adapter = GAMES[game]
         try:
+            options = adapter.table_options({"lines": lines, "deck": deck, "stack": stack}, stake)
+            if suit is not None and not adapter.pick_seat:
+                raise OptionError(f"In {adapter.name} nobody backs a suit; leave the suit option out.")
+            if computer is not None and computer not in adapter.levels:
+                raise OptionError(
+                    f"{adapter.name}'s computer players play at these levels: {', '.join(adapter.levels)}."
+                )
             table = await self.service.open(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
@@ -164,9 +251,10 @@ class Tables(commands.Cog):
                 game=game,
                 stake=stake,
                 choice=suit or adapter.seat_choices[0],
-                level=computer,
+                level=computer or adapter.levels[0],
+                options=options,
             )
-        except TableError as error:
+        except (TableError, OptionError) as error:
             await reply(interaction, str(error))
             return
         content, embed = render_table(table)
@@ -185,6 +273,16 @@ class Tables(commands.Cog):
         )
         await reply(interaction, None, embed=embed)
 
+    @app_commands.command()
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Show your cards at the table you're playing (only you can see them)."""
+        table = self._members_table(interaction)
+        if table is None:
+            await reply(interaction, "You're not playing a hand at any table in this server.")
+            return
+        await self._open_panel(interaction, table)
+
     # ------------------------------------------------------------- buttons
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -197,15 +295,23 @@ class Tables(commands.Cog):
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         custom = str(interaction.data.get("custom_id", ""))
-        match = re.fullmatch(ID_PATTERN, custom)
-        if match is None or _shows(interaction.message, custom):
+        if _shows(interaction.message, custom):
             return
-        await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
+        if match := re.fullmatch(ID_PATTERN, custom):
+            await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
+        elif match := re.fullmatch(PANEL_BUTTON, custom) or re.fullmatch(PANEL_SELECT, custom):
+            values = [str(v) for v in interaction.data.get("values", [])]  # type: ignore[union-attr]
+            await self.on_panel(
+                interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
+            )
 
     async def on_click(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
         table = self.service.get(table_id)
         if table is None or table.state.guild_id != interaction.guild_id:
             await reply(interaction, "This table is closed. Open a new one with /play.")
+            return
+        if key == "hand":  # shows, never changes: no version check
+            await self._open_panel(interaction, table)
             return
         if key == "join" and table.version == version:
             # Pick a suit first: an ephemeral picker whose buttons carry the same version.
@@ -214,7 +320,7 @@ class Tables(commands.Cog):
             except TableError as error:
                 await reply(interaction, str(error))
                 return
-            if len(free) > 1:
+            if len(free) > 1 and table.adapter.pick_seat:
                 await reply(interaction, "Choose your suit:", view=self._seat_picker(table, free))
                 return
         respond = (
@@ -227,6 +333,171 @@ class Tables(commands.Cog):
             return
         if note:
             await interaction.followup.send(note, ephemeral=True)
+
+    # ---------------------------------------------------------- hand panels
+    async def on_panel(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        seat: str,
+        token: str,
+        key: str,
+        values: list[str],
+    ) -> None:
+        """A control on a private hand panel: a move, or (double line) picking the line."""
+        table = self.service.get(table_id)
+        if table is None or table.state.guild_id != interaction.guild_id:
+            await reply(interaction, "This table is closed. Open a new one with /play.")
+            return
+        if key.startswith("line."):
+            await self._pick_line(interaction, table, seat, token, key)
+            return
+        panel_key = (table.id, interaction.user.id)
+
+        async def respond(table: Table) -> None:
+            # Redraw this panel in place, then the table message and everyone else's panel.
+            index = table.seat_of(interaction.user.id)
+            opened = OpenPanel(interaction, now(), None)
+            self.panels[panel_key] = opened
+            if index is not None:
+                drawn = self._panel(table, index, None)
+                opened.shown, opened.token = drawn.signature(), table.panel_token(index)
+                await interaction.response.edit_message(
+                    content=None, embed=drawn.embed, view=self._panel_view(table, index, drawn)
+                )
+            await self.refresh(table, skip=interaction.user.id)
+
+        try:
+            note = await self.service.click_private(
+                table, interaction.user, seat, token, key, values, respond
+            )
+        except TableError as error:
+            await reply(interaction, str(error))
+            return
+        if note:
+            await interaction.followup.send(note, ephemeral=True)
+
+    async def _pick_line(
+        self, interaction: discord.Interaction, table: Table, seat: str, token: str, key: str
+    ) -> None:
+        index = table.seat_of(interaction.user.id)
+        if index is None or table.state.seats[index].choice != seat:
+            await reply(
+                interaction, "Those controls belong to another player's hand — press **Your hand** for yours."
+            )
+            return
+        if table.game is None or token != table.panel_token(index):
+            await reply(interaction, "That panel is out of date — press **Your hand** for a fresh one.")
+            return
+        line = int(key.split(".")[1])
+        drawn = self._panel(table, index, line)
+        self.panels[(table.id, interaction.user.id)] = OpenPanel(
+            interaction, now(), line, drawn.signature(), table.panel_token(index)
+        )
+        await interaction.response.edit_message(embed=drawn.embed, view=self._panel_view(table, index, drawn))
+
+    async def _open_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        index = table.seat_of(interaction.user.id)
+        if index is None:
+            await reply(interaction, "You're not seated at this table, so you hold no cards here.")
+            return
+        if table.game is None or table.state.phase is not Phase.PLAYING or not table.adapter.private_hands:
+            await reply(interaction, "No hand is in play at this table right now.")
+            return
+        if index >= len(table.state.hand_seats):
+            await reply(
+                interaction, "You joined after this hand was dealt; you'll get cards in the next one."
+            )
+            return
+        drawn = self._panel(table, index, None)
+        view = self._panel_view(table, index, drawn)
+        await reply(interaction, None, embed=drawn.embed, **({"view": view} if view is not None else {}))
+        self.panels[(table.id, interaction.user.id)] = OpenPanel(
+            interaction, now(), None, drawn.signature(), table.panel_token(index)
+        )
+
+    def _panel(self, table: Table, seat: int, line: int | None) -> Panel:
+        assert isinstance(table.game, Holdout)
+        return holdout_panel(table, table.game, seat, line)
+
+    def _panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
+        if not panel.controls and panel.pass_choices is None:
+            return None
+        choice, token = table.state.seats[seat].choice, table.panel_token(seat)
+        view = discord.ui.View(timeout=None)
+        if panel.pass_choices is not None:
+            placeholder, options = panel.pass_choices
+            custom = f"rs:{table.id}:{choice}:{token}:pass"
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=custom,
+                placeholder=placeholder,
+                min_values=2,
+                max_values=2,
+                options=[discord.SelectOption(label=label, value=str(place)) for place, label in options],
+            )
+            view.add_item(PanelSelect(table.id, choice, token, "pass", select))
+        for control in panel.controls:
+            custom = f"rp:{table.id}:{choice}:{token}:{control.key}"
+            item = discord.ui.Button(
+                label=control.label,
+                style=control.style,
+                custom_id=custom,
+                disabled=control.disabled,
+                row=control.row,
+            )
+            view.add_item(PanelButton(table.id, choice, token, control.key, item))
+        return rendered(view)
+
+    async def refresh_panels(self, table: Table, skip: int | None = None) -> set[int]:
+        """Redraw every open panel at this table whose content changed (a pass received,
+        the turn arriving). Returns the seats whose panel is open and current."""
+        fresh: set[int] = set()
+        if not table.adapter.private_hands:
+            return fresh
+        for (table_id, user_id), opened in list(self.panels.items()):
+            if table_id != table.id:
+                continue
+            index = table.seat_of(user_id)
+            if (
+                index is None
+                or table.game is None
+                or table.state.phase is not Phase.PLAYING
+                or now() - opened.since > PANEL_LIFETIME
+                or index >= len(table.state.hand_seats)
+            ):
+                del self.panels[(table_id, user_id)]
+                continue
+            if user_id == skip:
+                fresh.add(index)
+                continue
+            token = table.panel_token(index)
+            line = opened.line if opened.token == token else None
+            drawn = self._panel(table, index, line)
+            signature = drawn.signature()
+            if signature != opened.shown:
+                try:
+                    await opened.interaction.edit_original_response(
+                        embed=drawn.embed, view=self._panel_view(table, index, drawn)
+                    )
+                except discord.HTTPException:
+                    del self.panels[(table_id, user_id)]
+                    continue
+                opened.shown, opened.line, opened.token = signature, line, token
+            fresh.add(index)
+        return fresh
+
+    def _members_table(self, interaction: discord.Interaction) -> Table | None:
+        here = self.service.in_channel(interaction.channel_id or 0)
+        if here is not None and here.seat_of(interaction.user.id) is not None:
+            return here
+        for table in self.service.tables.values():
+            seated = (
+                table.state.guild_id == interaction.guild_id
+                and table.seat_of(interaction.user.id) is not None
+            )
+            if seated and table.state.phase is Phase.PLAYING and table.adapter.private_hands:
+                return table
+        return here
 
     def _seat_picker(self, table: Table, free: list[str]) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -245,6 +516,7 @@ class Tables(commands.Cog):
         async def respond(table: Table) -> None:
             content, embed = render_table(table)
             await interaction.response.edit_message(content=content, embed=embed, view=table_view(table))
+            table.fresh_panels = await self.refresh_panels(table)
 
         return respond
 
@@ -256,8 +528,13 @@ class Tables(commands.Cog):
         return respond
 
     # ----------------------------------------------------- service hooks
-    async def refresh(self, table: Table) -> None:
-        """Edit the table message in place; post a new one if it was deleted."""
+    async def refresh(self, table: Table, skip: int | None = None) -> None:
+        """Edit the table message in place (posting a new one if it was deleted), then the
+        open hand panels."""
+        await self._refresh_message(table)
+        table.fresh_panels = await self.refresh_panels(table, skip)
+
+    async def _refresh_message(self, table: Table) -> None:
         channel = self.bot.get_channel(table.state.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("table %s: channel %s is gone", table.id, table.state.channel_id)
@@ -286,7 +563,9 @@ class Tables(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(table.ping_message_id).delete()  # type: ignore[attr-defined]
         table.pinged = table.state.turn_since
-        message = await channel.send(turn_prompt(table), allowed_mentions=discord.AllowedMentions(users=True))
+        message = await channel.send(
+            turn_prompt(table, table.fresh_panels), allowed_mentions=discord.AllowedMentions(users=True)
+        )
         table.ping_message_id = message.id
 
     def _link(self, table: Table) -> str:
@@ -296,6 +575,18 @@ class Tables(commands.Cog):
             f"https://discord.com/channels/{table.state.guild_id}/{table.state.channel_id}/"
             f"{table.state.message_id}"
         )
+
+
+@dataclass
+class OpenPanel:
+    """A member's hand panel: the interaction that can still edit it, since when, which line
+    they picked (double line) and what it shows now."""
+
+    interaction: discord.Interaction
+    since: datetime
+    line: int | None
+    shown: str = ""
+    token: str = ""  # the seat's panel token when it was drawn
 
 
 def _shows(message: discord.Message | None, custom: str) -> bool:

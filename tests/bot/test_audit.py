@@ -70,3 +70,26 @@ async def test_run_audit_on_an_empty_database(tmp_path: Path, capsys: pytest.Cap
     await (await Store.open(path)).close()
     assert await run_audit(path) == 0
     assert "nothing to audit" in capsys.readouterr().out
+
+
+async def test_a_table_whose_own_count_differs_from_its_escrow_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Stacks, antes and pot live in the table's snapshot; the audit checks they add up to
+    exactly what the table's escrow account holds."""
+    path = tmp_path / "r.db"
+    store = await Store.open(path)
+    try:
+        async with store.transaction() as tx:
+            tid = await tx.create_table(1, 5, "holdout", 10, {})
+            await tx.move(1, member_account(10), table_account(tid), 500, "buy-in", table_id=tid)
+            await tx.save_table(tid, {"held": 500})
+        assert (await store.audit()).ok
+        async with store.transaction() as tx:
+            await tx.save_table(tid, {"held": 499})
+        report = await store.audit()
+    finally:
+        await store.close()
+    assert not report.ok
+    assert "table 1 counts 499 chips at the table but its escrow holds 500" in report.guilds[0].problems
+    assert await run_audit(path) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +74,9 @@ class Room:
 
 
 @pytest.fixture
-async def room(simcord_env: simcord.Env, settings: Settings, bots: list[Ridotto]) -> AsyncIterator[Room]:
+async def room(
+    simcord_env: simcord.Env, settings: Settings, bots: list[Ridotto], caplog: pytest.LogCaptureFixture
+) -> AsyncIterator[Room]:
     guild = simcord_env.create_guild("Ridotto Test")
     channel = guild.create_text_channel("tavern")
     alice = guild.add_member(simcord_env.create_user("alice"))
@@ -84,6 +87,9 @@ async def room(simcord_env: simcord.Env, settings: Settings, bots: list[Ridotto]
     # Every test ends with every chip accounted for.
     report = await room.bot.store.audit()
     assert report.ok, report
+    # discord.py logs (and swallows) exceptions raised in callbacks; none may happen.
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors
 
 
 async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:

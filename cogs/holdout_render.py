@@ -1,0 +1,244 @@
+"""Holdout on Discord: the public table embed and each player's private hand panel.
+
+The public embed is drawn from `view(None)`, which holds no hidden card. The panel is
+drawn from the player's own view and is only ever sent ephemerally to that player. Its
+controls name cards by their place in the hand, never the card, so no custom id carries
+a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.tables import Table
+from engine.core.cards import Card
+from engine.holdout.game import (
+    LINE_NAMES,
+    Fold,
+    Holdout,
+    HoldoutView,
+    PlayCard,
+    SeatStatus,
+    Seconds,
+)
+from engine.holdout.game import Phase as HandPhase
+
+CHILO = "🔪"
+"""The chilo: the text's leader token, named for the *cuchillo*, a folding knife."""
+
+STATUS = {SeatStatus.IN: "", SeatStatus.FOLDED: "folded", SeatStatus.KNOCKED_OUT: "💥 knocked out"}
+
+
+def line_title(view: HoldoutView, line: int) -> str:
+    return "The line" if view.options.lines == 1 else f"{LINE_NAMES[line].title()} line"
+
+
+def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
+    """The public picture: the line(s), pot, chilo, each seat's cards in hand and state."""
+    view = game.view(None)
+    state = table.state
+    for line, text in enumerate(view.line_text):
+        embed.add_field(name=line_title(view, line), value=f"```{text}```", inline=False)
+    seats = []
+    for index, name in enumerate(view.seats):
+        who = state.hand_seats[index] if index < len(state.hand_seats) else name
+        marks = []
+        if index == view.chilo:
+            marks.append(f"{CHILO} chilo")
+        if view.phase is HandPhase.PASS:
+            marks.append("passed ✓" if view.passed[index] else "choosing…")
+        status = STATUS[view.status[index]]
+        if status:
+            marks.append(status)
+        if view.winner == index:
+            marks.append("🏆 **won**")
+        cards = view.hand_sizes[index]
+        seats.append(
+            f"{who} · {cards} card{'s' if cards != 1 else ''} · stack {view.stacks[index]:,}"
+            f" · ante {view.antes[index]:,}" + (f" · {', '.join(marks)}" if marks else "")
+        )
+    embed.add_field(
+        name=f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,} · deck {view.deck_left}",
+        value="\n".join(seats),
+        inline=False,
+    )
+
+
+def holdout_status(table: Table, game: Holdout) -> str:
+    view = game.view(None)
+    state = table.state
+    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    if view.phase is HandPhase.PASS:
+        waiting = ", ".join(state.seats[s].mention for s in view.awaiting)
+        return (
+            f"**Hand {state.hand_no} · the pass** — everyone chooses two cards to pass left, in secret. "
+            f"Waiting for {waiting}{due}. Press **Your hand**."
+        )
+    if view.to_act is not None:
+        mention = state.seats[view.to_act].mention
+        return f"**Hand {state.hand_no}** — {mention} to play{due}. Press **Your hand**."
+    return f"**Hand {state.hand_no}** in play."
+
+
+def holdout_prompt(table: Table, game: Holdout, fresh: set[int]) -> str:
+    """The public ping: names who must act, never a card. `fresh` are the seats whose open
+    panel was just redrawn with their moves."""
+    view = game.view(None)
+    state = table.state
+    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    humans = [s for s in view.awaiting if not state.seats[s].is_computer]
+    who = ", ".join(state.seats[s].mention for s in humans)
+    if all(s in fresh for s in humans):
+        where = "Your hand panel shows your moves."
+    else:
+        where = "Press **Your hand** on the table message (or use /hand) to see your cards and moves."
+    if view.phase is HandPhase.PASS:
+        return f"{who}: choose two cards to pass to your left at table #{table.id}. {where}{due}"
+    return f"{who}, it's your turn at table #{table.id}. {where}{due}"
+
+
+# ---------------------------------------------------------------- the panel
+@dataclass(frozen=True)
+class Control:
+    """One control on a private panel: its key, label, style and whether it can be used."""
+
+    key: str
+    label: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A private panel before it becomes a Discord message."""
+
+    embed: discord.Embed
+    controls: tuple[Control, ...] = ()
+    #: the pass: (placeholder, [(place in hand, label)]) for a two-card select
+    pass_choices: tuple[str, tuple[tuple[int, str], ...]] | None = None
+
+    def signature(self) -> str:
+        """What the member sees, to skip redrawing an unchanged panel."""
+        return repr((self.embed.to_dict(), self.controls, self.pass_choices))
+
+
+def card_text(card: Card) -> str:
+    return f"{card.short} ({card.label})"
+
+
+def hand_order(hand: tuple[Card, ...]) -> list[int]:
+    """Places in the hand, shown lowest rank first: in Holdout the rank is what matters."""
+    return sorted(range(len(hand)), key=lambda i: (hand[i].rank, hand[i]))
+
+
+def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> Panel:
+    """What `seat` sees of their own hand, and on their turn the controls for their moves.
+
+    `line` is the line a double-line player has picked to play into (None: not yet)."""
+    view = game.view(seat)
+    state = table.state
+    hand = view.hand or ()
+    names = view.seats
+    n = len(names)
+    embed = discord.Embed(
+        title=f"Your hand · Holdout table #{table.id} · hand {state.hand_no}",
+        colour=discord.Colour.dark_teal(),
+    )
+    shown = " · ".join(card_text(hand[i]) for i in hand_order(hand)) if hand else "*empty*"
+    embed.add_field(name=f"Your cards ({len(hand)})", value=shown, inline=False)
+    if view.passed_cards:
+        passed = " ".join(c.short for c in view.passed_cards)
+        text = f"You passed {passed} to {names[(seat + 1) % n]}."
+        if view.received:
+            text += f" You received {' '.join(c.short for c in view.received)} from {names[(seat - 1) % n]}."
+        embed.add_field(name="The pass", value=text, inline=False)
+    for index, text in enumerate(view.line_text):
+        embed.add_field(name=line_title(view, index), value=f"```{text}```", inline=False)
+    chilo = "you" if view.chilo == seat else names[view.chilo]
+    embed.add_field(
+        name="Chips",
+        value=(
+            f"Your stack {view.stacks[seat]:,} · your ante {view.antes[seat]:,} · pot {view.pot:,} · "
+            f"{CHILO} chilo: {chilo} · deck {view.deck_left}"
+        ),
+        inline=False,
+    )
+    legal = game.legal_actions(seat)
+    if view.phase is HandPhase.OVER:
+        winner = view.winner
+        embed.description = (
+            "The hand is over."
+            if winner is None
+            else f"The hand is over: **{names[winner]}** won ({view.won_by})."
+        )
+        return Panel(embed)
+    if view.status[seat] is not SeatStatus.IN:
+        embed.description = f"You're out of this hand ({STATUS[view.status[seat]] or 'out'})."
+        return Panel(embed)
+    if view.phase is HandPhase.PASS:
+        if not legal:
+            waiting = ", ".join(names[s] for s in view.awaiting)
+            embed.description = f"Your pass is chosen. Waiting for {waiting}."
+            return Panel(embed)
+        embed.description = (
+            f"Choose **two cards** to pass to **{names[(seat + 1) % n]}** (on your left). "
+            "Nobody sees them until everyone has chosen; then you receive two from your right."
+        )
+        options = tuple((i, card_text(hand[i])) for i in hand_order(hand))
+        return Panel(embed, pass_choices=(f"Two cards for {names[(seat + 1) % n]}", options))
+    if view.to_act != seat:
+        who = names[view.to_act] if view.to_act is not None else "—"
+        embed.description = f"Waiting for **{who}** to play."
+        return Panel(embed)
+    controls: list[Control] = []
+    if view.options.lines == 2 and line is None:
+        embed.description = "**Your turn.** Choose the line to play into first — even for a blind card."
+        for index, name in enumerate(LINE_NAMES):
+            controls.append(Control(f"line.{index}", f"{name.title()} line", discord.ButtonStyle.primary))
+    else:
+        target = line or 0
+        where = "" if view.options.lines == 1 else f" into the **{LINE_NAMES[target]}** line"
+        embed.description = (
+            f"**Your turn.** Play a card{where}: a rank not yet in the line takes the {CHILO} chilo and "
+            "pays the gap to the nearest card; a rank already there pays its value."
+        )
+        counts = view.lines[target]
+        for place in hand_order(hand):
+            card = hand[place]
+            action = PlayCard(card=card, line=target)
+            price = game.cost(seat, action)
+            novel = counts[card.rank - 1] == 0
+            label = f"{card.short} · {'new' if novel else 'known'} · {price:,}"
+            ok = action in legal
+            controls.append(
+                Control(
+                    f"play.{target}.{place}",
+                    label if ok else f"{card.short} · {price:,} · can't afford",
+                    discord.ButtonStyle.success if novel else discord.ButtonStyle.secondary,
+                    disabled=not ok,
+                )
+            )
+        blind = Seconds(line=target)
+        if view.deck_left == 0:
+            controls.append(Control(f"seconds.{target}", "Seconds · deck empty", disabled=True, row=1))
+        else:
+            risk = game.cost(seat, blind)
+            label = f"Seconds (blind) · risk {risk:,}" if risk else "Seconds (blind) · free"
+            controls.append(
+                Control(
+                    f"seconds.{target}",
+                    label if blind in legal else f"Seconds · risk {risk:,} · can't afford",
+                    discord.ButtonStyle.primary,
+                    disabled=blind not in legal,
+                    row=1,
+                )
+            )
+        if view.options.lines == 2:
+            other = 1 - target
+            controls.append(Control(f"line.{other}", f"Switch to the {LINE_NAMES[other]} line", row=1))
+    if Fold() in legal:
+        controls.append(Control("fold", "Fold", discord.ButtonStyle.danger, row=1))
+    return Panel(embed, tuple(controls))
