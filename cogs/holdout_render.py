@@ -211,7 +211,7 @@ def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> P
             action = PlayCard(card=card, line=target)
             price = game.cost(seat, action)
             novel = counts[card.rank - 1] == 0
-            label = f"{card.short} · {'new' if novel else 'known'} · {price:,}"
+            label = f"{card.short} · {'new rank' if novel else f'on the {card.rank}s'} · pays {price:,}"
             ok = action in legal
             controls.append(
                 Control(
