@@ -15,16 +15,8 @@ from pydantic import BaseModel, Field, ValidationError
 
 from engine.core.game import Event, Game
 from engine.core.players import LEVELS, ComputerPlayer, computer_player
-from engine.holdout.game import (
-    Fold as HoldoutFold,
-)
-from engine.holdout.game import (
-    Holdout,
-    HoldoutOptions,
-    PassCards,
-    PlayCard,
-    Seconds,
-)
+from engine.holdout.game import Fold as HoldoutFold
+from engine.holdout.game import Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
 from engine.prima_carta.game import SUITS as PRIMA_CARTA_SUITS
 from engine.prima_carta.game import Copa, Fold, PrimaCarta, PrimaCartaOptions
 
@@ -70,6 +62,8 @@ class GameAdapter:
     #: whether players hold secret cards (they get the "Your hand" panel)
     private_hands: bool = False
     levels: tuple[str, ...]
+    #: the /play options this game takes
+    option_names: tuple[str, ...] = ()
 
     def choice_label(self, choice: str) -> str:
         return choice.title()
@@ -77,10 +71,13 @@ class GameAdapter:
     # --------------------------------------------------------------- options
     def table_options(self, raw: Mapping[str, Any], stake: int) -> dict[str, Any]:
         """Validate the options a host chose at /play; raises OptionError with a sentence."""
-        unknown = [name for name, value in raw.items() if value is not None]
+        self._refuse_unknown(raw)
+        return {}
+
+    def _refuse_unknown(self, raw: Mapping[str, Any]) -> None:
+        unknown = [name for name, value in raw.items() if value is not None and name not in self.option_names]
         if unknown:
             raise OptionError(f"{self.name} has no {unknown[0].replace('_', ' ')} option.")
-        return {}
 
     def describe_options(self, options: Mapping[str, Any], stake: int) -> str:
         return ""
@@ -136,10 +133,6 @@ class GameAdapter:
     def timeout_action(self, game: Game, seat: int) -> Any:
         """The least committal legal move, played for a player who does not act."""
         raise NotImplementedError
-
-    def winners(self, game: Game) -> tuple[int, ...]:
-        outcome = game.outcome
-        return () if outcome is None else outcome.winners
 
     def logged(self, event: Event) -> bool:
         """Whether the table log repeats this event (some are drawn elsewhere on the table)."""
@@ -212,9 +205,6 @@ class HoldoutTableOptions(BaseModel, frozen=True):
     """The stack each player brings to the table, in stakes."""
 
 
-DEFAULT_STACK_STAKES = 100
-
-
 class HoldoutAdapter(GameAdapter):
     game_id = "holdout"
     name = "Holdout"
@@ -224,18 +214,13 @@ class HoldoutAdapter(GameAdapter):
     pick_seat = False
     private_hands = True
     levels = LEVELS["holdout"]
+    option_names = ("lines", "deck", "stack")
 
     def choice_label(self, choice: str) -> str:
         return f"Seat {choice}"
 
     def table_options(self, raw: Mapping[str, Any], stake: int) -> dict[str, Any]:
-        unknown = [
-            name
-            for name, value in raw.items()
-            if value is not None and name not in ("lines", "deck", "stack")
-        ]
-        if unknown:
-            raise OptionError(f"{self.name} has no {unknown[0].replace('_', ' ')} option.")
+        self._refuse_unknown(raw)
         try:
             chosen = HoldoutTableOptions(**{k: v for k, v in raw.items() if v is not None})
         except ValidationError as error:

@@ -434,9 +434,9 @@ class TableService:
             raise TableError("A hand is already in play.")
         low, high = table.seat_range
         if len(state.seats) < low:
-            raise TableError(f"{self._game_name(table)} needs at least {low} players.")
+            raise TableError(f"{table.adapter.name} needs at least {low} players.")
         if len(state.seats) > high:
-            raise TableError(f"{self._game_name(table)} seats at most {high} players.")
+            raise TableError(f"{table.adapter.name} seats at most {high} players.")
         await self._deal(table)
         return None
 
@@ -515,7 +515,7 @@ class TableService:
             return
         low, high = table.seat_range
         if not low <= len(state.seats) <= high:
-            await self._commit(table, f"{self._game_name(table)} needs {low}–{high} players.", moves)
+            await self._commit(table, f"{table.adapter.name} needs {low}–{high} players.", moves)
             return
         self._sort_seats(table)
         choices = [seat.choice for seat in state.seats]
@@ -872,9 +872,6 @@ class TableService:
             return []
         taken = {s.choice for s in table.state.seats}
         return [c for c in table.adapter.seat_choices if c not in taken]
-
-    def _game_name(self, table: Table) -> str:
-        return table.adapter.name
 
     def _next_dealer(self, table: Table) -> int:
         """The deal passes to the left: the next seat after the last dealer's choice."""

@@ -205,12 +205,11 @@ def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> P
             f"**Your turn.** Play a card{where}: a rank not yet in the line takes the {CHILO} chilo and "
             "pays the gap to the nearest card; a rank already there pays its value."
         )
-        counts = view.lines[target]
         for place in hand_order(hand):
             card = hand[place]
             action = PlayCard(card=card, line=target)
             price = game.cost(seat, action)
-            novel = counts[card.rank - 1] == 0
+            novel = view.is_new(target, card.rank)
             label = f"{card.short} · {'new rank' if novel else f'on the {card.rank}s'} · pays {price:,}"
             ok = action in legal
             controls.append(

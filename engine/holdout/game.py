@@ -277,6 +277,10 @@ class HoldoutView(BaseModel, frozen=True):
     seed: int | None
     """Revealed only once the hand is over, to check against `commitment`."""
 
+    def is_new(self, line: int, rank: int) -> bool:
+        """Whether `rank` would be a novel rank in `line`: nothing lies on it yet."""
+        return self.lines[line][rank - 1] == 0
+
     @computed_field  # type: ignore[prop-decorator]
     @property
     def line_text(self) -> tuple[str, ...]:
@@ -712,14 +716,19 @@ class Holdout:
         short = self._deck.short[code]
         if novel:
             # A new rank pays its distance to the closest card and takes the chilo.
-            keeps = "keeps" if self._chilo == seat else "takes"
-            self._chilo = seat
+            keeps = self._take_chilo(seat)
             text = f"{name} plays {short}{where}, a new rank: pays {chips(price)} and {keeps} the chilo."
         else:
             # A known rank pays the rank itself; the chilo stays where it is.
             text = f"{name} plays {short}{where} on a rank already there: pays {chips(price)}."
         self._events.append(_event("play", text, seat))
         self._after(seat, filled=novel)
+
+    def _take_chilo(self, seat: int) -> str:
+        """A novel rank hands `seat` the chilo; says whether it "keeps" or "takes" it."""
+        keeps = "keeps" if self._chilo == seat else "takes"
+        self._chilo = seat
+        return keeps
 
     def _seconds(self, seat: int, action: Seconds) -> None:
         line = self._line(action.line)
@@ -740,8 +749,7 @@ class Holdout:
         where = self._into(line)
         short = self._deck.short[code]
         if novel:
-            keeps = "keeps" if self._chilo == seat else "takes"
-            self._chilo = seat
+            keeps = self._take_chilo(seat)
             text = f"{name} takes seconds{where}: {short}, a new rank — free, and {keeps} the chilo."
             self._events.append(_event("seconds", text, seat))
             self._after(seat, filled=True)

@@ -122,9 +122,8 @@ class BasicPlayer:
         if not hand:
             return best_seconds(view, legal)[0] or fold
 
-        lines = view.lines
         plays = [
-            (game.cost(seat, a), a, lines[a.line][a.card.rank - 1] == 0)
+            (game.cost(seat, a), a, view.is_new(a.line, a.card.rank))
             for a in legal
             if isinstance(a, PlayCard)
         ]
