@@ -177,6 +177,17 @@ FRENCH_52 = DeckSpec(
 )
 """The 52-card French deck, ranks 2 to 14 with the ace high (14)."""
 
+PRIMERO_40 = DeckSpec(
+    "Primero",
+    FRENCH_52.suits,
+    (2, 3, 4, 5, 6, 7, 11, 12, 13, 14),
+    FRENCH_52.suit_labels,
+    FRENCH_52.suit_symbols,
+    rank_labels=_FRENCH_LABELS,
+    rank_shorts=_FRENCH_SHORTS,
+)
+"""Primero's 40 cards: the French deck without its 8s, 9s and 10s (the ace keeps rank 14)."""
+
 PREFA_32 = DeckSpec(
     "Prefa",
     FRENCH_52.suits,
