@@ -13,12 +13,17 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from engine.core.errors import IllegalAction
 from engine.core.game import Event, Game
 from engine.core.players import LEVELS, ComputerPlayer, computer_player
 from engine.holdout.game import Fold as HoldoutFold
 from engine.holdout.game import Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
 from engine.prima_carta.game import SUITS as PRIMA_CARTA_SUITS
 from engine.prima_carta.game import Copa, Fold, PrimaCarta, PrimaCartaOptions
+from engine.primero.game import AllIn, Bid, Pass, Primero, PrimeroOptions, Stake
+from engine.primero.game import Fold as PrimeroFold
+from engine.primero.game import Phase as PrimeroPhase
+from engine.primero.hands import HandType
 
 
 class OptionError(ValueError):
@@ -46,6 +51,7 @@ class HandSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     stacks: Sequence[int] | None = None  # stack games: chips each seat has at the table
     leader: int | None = None  # stack games: the last hand's winner, if still seated
+    carried: int = 0  # stack games: chips a hand without a winner left in the pot
 
 
 class GameAdapter:
@@ -93,6 +99,22 @@ class GameAdapter:
     def min_bankroll(self, stake: int, options: Mapping[str, Any]) -> int:
         """Chips a member needs to sit down."""
         raise NotImplementedError
+
+    def seat_minimum(self, stake: int, options: Mapping[str, Any]) -> int:
+        """Stack games: the least a stack must hold to be dealt in (else the seat stands up)."""
+        return stake
+
+    def points(self, game: Game) -> list[int] | None:
+        """Points games: what each seat scored in this finished hand (None: a chips game)."""
+        return None
+
+    def target(self, options: Mapping[str, Any]) -> int | None:
+        """Points games: the score that ends a game."""
+        return None
+
+    def board(self, options: Mapping[str, Any]) -> str:
+        """The key results are recorded under for the scoreboard."""
+        return self.game_id
 
     def opening_costs(self, game: Game) -> list[int]:
         """Per-hand games: chips each seat puts in when the hand is dealt (antes)."""
@@ -318,8 +340,230 @@ class HoldoutAdapter(GameAdapter):
         return HoldoutFold()
 
 
+class PrimeroTableOptions(BaseModel, frozen=True):
+    """What a Primero host chooses at /play (the text: "agree on the rules first")."""
+
+    variant: str = Field(default="betting", pattern="^(betting|points)$")
+    """betting (chips), or the text's non-betting variant played to a target score."""
+    stack: int = Field(default=100, ge=10, le=10_000)
+    """Betting: the stack each player brings, in stakes."""
+    ante: int = Field(default=1, ge=0, le=10)
+    """Betting: stakes each player antes per hand."""
+    bid_limit: int | None = Field(default=None, ge=1, le=10_000)
+    """Betting: the largest bet, in stakes (none: whatever the bidder has)."""
+    repass: bool = True
+    overstate: bool = True
+    division: str = Field(default="all", pattern="^(all|split)$")
+    target: int = Field(default=1000, ge=100, le=100_000)
+    """Points: the score that wins the game."""
+
+
+_BETTING_ONLY = ("stack", "ante", "bid_limit", "division")
+
+
+class PrimeroAdapter(GameAdapter):
+    game_id = "primero"
+    name = "Primero"
+    min_players = 2
+    max_players = 6
+    seat_choices = ("1", "2", "3", "4", "5", "6")
+    pick_seat = False
+    private_hands = True
+    levels = LEVELS["primero"]
+    option_names = ("variant", "stack", "ante", "bid_limit", "repass", "overstate", "division", "target")
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    def table_options(self, raw: Mapping[str, Any], stake: int) -> dict[str, Any]:
+        self._refuse_unknown(raw)
+        given = {k: v for k, v in raw.items() if v is not None}
+        try:
+            chosen = PrimeroTableOptions(**given)
+        except ValidationError as error:
+            field_ = str(error.errors()[0]["loc"][0]) if error.errors() else ""
+            raise OptionError(
+                {
+                    "stack": "Primero's stack is between 10 and 10,000 stakes (100 if you leave it out).",
+                    "ante": "Primero's ante is between 0 and 10 stakes (1 if you leave it out).",
+                    "bid_limit": "The bid limit is between 1 and 10,000 stakes.",
+                    "target": "The target score is between 100 and 100,000 points.",
+                }.get(field_, "That Primero option isn't valid.")
+            ) from error
+        if chosen.variant == "points":
+            extra = [name for name in _BETTING_ONLY if name in given]
+            if extra:
+                raise OptionError(
+                    f"The points game uses no chips; leave the {extra[0].replace('_', ' ')} option out."
+                )
+        elif "target" in given:
+            raise OptionError("A target score is for the points game (variant: points).")
+        return chosen.model_dump()
+
+    def describe_options(self, options: Mapping[str, Any], stake: int) -> str:
+        chosen = PrimeroTableOptions(**options)
+        rules = [
+            "passing again in a round " + ("allowed" if chosen.repass else "not allowed"),
+            "first-round bids may " + ("overstate" if chosen.overstate else "not overstate"),
+        ]
+        if chosen.variant == "points":
+            return f"Points game to {chosen.target:,} · no chips · " + " · ".join(rules)
+        limit = "no bid limit" if chosen.bid_limit is None else f"bets up to {chosen.bid_limit * stake:,}"
+        division = "winner takes all" if chosen.division == "all" else "split pot (½ · ¼ · rest stays)"
+        return (
+            f"Stacks of {chosen.stack * stake:,} chips · ante {chosen.ante * stake:,} · {limit} · "
+            f"{division} · " + " · ".join(rules)
+        )
+
+    def engine_options(self, options: Mapping[str, Any], stake: int) -> PrimeroOptions:
+        chosen = PrimeroTableOptions(**options)
+        return PrimeroOptions(
+            stake=stake,
+            ante=chosen.ante,
+            bid_limit=chosen.bid_limit,
+            repass=chosen.repass,
+            overstate_first=chosen.overstate,
+            division=chosen.division,  # type: ignore[arg-type]
+            betting=chosen.variant == "betting",
+        )
+
+    def _betting(self, options: Mapping[str, Any]) -> bool:
+        return PrimeroTableOptions(**options).variant == "betting"
+
+    def buy_in(self, stake: int, options: Mapping[str, Any]) -> int | None:
+        return PrimeroTableOptions(**options).stack * stake if self._betting(options) else 0
+
+    def min_bankroll(self, stake: int, options: Mapping[str, Any]) -> int:
+        return self.buy_in(stake, options) or 0
+
+    def seat_minimum(self, stake: int, options: Mapping[str, Any]) -> int:
+        if not self._betting(options):
+            return 0
+        return max(1, PrimeroTableOptions(**options).ante * stake)
+
+    def target(self, options: Mapping[str, Any]) -> int | None:
+        return None if self._betting(options) else PrimeroTableOptions(**options).target
+
+    def board(self, options: Mapping[str, Any]) -> str:
+        return self.game_id if self._betting(options) else POINTS_BOARD
+
+    def new_hand(self, setup: HandSetup) -> Game:
+        return Primero.new(
+            self.engine_options(setup.options, setup.stake),
+            list(setup.names),
+            setup.seed,
+            setup.dealer,
+            setup.stacks,
+            setup.carried,
+        )
+
+    def load(self, data: Mapping[str, Any]) -> Game:
+        return Primero.from_json(data)
+
+    def held(self, game: Game) -> int:
+        assert isinstance(game, Primero)
+        view = game.view(None)
+        return sum(view.stacks) + sum(view.set_aside) + view.pot + view.side_pot + view.carried
+
+    def final_stacks(self, game: Game) -> list[int] | None:
+        assert isinstance(game, Primero)
+        return list(game.view(None).stacks)
+
+    def points(self, game: Game) -> list[int] | None:
+        assert isinstance(game, Primero)
+        points = game.view(None).points
+        return None if points is None else list(points)
+
+    def awaiting(self, game: Game) -> tuple[int, ...]:
+        assert isinstance(game, Primero)
+        return game.awaiting
+
+    def action_for(self, game: Game, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys name cards by their place in the seat's sorted hand, never by the card:
+        `stake[.<places>]`, `pass.<places>`, `allin[.<places>]`, `fold`, `cover[.<places>]`
+        (values: the bet that names no hand), `bid.<type>[.<places>]` (values: total, bet).
+        `<places>` is the digits of the cards to change, e.g. `13`. Typed values that are
+        not numbers raise IllegalAction with a sentence for the player."""
+        assert isinstance(game, Primero)
+        hand = game.view(seat).hand or ()
+        parts = key.split(".")
+        kind = parts[0]
+        if kind == "bid":
+            if len(parts) < 2 or parts[1] not in HandType.__members__.keys() | {t.label for t in HandType}:
+                return None
+            places = parts[2] if len(parts) > 2 else ""
+        else:
+            places = parts[1] if len(parts) > 1 else ""
+            if len(parts) > 2:
+                return None
+        try:
+            indexes = [int(ch) for ch in places]
+            discard = tuple(hand[i] for i in indexes)
+        except (ValueError, IndexError):
+            return None
+        if len(set(indexes)) != len(indexes):
+            return None
+        if kind == "stake":
+            return Stake(discard=discard)
+        if kind == "pass":
+            return Pass(discard=discard) if discard else None
+        if kind == "allin":
+            return AllIn(discard=discard)
+        if kind == "fold":
+            return PrimeroFold() if not discard else None
+        if kind == "cover":  # a forced cover; with a typed value, then a bet naming no hand
+            if not values:
+                return Stake(discard=discard)
+            return Stake(discard=discard, bet=_number(values[0], "bet", "chips", least=1))
+        if kind == "bid":
+            kind_ = HandType[parts[1].upper()]
+            total = _number(values[0] if values else "", "total", "points", least=1)
+            bet = 0
+            if game.options.betting:
+                bet = _number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
+            return Bid(type=kind_, total=total, bet=bet, discard=discard)
+        return None
+
+    def timeout_action(self, game: Game, seat: int) -> Any:
+        """The least committal move: at the end of the hand fold (half the set-aside comes
+        back); in a round, stand if there's nothing to pay, cover if forced, else fold
+        (the points game has no fold: stand)."""
+        assert isinstance(game, Primero)
+        choice = game.choices(seat)
+        assert choice is not None
+        if choice.phase is PrimeroPhase.CHOICE:
+            return PrimeroFold()
+        if choice.stake and (choice.owe == 0 or choice.forced or not choice.fold):
+            return Stake()
+        if choice.all_in and not choice.fold:
+            return AllIn()
+        return PrimeroFold()
+
+
+POINTS_BOARD = "primero_points"
+"""Results of Primero's points game, kept apart from its chips hands."""
+
+
+def _number(text: str, what: str, unit: str, *, least: int) -> int:
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned.lstrip("-").isdigit():
+        raise IllegalAction(f"The {what} must be a whole number of {unit}, like 25 — not “{text[:20]}”.")
+    value = int(cleaned)
+    if value < least:
+        raise IllegalAction(
+            f"The {what} must be at least {least} {unit.removesuffix('s') if least == 1 else unit}."
+        )
+    return value
+
+
 GAMES: dict[str, GameAdapter] = {
-    adapter.game_id: adapter for adapter in (PrimaCartaAdapter(), HoldoutAdapter())
+    adapter.game_id: adapter for adapter in (PrimaCartaAdapter(), HoldoutAdapter(), PrimeroAdapter())
 }
 
-__all__ = ["GAMES", "GameAdapter", "HandSetup", "Move", "OptionError"]
+BOARDS: dict[str, str] = {
+    **{game_id: adapter.name for game_id, adapter in GAMES.items()},
+    POINTS_BOARD: "Primero (points game)",
+}
+"""Every scoreboard: game id (or points board) -> its name."""
+
+__all__ = ["BOARDS", "GAMES", "GameAdapter", "HandSetup", "Move", "OptionError"]

@@ -105,6 +105,10 @@ class TableState(BaseModel):
     last_winner: str | None = None  # the choice of the last hand's winner
     #: moves each seat (by choice) has made this hand; private panels are stale once it moves
     acted: dict[str, int] = Field(default_factory=dict)
+    #: stack games: chips a hand without a winner left in the pot for the next hand
+    pot: int = 0
+    #: points games: each seat's (by choice) score in the game under way
+    scores: dict[str, int] = Field(default_factory=dict)
     #: chips this table holds, as the table itself counts them; the audit checks the escrow
     held: int = 0
     hand_no: int = 0
@@ -263,7 +267,7 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
-                if buy_in is not None:
+                if buy_in:
                     await tx.move(
                         guild_id,
                         member_account(host.id),
@@ -404,6 +408,8 @@ class TableService:
             return "You'll leave when this hand ends; if you still have a decision to make, you fold."
         del table.state.seats[index]
         moves = self._cash_out(table, seat)
+        if not table.state.seats:  # the last player out takes a carried pot with them
+            moves += self._share_pot(table, [seat])
         self._pass_host(table)
         await self._commit(table, f"{seat.name} left the table{self._took(moves)}.", moves)
         return None
@@ -475,7 +481,10 @@ class TableService:
             if len(awaiting) > 1 or table.to_act is None:
                 raise TableError("You've made your choice — waiting for the others.")
             raise TableError(f"It isn't your turn — waiting for {table.state.seats[awaiting[0]].name}.")
-        action = table.adapter.action_for(game, seat, key, values or [])
+        try:
+            action = table.adapter.action_for(game, seat, key, values or [])
+        except RuleError as error:
+            raise TableError(str(error)) from error
         if action is None:
             raise TableError("That move isn't open to you right now.")
         table.state.seats[seat].strikes = 0
@@ -496,8 +505,9 @@ class TableService:
                 seat.name = self._computer_name(table)
                 moves += self._buy_in(table, seat, "")
         if table.stacked:
+            minimum = table.adapter.seat_minimum(state.stake, state.options)
             for seat in list(state.seats):
-                if state.stacks.get(seat.choice, 0) < state.stake:
+                if state.stacks.get(seat.choice, 0) < minimum:
                     state.seats.remove(seat)
                     moves += self._cash_out(table, seat)
                     self._log(table, f"{seat.name} can't cover the ante and stood up.")
@@ -529,10 +539,12 @@ class TableService:
             options=state.options,
             stacks=[state.stacks[c] for c in choices] if table.stacked else None,
             leader=choices.index(state.last_winner) if state.last_winner in choices else None,
+            carried=state.pot,
         )
         game = table.adapter.new_hand(setup)
         before = table.snapshot()
         table.game = game
+        state.pot = 0  # the hand holds it now
         state.phase, state.dealer = Phase.PLAYING, choices[dealer]
         state.hand_seats = [seat.mention for seat in state.seats]
         state.hand_no += 1
@@ -625,6 +637,11 @@ class TableService:
         assert game is not None and game.outcome is not None
         outcome = game.outcome
         stacks = table.adapter.final_stacks(game)
+        points = table.adapter.points(game)
+        if stacks is not None:
+            state.pot = outcome.carried
+        if points is not None:
+            await self._score(table, tx, points)
         for index, seat in enumerate(state.seats):
             if stacks is not None:
                 state.stacks[seat.choice] = stacks[index]
@@ -638,7 +655,7 @@ class TableService:
                     table_id=table.id,
                     hand_no=state.hand_no,
                 )
-            if seat.user_id is not None:
+            if seat.user_id is not None and points is None:
                 await tx.record_result(
                     state.guild_id,
                     table.id,
@@ -674,9 +691,36 @@ class TableService:
             self._pass_host(table)
         if state.closing or not table.humans:
             state.phase = Phase.CLOSED
-            moves += self._cash_out_all(table)
+            moves += self._cash_out_all(table, leavers)
             self._log(table, "The table is closed.")
         await self._transfer(table, tx, moves)
+
+    async def _score(self, table: Table, tx: Tx, points: list[int]) -> None:
+        """Points games: add the hand's points; at the target the game ends, its result goes
+        to the scoreboard and a new game starts from nothing. A tie at the top is shared."""
+        state = table.state
+        for seat, scored in zip(state.seats, points, strict=True):
+            state.scores[seat.choice] = state.scores.get(seat.choice, 0) + scored
+        target = table.adapter.target(state.options)
+        seated = [seat for seat in state.seats if seat.choice in state.scores]
+        if target is None or not seated or max(state.scores[s.choice] for s in seated) < target:
+            return
+        top = max(state.scores[s.choice] for s in seated)
+        winners = [seat for seat in seated if state.scores[seat.choice] == top]
+        for seat in seated:
+            if seat.user_id is not None:
+                await tx.record_result(
+                    state.guild_id,
+                    table.id,
+                    state.hand_no,
+                    table.adapter.board(state.options),
+                    seat.user_id,
+                    0,
+                    seat in winners,
+                )
+        names = " and ".join(seat.name for seat in winners)
+        self._log(table, f"🏆 {names} win{'s' if len(winners) == 1 else ''} the game with {top:,} points!")
+        state.scores = {}
 
     # --------------------------------------------------------------- timers
     def schedule(self, table: Table) -> None:
@@ -780,7 +824,7 @@ class TableService:
         if amount is None:
             return []
         table.state.stacks[seat.choice] = amount
-        return [Transfer(seat.account, table_account(table.id), amount, "buy-in")]
+        return [Transfer(seat.account, table_account(table.id), amount, "buy-in")] if amount else []
 
     def _cash_out(self, table: Table, seat: Seat) -> list[Transfer]:
         """Stack games: a leaving seat's stack goes back to whoever brought it."""
@@ -789,10 +833,28 @@ class TableService:
             return []
         return [Transfer(table_account(table.id), seat.account, amount, "cash-out")]
 
-    def _cash_out_all(self, table: Table) -> list[Transfer]:
+    def _cash_out_all(self, table: Table, departed: list[Seat] | None = None) -> list[Transfer]:
+        """Every stack goes home, and a pot left by a hand without a winner is shared out."""
         moves: list[Transfer] = []
         for seat in table.state.seats:
             moves += self._cash_out(table, seat)
+        return moves + self._share_pot(table, table.state.seats or departed or [])
+
+    def _share_pot(self, table: Table, seats: list[Seat]) -> list[Transfer]:
+        """A closing table's carried pot, in equal shares to `seats` (the players still
+        seated, or those who just left if nobody is); odd chips go one each from the first
+        seat. docs/RULES.md, "Primero at the table"."""
+        pot, table.state.pot = table.state.pot, 0
+        if not pot:
+            return []
+        if not seats:
+            return [Transfer(table_account(table.id), HOUSE, pot, "pot left")]
+        share, odd = divmod(pot, len(seats))
+        moves = []
+        for index, seat in enumerate(seats):
+            amount = share + (1 if index < odd else 0)
+            if amount:
+                moves.append(Transfer(table_account(table.id), seat.account, amount, "pot share"))
         return moves
 
     async def _transfer(self, table: Table, tx: Tx, moves: list[Transfer]) -> None:
@@ -836,7 +898,7 @@ class TableService:
         if state.phase is Phase.PLAYING and table.game is not None:
             state.held = table.adapter.held(table.game)
         else:
-            state.held = sum(state.stacks.values())
+            state.held = sum(state.stacks.values()) + state.pot
         closed = state.phase is Phase.CLOSED
         await tx.save_table(table.id, table.snapshot(), status="closed" if closed else None)
 

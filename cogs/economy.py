@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.games import GAMES
+from bot.games import BOARDS
 from bot.storage import InsufficientFunds
 
-GAME_CHOICES = [app_commands.Choice(name=adapter.name, value=game_id) for game_id, adapter in GAMES.items()]
+GAME_CHOICES = [app_commands.Choice(name=name, value=board) for board, name in BOARDS.items()]
 
 
 def chips(amount: int) -> str:
@@ -103,7 +103,7 @@ class Economy(commands.Cog):
             ]
         else:
             rows_game = await self.store.leaderboard_game(interaction.guild_id, game)
-            embed.title = f"Leaderboard — {GAMES[game].name}"
+            embed.title = f"Leaderboard — {BOARDS[game]}"
             lines = [
                 f"{place}. <@{user_id}> — {wins} win{'s' if wins != 1 else ''} in {hands} hand"
                 f"{'s' if hands != 1 else ''}, net {net:+,} chips"
@@ -126,7 +126,7 @@ class Economy(commands.Cog):
         )
         embed.add_field(name="Bankroll", value=chips(balance), inline=False)
         for row in rows:
-            name = GAMES[row.game].name if row.game in GAMES else row.game
+            name = BOARDS.get(row.game, row.game)
             embed.add_field(name=name, value=f"{row.hands} hands · {row.wins} wins · net {row.net:+,}")
         if not rows:
             embed.description = "No hands played yet."

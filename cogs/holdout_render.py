@@ -8,11 +8,10 @@ a card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import discord
 
 from bot.tables import Table
+from cogs.panel import Control, Panel, Picker
 from engine.core.cards import Card
 from engine.holdout.game import (
     LINE_NAMES,
@@ -100,31 +99,6 @@ def holdout_prompt(table: Table, game: Holdout, fresh: set[int]) -> str:
 
 
 # ---------------------------------------------------------------- the panel
-@dataclass(frozen=True)
-class Control:
-    """One control on a private panel: its key, label, style and whether it can be used."""
-
-    key: str
-    label: str
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    disabled: bool = False
-    row: int = 0
-
-
-@dataclass(frozen=True)
-class Panel:
-    """A private panel before it becomes a Discord message."""
-
-    embed: discord.Embed
-    controls: tuple[Control, ...] = ()
-    #: the pass: (placeholder, [(place in hand, label)]) for a two-card select
-    pass_choices: tuple[str, tuple[tuple[int, str], ...]] | None = None
-
-    def signature(self) -> str:
-        """What the member sees, to skip redrawing an unchanged panel."""
-        return repr((self.embed.to_dict(), self.controls, self.pass_choices))
-
-
 def card_text(card: Card) -> str:
     return f"{card.short} ({card.label})"
 
@@ -187,8 +161,10 @@ def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> P
             f"Choose **two cards** to pass to **{names[(seat + 1) % n]}** (on your left). "
             "Nobody sees them until everyone has chosen; then you receive two from your right."
         )
-        options = tuple((i, card_text(hand[i])) for i in hand_order(hand))
-        return Panel(embed, pass_choices=(f"Two cards for {names[(seat + 1) % n]}", options))
+        options = tuple((str(i), card_text(hand[i]), False) for i in hand_order(hand))
+        return Panel(
+            embed, pickers=(Picker("pass", f"Two cards for {names[(seat + 1) % n]}", options, 2, 2),)
+        )
     if view.to_act != seat:
         who = names[view.to_act] if view.to_act is not None else "—"
         embed.description = f"Waiting for **{who}** to play."

@@ -6,9 +6,11 @@ import discord
 
 from bot.tables import Phase, Table
 from cogs.holdout_render import holdout_fields, holdout_prompt, holdout_status
+from cogs.primero_render import primero_fields, primero_prompt, primero_status
 from engine.core.cards import POSTAS_50
 from engine.holdout.game import Holdout
 from engine.prima_carta.game import PrimaCarta, SeatStatus
+from engine.primero.game import Primero
 
 COLOURS = {
     Phase.LOBBY: discord.Colour.blurple(),
@@ -60,6 +62,33 @@ RULES = {
         "**Vines deck** option: 55 cards with an eleventh rank, the Emperor, so each line runs to 11.\n"
         "You never pay more than your stack: a move you can't cover isn't offered."
     ),
+    "primero": (
+        "**Primero** is the Renaissance game poker grew beside, played with forty cards (no 8s, 9s "
+        "or 10s). Cards score points whatever their suit: faces 10, the 2–5 ten more than their pips "
+        "(a 4 is 14), the ace 16, the six 18 and the seven 21.\n\n"
+        "**Hands**, lowest first: *numerus* (two or three cards of one suit; only those count), "
+        "*primero* (one card of each suit), *supremus* (ace, six and seven of one suit: 55), *fluxus* "
+        "(four of one suit), *chorus* (four of a kind).\n"
+        "**The deal.** Everyone antes. Two cards each, a round of bidding, two more cards, a second "
+        "round. Bidding starts left of the dealer.\n"
+        "**On your turn:**\n"
+        "• *Bid:* cover the current bet, then name a hand type and total above the last bid, with a "
+        "new bet that replaces the old one.\n"
+        "• *Stake:* put in the current bet.\n"
+        "• *Pass:* change one or two cards (the discards lie face up) and set the bet aside; you pay "
+        "it in if you stake later, or before the showdown.\n"
+        "• *Fold:* half of what you set aside goes to the pot, the rest comes back.\n"
+        "Whoever bids or stakes may also change one or two cards. If nobody covers a bid, the last "
+        "player before the bidder must, and may then bet without naming a hand. A player short of the "
+        "bet may go *all in* once per hand; bids stop and a secondary pot starts.\n"
+        "**Honesty.** In the second round nobody may claim more than their cards hold; hiding a "
+        "stronger hand behind a weaker bid is fine.\n"
+        "**Showdown.** Everyone still in shows. Only the bid type counts: its best total wins (a tie "
+        "goes to the player nearest the dealer's right). If nobody holds it, the pot waits for the "
+        "next hand.\n\n"
+        "**Points game** (variant): no chips. The winner scores 100 for every player holding the bid "
+        "type, plus their own total; the other holders score their totals. First to the target wins."
+    ),
 }
 
 
@@ -76,6 +105,8 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
         _prima_carta(table, game, embed)
     elif isinstance(game, Holdout):
         holdout_fields(table, game, embed)
+    elif isinstance(game, Primero):
+        primero_fields(table, game, embed)
     if state.phase is not Phase.PLAYING:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
@@ -83,7 +114,7 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     if state.log:
         embed.add_field(name="Table log", value="\n".join(state.log)[-1000:], inline=False)
     footer = f"Host: {_host_name(table)} · v{state.version}"
-    if isinstance(game, PrimaCarta | Holdout):
+    if isinstance(game, PrimaCarta | Holdout | Primero):
         view = game.view(None)
         footer += f" · deck commitment {view.commitment[:16]}"
         if view.seed is not None:
@@ -96,6 +127,8 @@ def turn_prompt(table: Table, fresh: set[int] | None = None) -> str:
     """The ping for the member(s) to act: public, so it names no hidden card."""
     if isinstance(table.game, Holdout):
         return holdout_prompt(table, table.game, fresh or set())
+    if isinstance(table.game, Primero):
+        return primero_prompt(table, table.game, fresh or set())
     seat = table.to_act
     assert seat is not None and table.game is not None
     s = table.state.seats[seat]
@@ -134,6 +167,8 @@ def _status(table: Table) -> str:
         return "**Closed.** Open a new table with /play."
     if isinstance(table.game, Holdout):
         return holdout_status(table, table.game)
+    if isinstance(table.game, Primero):
+        return primero_status(table, table.game)
     seat = table.to_act
     if seat is None:
         return f"**Hand {state.hand_no}** in play."

@@ -20,9 +20,12 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.games import GAMES, OptionError
 from bot.tables import Phase, Table, TableError, TableService, now
-from cogs.holdout_render import Panel, holdout_panel
+from cogs.holdout_render import holdout_panel
+from cogs.panel import Panel
+from cogs.primero_render import HAND_TYPES, primero_panel
 from cogs.render import RULES, render_table, turn_prompt
 from engine.holdout.game import Holdout
+from engine.primero.game import Primero
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,11 @@ PANEL_KEY = (
 )
 PANEL_BUTTON = "rp:" + PANEL_KEY
 PANEL_SELECT = "rs:" + PANEL_KEY
+PANEL_MODAL = "rm:" + PANEL_KEY
+#: panel keys that only change what the panel shows (a line, the cards picked to change)
+VIEW_KEYS = ("line", "discard")
+#: panel keys that open a form (a Primero bid's total and bet; a forced cover's bet)
+FORM_KEYS = ("bidtype", "coverbet")
 #: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
 PANEL_LIFETIME = timedelta(minutes=14)
 
@@ -51,6 +59,16 @@ LINES_CHOICES = [
 DECK_CHOICES = [
     app_commands.Choice(name="Postas, 50 cards (ranks 1–10)", value="postas"),
     app_commands.Choice(name="Vines, 55 cards (adds the Emperor, 11)", value="vines"),
+]
+VARIANT_CHOICES = [
+    app_commands.Choice(name="betting: play for chips", value="betting"),
+    app_commands.Choice(name="points: no chips, first to the target score wins", value="points"),
+]
+DIVISION_CHOICES = [
+    app_commands.Choice(name="winner takes all", value="all"),
+    app_commands.Choice(
+        name="split: ½ to the winner, ¼ to the best hand of any type, rest stays", value="split"
+    ),
 ]
 
 
@@ -208,10 +226,23 @@ class Tables(commands.Cog):
         computer="How computer players you add will play (default basic)",
         lines="Holdout: single line, double line, or chosen by the number of players (default)",
         deck="Holdout: the 50-card Postas deck (default) or the 55-card Vines deck",
-        stack="Holdout: the stack each player brings, in stakes (default 100)",
+        stack="Holdout, Primero: the stack each player brings, in stakes (default 100)",
+        variant="Primero: betting for chips (default), or the points game played to a target",
+        ante="Primero: stakes each player antes per hand (default 1)",
+        bid_limit="Primero: the largest bet, in stakes (default: no limit but your stack)",
+        repass="Primero: may a player pass more than once in a round (default yes)",
+        overstate="Primero: may first-round bids claim more than the hand holds (default yes)",
+        division="Primero: winner takes all (default), or split the pot",
+        target="Primero points game: the score that wins (default 1000)",
     )
     @app_commands.choices(
-        game=GAME_CHOICES, suit=SUIT_CHOICES, computer=LEVEL_CHOICES, lines=LINES_CHOICES, deck=DECK_CHOICES
+        game=GAME_CHOICES,
+        suit=SUIT_CHOICES,
+        computer=LEVEL_CHOICES,
+        lines=LINES_CHOICES,
+        deck=DECK_CHOICES,
+        variant=VARIANT_CHOICES,
+        division=DIVISION_CHOICES,
     )
     async def play(
         self,
@@ -223,6 +254,13 @@ class Tables(commands.Cog):
         lines: str | None = None,
         deck: str | None = None,
         stack: app_commands.Range[int, 10, 10_000] | None = None,
+        variant: str | None = None,
+        ante: app_commands.Range[int, 0, 10] | None = None,
+        bid_limit: app_commands.Range[int, 1, 10_000] | None = None,
+        repass: bool | None = None,
+        overstate: bool | None = None,
+        division: str | None = None,
+        target: app_commands.Range[int, 100, 100_000] | None = None,
     ) -> None:
         """Open a table in this channel."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -237,7 +275,19 @@ class Tables(commands.Cog):
             return
         adapter = GAMES[game]
         try:
-            options = adapter.table_options({"lines": lines, "deck": deck, "stack": stack}, stake)
+            raw = {
+                "lines": lines,
+                "deck": deck,
+                "stack": stack,
+                "variant": variant,
+                "ante": ante,
+                "bid_limit": bid_limit,
+                "repass": repass,
+                "overstate": overstate,
+                "division": division,
+                "target": target,
+            }
+            options = adapter.table_options(raw, stake)
             if suit is not None and not adapter.pick_seat:
                 raise OptionError(f"In {adapter.name} nobody backs a suit; leave the suit option out.")
             if computer is not None and computer not in adapter.levels:
@@ -292,9 +342,20 @@ class Tables(commands.Cog):
         click or a lagging client sends an id from an older render, which would otherwise end
         in "This interaction failed". Those clicks get the same checks, and so a clear refusal.
         """
-        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        if interaction.data is None:
             return
         custom = str(interaction.data.get("custom_id", ""))
+        if interaction.type is discord.InteractionType.modal_submit:
+            # Every panel form is answered here: the Modal object is dropped once shown, so
+            # a form submitted after a restart is handled the same way.
+            if match := re.fullmatch(PANEL_MODAL, custom):
+                values = _form_values(interaction.data)  # type: ignore[arg-type]
+                await self.on_panel(
+                    interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
+                )
+            return
+        if interaction.type is not discord.InteractionType.component:
+            return
         if _shows(interaction.message, custom):
             return
         if match := re.fullmatch(ID_PATTERN, custom):
@@ -349,18 +410,20 @@ class Tables(commands.Cog):
         if table is None or table.state.guild_id != interaction.guild_id:
             await reply(interaction, "This table is closed. Open a new one with /play.")
             return
-        if key.startswith("line."):
-            await self._pick_line(interaction, table, seat, token, key)
+        head = key.split(".")[0]
+        if head in VIEW_KEYS or head in FORM_KEYS:
+            await self._panel_ui(interaction, table, seat, token, key, values)
             return
         panel_key = (table.id, interaction.user.id)
 
         async def respond(table: Table) -> None:
-            # Redraw this panel in place, then the table message and everyone else's panel.
+            # Redraw this panel in place (a form's answer updates the panel it was opened
+            # from), then the table message and everyone else's panel.
             index = table.seat_of(interaction.user.id)
             opened = OpenPanel(interaction, now(), None)
             self.panels[panel_key] = opened
             if index is not None:
-                drawn = self._panel(table, index, None)
+                drawn = self._panel(table, index, opened)
                 opened.shown, opened.token = drawn.signature(), table.panel_token(index)
                 await interaction.response.edit_message(
                     content=None, embed=drawn.embed, view=self._panel_view(table, index, drawn)
@@ -377,9 +440,17 @@ class Tables(commands.Cog):
         if note:
             await interaction.followup.send(note, ephemeral=True)
 
-    async def _pick_line(
-        self, interaction: discord.Interaction, table: Table, seat: str, token: str, key: str
+    async def _panel_ui(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: str,
+        token: str,
+        key: str,
+        values: list[str],
     ) -> None:
+        """Controls that change only the panel: the line to play into (Holdout), the cards
+        picked to change (Primero), or a form to fill in (a bid's total and bet)."""
         index = table.seat_of(interaction.user.id)
         if index is None or table.state.seats[index].choice != seat:
             await reply(
@@ -389,12 +460,82 @@ class Tables(commands.Cog):
         if table.game is None or token != table.panel_token(index):
             await reply(interaction, "That panel is out of date — press **Your hand** for a fresh one.")
             return
-        line = int(key.split(".")[1])
-        drawn = self._panel(table, index, line)
-        self.panels[(table.id, interaction.user.id)] = OpenPanel(
-            interaction, now(), line, drawn.signature(), table.panel_token(index)
-        )
+        parts = key.split(".")
+        if parts[0] in FORM_KEYS:
+            form = self._form(table, index, token, parts, values)
+            if form is None:
+                await reply(interaction, "That move isn't open to you right now.")
+                return
+            await interaction.response.send_modal(form)
+            form.stop()  # answered in on_interaction, also after a restart
+            return
+        opened = OpenPanel(interaction, now(), None)
+        try:
+            if parts[0] == "line":
+                opened.line = int(parts[1])
+            else:
+                opened.discard = tuple(sorted({int(value) for value in values}))
+        except (ValueError, IndexError):
+            await reply(interaction, "That move isn't open to you right now.")
+            return
+        drawn = self._panel(table, index, opened)
+        opened.shown, opened.token = drawn.signature(), table.panel_token(index)
+        self.panels[(table.id, interaction.user.id)] = opened
         await interaction.response.edit_message(embed=drawn.embed, view=self._panel_view(table, index, drawn))
+
+    def _form(
+        self, table: Table, seat: int, token: str, parts: list[str], values: list[str]
+    ) -> discord.ui.Modal | None:
+        """The form behind a Primero bid (its total, and its bet at a betting table) or a
+        forced cover's bet that names no hand. Its custom id carries the move and the cards
+        picked to change, like a panel button's."""
+        game = table.game
+        if not isinstance(game, Primero):
+            return None
+        choice = game.choices(seat)
+        if choice is None:
+            return None
+        places = parts[1] if len(parts) > 1 else ""
+        owner = table.state.seats[seat].choice
+        if parts[0] == "coverbet":
+            if not choice.cover_bet_max:
+                return None
+            key = f"cover.{places}" if places else "cover"
+            form = discord.ui.Modal(title="Cover, then bet", custom_id=f"rm:{table.id}:{owner}:{token}:{key}")
+            form.add_item(
+                discord.ui.TextInput(
+                    label=f"Bet naming no hand (1–{choice.cover_bet_max:,} chips)",
+                    custom_id="bet",
+                    placeholder=f"1–{choice.cover_bet_max:,}",
+                    max_length=12,
+                )
+            )
+            return form
+        kind = HAND_TYPES.get(values[0]) if values else None
+        if kind is None or kind not in choice.bids:
+            return None
+        totals = choice.bids[kind]
+        key = f"bid.{kind.label}.{places}" if places else f"bid.{kind.label}"
+        form = discord.ui.Modal(title=f"Bid {kind.label}", custom_id=f"rm:{table.id}:{owner}:{token}:{key}")
+        form.add_item(
+            discord.ui.TextInput(
+                label=f"Total points ({totals[0]}–{totals[-1]})",
+                custom_id="total",
+                placeholder=f"{totals[0]}–{totals[-1]}",
+                max_length=6,
+            )
+        )
+        if choice.betting:
+            low, high = choice.bet_range
+            form.add_item(
+                discord.ui.TextInput(
+                    label=f"Bet in chips ({low:,}–{high:,}), replaces the bet",
+                    custom_id="bet",
+                    placeholder=f"{low:,}–{high:,}",
+                    max_length=12,
+                )
+            )
+        return form
 
     async def _open_panel(self, interaction: discord.Interaction, table: Table) -> None:
         index = table.seat_of(interaction.user.id)
@@ -409,33 +550,38 @@ class Tables(commands.Cog):
                 interaction, "You joined after this hand was dealt; you'll get cards in the next one."
             )
             return
-        drawn = self._panel(table, index, None)
+        opened = OpenPanel(interaction, now(), None)
+        drawn = self._panel(table, index, opened)
         view = self._panel_view(table, index, drawn)
         await reply(interaction, None, embed=drawn.embed, **({"view": view} if view is not None else {}))
-        self.panels[(table.id, interaction.user.id)] = OpenPanel(
-            interaction, now(), None, drawn.signature(), table.panel_token(index)
-        )
+        opened.shown, opened.token = drawn.signature(), table.panel_token(index)
+        self.panels[(table.id, interaction.user.id)] = opened
 
-    def _panel(self, table: Table, seat: int, line: int | None) -> Panel:
+    def _panel(self, table: Table, seat: int, opened: OpenPanel | None) -> Panel:
+        if isinstance(table.game, Primero):
+            return primero_panel(table, table.game, seat, opened.discard if opened else ())
         assert isinstance(table.game, Holdout)
-        return holdout_panel(table, table.game, seat, line)
+        return holdout_panel(table, table.game, seat, opened.line if opened else None)
 
     def _panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
-        if not panel.controls and panel.pass_choices is None:
+        if not panel.controls and not panel.pickers:
             return None
         choice, token = table.state.seats[seat].choice, table.panel_token(seat)
         view = discord.ui.View(timeout=None)
-        if panel.pass_choices is not None:
-            placeholder, options = panel.pass_choices
-            custom = f"rs:{table.id}:{choice}:{token}:pass"
+        for row, picker in enumerate(panel.pickers):
+            custom = f"rs:{table.id}:{choice}:{token}:{picker.key}"
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom,
-                placeholder=placeholder,
-                min_values=2,
-                max_values=2,
-                options=[discord.SelectOption(label=label, value=str(place)) for place, label in options],
+                placeholder=picker.placeholder,
+                min_values=picker.min_values,
+                max_values=picker.max_values,
+                options=[
+                    discord.SelectOption(label=label, value=value, default=chosen)
+                    for value, label, chosen in picker.options
+                ],
+                row=row,
             )
-            view.add_item(PanelSelect(table.id, choice, token, "pass", select))
+            view.add_item(PanelSelect(table.id, choice, token, picker.key, select))
         for control in panel.controls:
             custom = f"rp:{table.id}:{choice}:{token}:{control.key}"
             item = discord.ui.Button(
@@ -471,8 +617,9 @@ class Tables(commands.Cog):
                 fresh.add(index)
                 continue
             token = table.panel_token(index)
-            line = opened.line if opened.token == token else None
-            drawn = self._panel(table, index, line)
+            if opened.token != token:  # what was picked on an older panel no longer applies
+                opened.line, opened.discard = None, ()
+            drawn = self._panel(table, index, opened)
             signature = drawn.signature()
             if signature != opened.shown:
                 try:
@@ -482,7 +629,7 @@ class Tables(commands.Cog):
                 except discord.HTTPException:
                     del self.panels[(table_id, user_id)]
                     continue
-                opened.shown, opened.line, opened.token = signature, line, token
+                opened.shown, opened.token = signature, token
             fresh.add(index)
         return fresh
 
@@ -587,6 +734,25 @@ class OpenPanel:
     line: int | None
     shown: str = ""
     token: str = ""  # the seat's panel token when it was drawn
+    discard: tuple[int, ...] = ()  # Primero: places of the cards picked to change
+
+
+def _form_values(data: dict[str, object]) -> list[str]:
+    """A submitted form's text, in the order the game reads it: total, then bet."""
+    found: dict[str, str] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if "custom_id" in node and "value" in node:
+                found[str(node["custom_id"])] = str(node["value"])
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(data.get("components", []))
+    return [found[name] for name in ("total", "bet") if name in found]
 
 
 def _shows(message: discord.Message | None, custom: str) -> bool:

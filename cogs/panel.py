@@ -1,0 +1,47 @@
+"""A private hand panel before it becomes a Discord message: an embed and its controls.
+
+Game renderers build `Panel`s; the table cog turns them into an ephemeral message whose
+controls carry the table, the seat and its panel token, and a key naming the move. Keys
+name cards by their place in the hand, never the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+
+@dataclass(frozen=True)
+class Control:
+    """One button on a private panel: its key, label, style and whether it can be used."""
+
+    key: str
+    label: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Picker:
+    """A select on a private panel: `options` are (value, label, shown as chosen)."""
+
+    key: str
+    placeholder: str
+    options: tuple[tuple[str, str, bool], ...]
+    min_values: int = 1
+    max_values: int = 1
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A private panel: the embed, its buttons, and its selects (drawn above the buttons)."""
+
+    embed: discord.Embed
+    controls: tuple[Control, ...] = ()
+    pickers: tuple[Picker, ...] = ()
+
+    def signature(self) -> str:
+        """What the member sees, to skip redrawing an unchanged panel."""
+        return repr((self.embed.to_dict(), self.controls, self.pickers))

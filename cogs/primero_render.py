@@ -1,0 +1,309 @@
+"""Primero on Discord: the public table embed and each player's private hand panel.
+
+The public embed is drawn from `view(None)`: the bid, the pots, each player's state and
+face-up discards; cards in hand appear only at the showdown. The panel is drawn from the
+player's own view and only ever sent ephemerally to them; its controls name cards by
+their place in the hand.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables import Table
+from cogs.panel import Control, Panel, Picker
+from engine.core.cards import Card
+from engine.primero.game import Phase as HandPhase
+from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
+from engine.primero.hands import HandType, describe, points
+
+ROUND_NAMES = {
+    HandPhase.FIRST: "first round of bidding",
+    HandPhase.SECOND: "second round of bidding",
+    HandPhase.CHOICE: "stake or fold before the showdown",
+    HandPhase.OVER: "showdown",
+}
+
+
+def card_text(card: Card) -> str:
+    return f"{card.short} ({points(card)})"
+
+
+def bid_text(view: PrimeroView) -> str:
+    if view.bid is None:
+        return "No bid yet"
+    text = f"**{describe(view.bid.type, view.bid.total)}** by {view.seats[view.bid.bidder]}"
+    if view.options.betting and view.bet:
+        if view.bet_by == view.bid.bidder:
+            text += f" · bet {view.bet:,}"
+        elif view.bet_by is not None:
+            text += f" · bet {view.bet:,} by {view.seats[view.bet_by]} (naming no hand)"
+    return text
+
+
+def _seat_state(view: PrimeroView, index: int) -> str:
+    status = view.status[index]
+    if status is SeatStatus.FOLDED:
+        return "folded"
+    if status is SeatStatus.ALL_IN:
+        return "**all in**"
+    if view.set_aside[index]:
+        return f"passed · {view.set_aside[index]:,} set aside"
+    return "in"
+
+
+def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
+    """The public picture: the bid, the pots, every seat's state and discards."""
+    view = game.view(None)
+    state = table.state
+    betting = view.options.betting
+    embed.add_field(name="The bid", value=bid_text(view), inline=False)
+    seats = []
+    shown = {s.seat: s for s in view.showdown or ()}
+    for index, name in enumerate(view.seats):
+        who = state.hand_seats[index] if index < len(state.hand_seats) else name
+        parts = [who]
+        if index == view.dealer:
+            parts.append("dealer")
+        parts.append(f"{view.hand_sizes[index]} cards")
+        if betting:
+            parts.append(f"stack {view.stacks[index]:,}")
+        else:
+            score = state.scores.get(state.seats[index].choice, 0) if index < len(state.seats) else 0
+            parts.append(f"score {score:,}")
+        parts.append(_seat_state(view, index))
+        if view.winner == index:
+            parts.append("🏆 **won**")
+        line = " · ".join(parts)
+        if view.discards[index]:
+            line += f"\n  discarded {' '.join(c.short for c in view.discards[index])}"
+        if index in shown:
+            showing = shown[index]
+            best = max(showing.forms.items(), default=None)
+            held = "nothing" if best is None else describe(*best)
+            line += f"\n  shows {' '.join(c.short for c in showing.cards)} · {held}"
+            if view.bid is not None and view.bid.type in showing.forms:
+                line += f" · **{describe(view.bid.type, showing.forms[view.bid.type])}**"
+        seats.append(line)
+    if betting:
+        pots = f"Pot {view.pot:,} chips"
+        if view.side_pot or view.all_in is not None:
+            pots += f" · secondary pot {view.side_pot:,}"
+        if view.carried_in:
+            pots += f" (incl. {view.carried_in:,} from the last hand)"
+    else:
+        target = table.adapter.target(state.options)
+        pots = f"Points game to {target:,}" if target else "Points game"
+    embed.add_field(name=f"{pots} · deck {view.deck_left}", value="\n".join(seats)[:1024], inline=False)
+
+
+def primero_status(table: Table, game: Primero) -> str:
+    view = game.view(None)
+    state = table.state
+    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    if view.to_act is None:
+        return f"**Hand {state.hand_no}** — {ROUND_NAMES[view.phase]}."
+    mention = state.seats[view.to_act].mention
+    if view.phase is HandPhase.CHOICE:
+        what = f"{mention} to stake {view.set_aside[view.to_act]:,} set aside, or fold"
+    elif view.forced == view.to_act:
+        what = f"{mention} must cover the bet (nobody else did)"
+    else:
+        what = f"{mention} to act"
+    return f"**Hand {state.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
+
+
+def primero_prompt(table: Table, game: Primero, fresh: set[int]) -> str:
+    """The public ping: names who must act, never a card."""
+    view = game.view(None)
+    state = table.state
+    seat = view.to_act
+    assert seat is not None
+    who = state.seats[seat].mention
+    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    if seat in fresh:
+        where = "Your hand panel shows your moves."
+    else:
+        where = "Press **Your hand** on the table message (or use /hand) to see your cards and moves."
+    if view.phase is HandPhase.CHOICE:
+        return f"{who}: stake or fold before the showdown at table #{table.id}. {where}{due}"
+    if view.forced == seat:
+        return f"{who}: nobody covered the bet, so you must at table #{table.id}. {where}{due}"
+    return f"{who}, it's your turn at table #{table.id}. {where}{due}"
+
+
+def _places(discard: tuple[int, ...]) -> str:
+    return "".join(str(place) for place in sorted(discard))
+
+
+def _with(key: str, discard: tuple[int, ...]) -> str:
+    return f"{key}.{_places(discard)}" if discard else key
+
+
+def _changing(discard: tuple[int, ...]) -> str:
+    if not discard:
+        return ""
+    return f" · change {len(discard)}"
+
+
+def primero_panel(table: Table, game: Primero, seat: int, discard: tuple[int, ...] = ()) -> Panel:
+    """What `seat` sees of their own hand, and on their turn exactly their legal moves.
+
+    `discard` are the places (in the sorted hand) the player has picked to change."""
+    view = game.view(seat)
+    state = table.state
+    hand = view.hand or ()
+    names = view.seats
+    betting = view.options.betting
+    embed = discord.Embed(
+        title=f"Your hand · Primero table #{table.id} · hand {state.hand_no}",
+        colour=discord.Colour.dark_red(),
+    )
+    embed.add_field(
+        name=f"Your cards ({len(hand)})",
+        value=" · ".join(card_text(card) for card in hand) or "*none*",
+        inline=False,
+    )
+    found = view.forms or {}
+    best = " · ".join(describe(kind, total) for kind, total in sorted(found.items(), reverse=True))
+    embed.add_field(name="What your cards make", value=best or "Nothing yet (no two of a suit)", inline=False)
+    if view.drawn:
+        embed.add_field(name="You drew", value=" ".join(c.short for c in view.drawn), inline=False)
+    chips = (
+        f"Your stack {view.stacks[seat]:,} · set aside {view.set_aside[seat]:,} · pot {view.pot:,}"
+        + (f" · secondary {view.side_pot:,}" if view.side_pot else "")
+        if betting
+        else "Points game: no chips"
+    )
+    embed.add_field(name="The bid", value=f"{bid_text(view)}\n{chips}", inline=False)
+    if view.phase is HandPhase.OVER:
+        winner = view.winner
+        embed.description = (
+            "The hand is over: nobody won; the pot stays."
+            if winner is None
+            else f"The hand is over: **{names[winner]}** won."
+        )
+        return Panel(embed)
+    if view.status[seat] is SeatStatus.FOLDED:
+        embed.description = "You folded this hand."
+        return Panel(embed)
+    choice = game.choices(seat)
+    if choice is None:
+        who = names[view.to_act] if view.to_act is not None else "—"
+        out = (
+            " You're all in: no more moves for you this hand."
+            if view.status[seat] is SeatStatus.ALL_IN
+            else ""
+        )
+        embed.description = f"Waiting for **{who}**.{out}"
+        return Panel(embed)
+    if choice.phase is HandPhase.CHOICE:
+        aside = choice.set_aside
+        embed.description = (
+            f"**Before the showdown:** put your {aside:,} set aside into the pot and show, or fold: "
+            f"{aside // 2:,} go to the pot and {aside - aside // 2:,} come back to you."
+        )
+        return Panel(
+            embed,
+            (
+                Control("stake", f"Stake {aside:,} and show", discord.ButtonStyle.success),
+                Control("fold", f"Fold · {aside - aside // 2:,} back", discord.ButtonStyle.danger),
+            ),
+        )
+    discard = tuple(p for p in discard if p < len(hand))[: choice.max_discard]
+    embed.description = _turn_text(view, choice)
+    pickers: list[Picker] = []
+    if choice.max_discard:
+        pickers.append(
+            Picker(
+                "discard",
+                f"Cards to change (up to {choice.max_discard}; none to keep your hand)",
+                tuple((str(i), card_text(card), i in discard) for i, card in enumerate(hand)),
+                0,
+                min(choice.max_discard, len(hand)),
+            )
+        )
+    if choice.bids:
+        bet = f" · bet {choice.bet_range[0]:,}–{choice.bet_range[1]:,}" if betting else ""
+        pickers.append(
+            Picker(
+                _with("bidtype", discard),
+                "Bid… (choose the hand type, then total" + (" and bet)" if betting else ")"),
+                tuple(
+                    (kind.label, f"{kind.label} · {totals[0]}–{totals[-1]}{bet}", False)
+                    for kind, totals in sorted(choice.bids.items())
+                ),
+            )
+        )
+    controls = _buttons(choice, discard)
+    return Panel(embed, tuple(controls), tuple(pickers))
+
+
+def _turn_text(view: PrimeroView, choice: TurnChoices) -> str:
+    parts = ["**Your turn.**"]
+    if choice.forced:
+        parts.append(
+            f"Nobody covered the bet, so you must: cover {choice.owe:,} (you may change cards and then "
+            "bet without naming a hand), or make a new bid. You can't pass or fold."
+        )
+    elif choice.owe:
+        parts.append(f"The bet is {choice.owe:,}: stake it, bid higher, pass (setting it aside) or fold.")
+    elif view.options.betting:
+        parts.append("Nothing to pay: stand, bid, or pass to change cards.")
+    else:
+        parts.append("Stand, bid a higher hand, or pass to change cards.")
+    if choice.set_aside:
+        parts.append(f"A stake or bid first puts in your {choice.set_aside:,} set aside.")
+    if choice.max_discard:
+        parts.append("Pick cards to change in the list first if you want new ones.")
+    elif view.phase in (HandPhase.FIRST, HandPhase.SECOND):
+        parts.append("No cards can be drawn now.")
+    return " ".join(parts)
+
+
+def _buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
+    green, grey, red, blue = (
+        discord.ButtonStyle.success,
+        discord.ButtonStyle.secondary,
+        discord.ButtonStyle.danger,
+        discord.ButtonStyle.primary,
+    )
+    change = _changing(discard)
+    controls: list[Control] = []
+    if choice.stake:
+        pay = choice.owe + choice.set_aside
+        if choice.forced:
+            label = f"Cover {choice.owe:,}"
+        elif choice.owe:
+            label = f"Stake {pay:,}"
+        else:
+            label = "Stand" if not choice.set_aside else f"Stake {pay:,}"
+        controls.append(
+            Control(_with("stake" if not choice.forced else "cover", discard), label + change, green, row=2)
+        )
+        if choice.cover_bet_max:
+            controls.append(
+                Control(_with("coverbet", discard), f"Cover {choice.owe:,} and bet…{change}", blue, row=2)
+            )
+    if choice.can_pass or (not choice.forced and choice.max_discard and choice.stake):
+        aside = f" · set {choice.pass_sets_aside:,} aside" if choice.pass_sets_aside else ""
+        if choice.can_pass and discard:
+            controls.append(Control(_with("pass", discard), f"Pass{aside}{change}", grey, row=2))
+        elif choice.can_pass:
+            controls.append(
+                Control("pass", f"Pass{aside} · pick cards to change first", grey, disabled=True, row=2)
+            )
+    if choice.all_in:
+        controls.append(
+            Control(
+                _with("allin", discard), f"All in · {choice.stack + choice.set_aside:,}{change}", blue, row=2
+            )
+        )
+    if choice.fold:
+        back = choice.set_aside - choice.set_aside // 2
+        label = f"Fold · {back:,} back" if choice.set_aside else "Fold"
+        controls.append(Control("fold", label, red, row=2))
+    return controls
+
+
+HAND_TYPES = {kind.label: kind for kind in HandType}
