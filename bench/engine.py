@@ -7,6 +7,7 @@ a `hands(count) -> None` function that plays `count` seeded hands to the end and
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -17,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core.players import computer_player
 from engine.holdout import Holdout, HoldoutOptions
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
+from engine.primero import Primero, PrimeroOptions
 
 PRIMA_SEATS = ("crowns", "locks", "fruit", "swords", "cups")
 
@@ -48,9 +50,40 @@ def holdout_hands(count: int, start: int = 0) -> None:
         assert game.outcome is not None
 
 
+PRIMERO_SEATS = ("north", "east", "south", "west")
+
+
+def primero_hands(count: int, start: int = 0) -> None:
+    """`count` four-player hands at the default table (betting, repass, winner takes all):
+    new() (ante + first deal), then the basic computer player for every bid, stake, pass,
+    fold and end-of-hand choice, until the showdown."""
+    player = computer_player("primero", "basic")
+    options = PrimeroOptions()
+    for seed in range(start, start + count):
+        game = Primero.new(options, PRIMERO_SEATS, seed, dealer=seed % 4)
+        while (seat := game.to_act) is not None:
+            game.apply(seat, player.choose(game, seat))
+        assert game.outcome is not None
+
+
+def primero_random_moves(count: int, start: int = 0) -> None:
+    """`count` four-player hands at the default table where every move is drawn at random
+    (from a seeded `random.Random`) among `legal_actions`: the engine's own speed, without
+    the computer player's card-change scoring."""
+    options = PrimeroOptions()
+    for seed in range(start, start + count):
+        pick = random.Random(seed).choice
+        game = Primero.new(options, PRIMERO_SEATS, seed, dealer=seed % 4)
+        while (seat := game.to_act) is not None:
+            game.apply(seat, pick(game.legal_actions(seat)))
+        assert game.outcome is not None
+
+
 GAMES: dict[str, Callable[[int, int], None]] = {
     "prima_carta": prima_carta_hands,
     "holdout_hands": holdout_hands,
+    "primero_hands": primero_hands,
+    "primero_random_moves": primero_random_moves,
 }
 
 

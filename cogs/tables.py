@@ -504,9 +504,9 @@ class Tables(commands.Cog):
             form = discord.ui.Modal(title="Cover, then bet", custom_id=f"rm:{table.id}:{owner}:{token}:{key}")
             form.add_item(
                 discord.ui.TextInput(
-                    label=f"Bet naming no hand (1–{choice.cover_bet_max:,} chips)",
+                    label="Bet naming no hand, in chips",
                     custom_id="bet",
-                    placeholder=f"1–{choice.cover_bet_max:,}",
+                    placeholder=f"1 to {choice.cover_bet_max:,}",
                     max_length=12,
                 )
             )
@@ -519,7 +519,7 @@ class Tables(commands.Cog):
         form = discord.ui.Modal(title=f"Bid {kind.label}", custom_id=f"rm:{table.id}:{owner}:{token}:{key}")
         form.add_item(
             discord.ui.TextInput(
-                label=f"Total points ({totals[0]}–{totals[-1]})",
+                label=f"Total points ({totals[0]}–{totals[-1]})"[:45],
                 custom_id="total",
                 placeholder=f"{totals[0]}–{totals[-1]}",
                 max_length=6,
@@ -529,9 +529,9 @@ class Tables(commands.Cog):
             low, high = choice.bet_range
             form.add_item(
                 discord.ui.TextInput(
-                    label=f"Bet in chips ({low:,}–{high:,}), replaces the bet",
+                    label="Bet in chips (replaces the current bet)",
                     custom_id="bet",
-                    placeholder=f"{low:,}–{high:,}",
+                    placeholder=f"{low:,} to {high:,}",
                     max_length=12,
                 )
             )

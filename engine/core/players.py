@@ -26,6 +26,7 @@ class ComputerPlayer(Protocol):
 LEVELS: dict[str, tuple[str, ...]] = {
     "prima_carta": ("basic", "sharp"),
     "holdout": ("basic",),
+    "primero": ("basic",),
 }
 """Computer player levels per game id; the first is the default."""
 
@@ -34,6 +35,7 @@ LEVELS: dict[str, tuple[str, ...]] = {
 _FACTORIES: dict[str, str] = {
     "prima_carta": "engine.prima_carta.players",
     "holdout": "engine.holdout.players",
+    "primero": "engine.primero.players",
 }
 
 

@@ -786,6 +786,9 @@ class Primero:
                 f"A {action.type.label} can't count {action.total}; it counts between "
                 f"{possible[0]} and {possible[-1]} points."
             )
+        if s.options.betting and choice.bet_range[1] < 1:
+            # No bet is affordable, so `choice.bids` is empty: say so, not "can't claim".
+            raise IllegalAction("You don't have the chips to cover the bet and make a new one.")
         if allowed is None or action.total not in allowed:
             raise IllegalAction(
                 f"You can't claim {describe(action.type, action.total)}: in this round a bid may "
@@ -795,8 +798,6 @@ class Primero:
             low, high = choice.bet_range
             if not low <= action.bet <= high:
                 limit = s.options.limit_chips
-                if high < 1:
-                    raise IllegalAction("You don't have the chips to cover the bet and make a new one.")
                 why = "the table's bid limit" if limit is not None and high == limit else "what you have"
                 raise IllegalAction(f"Your bet must be between {low} and {high} chips ({why}).")
         elif action.bet:
@@ -998,7 +999,8 @@ class Primero:
             second = rest - rest // 2
             payouts[winner] += first
             other = best_any(pool)
-            s.best_any = other
+            if s.best_any is None:  # the main pot's best hand is the one the view names
+                s.best_any = other
             if other is None:
                 return rest
             payouts[other] += second
@@ -1140,6 +1142,8 @@ class Primero:
             raise BadSetup("This saved Primero hand is damaged and cannot be restored.") from error
         if state.game_id != GAME_ID or state.format != JSON_FORMAT:
             raise BadSetup("This saved hand is not a Primero hand this version can restore.")
+        if _malformed(state):
+            raise BadSetup("This saved Primero hand is damaged and cannot be restored.")
         held = [c for hand in state.hands for c in hand] + [c for d in state.discards for c in d]
         if sorted(held + state.order[state.next :]) != sorted(DECK) or sorted(state.order) != sorted(DECK):
             raise BadSetup("This saved Primero hand does not account for all 40 cards.")
@@ -1148,6 +1152,40 @@ class Primero:
         self = cls.__new__(cls)
         self._s = state
         return self
+
+
+def _malformed(s: _State) -> bool:
+    """Shapes and numbers no real hand has: per-seat lists of the wrong length, seats or
+    bets that don't exist, negative chips."""
+    count = len(s.seats)
+    seats = range(count)
+    bets = range(len(s.bets))
+    per_seat: list[Sequence[object]] = [s.hands, s.drawn, s.discards, s.status, s.stacks, s.asides]
+    per_seat += [s.paid, s.passed_round, s.passes, s.paid_bet]
+    optional_seats = [s.to_act, s.bet_by, s.winner, s.second, s.best_any]
+    optional_seats += [None if s.bid is None else s.bid.bidder, None if s.all_in is None else s.all_in.seat]
+    chips = [*s.stacks, *s.paid, *s.bets, s.pot, s.side, s.carried_in, s.carried]
+    chips += [entry.amount for entries in s.asides for entry in entries]
+    return (
+        not MIN_PLAYERS <= count <= MAX_PLAYERS
+        or any(len(items) != count for items in per_seat)
+        or any(len(result) != count for result in (s.payouts, s.points) if result is not None)
+        or s.dealer not in seats
+        or s.anchor not in seats
+        or any(seat is not None and seat not in seats for seat in optional_seats)
+        or any(seat not in seats for seat in s.queue)
+        or not 0 <= s.next <= len(DECK)
+        or any(len(hand) > 2 * DEAL for hand in s.hands)
+        or len(s.payments) != len(s.bets)
+        or (s.bet is not None and s.bet not in bets)
+        or any(index is not None and index not in bets for index in s.paid_bet)
+        or any(entry.bet not in bets for entries in s.asides for entry in entries)
+        or (s.all_in is not None and (s.all_in.bet not in bets or s.all_in.cap < 0))
+        or min(chips) < 0
+        or (s.phase is Phase.OVER) != (s.to_act is None)
+        or (s.phase is Phase.OVER) != (s.payouts is not None)
+        or (s.to_act is not None and s.status[s.to_act] is not _IN)
+    )
 
 
 def _parse(action: Any) -> Bid | Stake | Pass | Fold | AllIn:

@@ -406,3 +406,35 @@ async def test_the_timer_folds_an_absent_player_and_covers_for_a_forced_one(
     await room.env.advance_time(table.state.turn_timer + 1)
     assert game.view(None).status[play.seat(room.alice)].value == "in"
     assert game.view(None).pot == 10 and game.phase is HandPhase.SECOND
+
+
+async def test_computer_players_fill_seats_and_play_whole_hands(room: Room) -> None:
+    await room.alice.slash(room.channel, "play", game="primero", stake=2)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    for _ in range(2):
+        await room.alice.click(room.message(table.state.message_id), label="Add bot")
+    assert [seat.is_computer for seat in table.state.seats] == [False, True, True]
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    play = Players(room, table, [room.alice])
+    for _ in range(3):  # three hands; Alice stands or covers, the computers play themselves
+        while table.state.phase is Phase.PLAYING:
+            assert table.to_act == 0, "the computers move on their own"
+            panel = await play.open(room.alice)
+            shown = labels(panel)
+            move = next(
+                (p for p in ("Stand", "Cover", "Stake", "Fold") if any(x.startswith(p) for x in shown)), None
+            )
+            assert move is not None, shown
+            await play.press(room.alice, move)
+        assert table.state.phase is Phase.BETWEEN and (await room.bot.store.audit()).ok
+        if len(table.state.seats) < 2:
+            break
+        await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    if table.state.phase is Phase.PLAYING:
+        await room.alice.click(room.message(table.state.message_id), label="Leave after this hand")
+        while table.state.phase is Phase.PLAYING:
+            await room.env.advance_time(1)
+    else:
+        await room.alice.click(room.message(table.state.message_id), label="Close table")
+    assert table.state.phase is Phase.CLOSED

@@ -43,7 +43,8 @@ def test_engine_uses_no_global_random() -> None:
 def test_importing_engine_loads_no_discord() -> None:
     code = (
         "import sys, engine, engine.core.cards, engine.core.rng, engine.core.players, "
-        "engine.prima_carta, engine.prima_carta.players, engine.holdout, engine.holdout.players; "
+        "engine.prima_carta, engine.prima_carta.players, engine.holdout, engine.holdout.players, "
+        "engine.primero, engine.primero.players; "
         "bad = [m for m in ('discord', 'bot', 'cogs') if m in sys.modules]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
