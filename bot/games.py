@@ -488,8 +488,9 @@ class PrimeroAdapter(GameAdapter):
         hand = game.view(seat).hand or ()
         parts = key.split(".")
         kind = parts[0]
+        bid_type = HandType.from_label(parts[1]) if kind == "bid" and len(parts) > 1 else None
         if kind == "bid":
-            if len(parts) < 2 or parts[1] not in HandType.__members__.keys() | {t.label for t in HandType}:
+            if bid_type is None:
                 return None
             places = parts[2] if len(parts) > 2 else ""
         else:
@@ -515,13 +516,12 @@ class PrimeroAdapter(GameAdapter):
             if not values:
                 return Stake(discard=discard)
             return Stake(discard=discard, bet=_number(values[0], "bet", "chips", least=1))
-        if kind == "bid":
-            kind_ = HandType[parts[1].upper()]
+        if bid_type is not None:
             total = _number(values[0] if values else "", "total", "points", least=1)
             bet = 0
             if game.options.betting:
                 bet = _number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
-            return Bid(type=kind_, total=total, bet=bet, discard=discard)
+            return Bid(type=bid_type, total=total, bet=bet, discard=discard)
         return None
 
     def timeout_action(self, game: Game, seat: int) -> Any:

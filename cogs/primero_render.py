@@ -15,7 +15,7 @@ from cogs.panel import Control, Panel, Picker
 from engine.core.cards import Card
 from engine.primero.game import Phase as HandPhase
 from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
-from engine.primero.hands import HandType, describe, points
+from engine.primero.hands import describe, points
 
 ROUND_NAMES = {
     HandPhase.FIRST: "first round of bidding",
@@ -285,11 +285,11 @@ def _buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
             controls.append(
                 Control(_with("coverbet", discard), f"Cover {choice.owe:,} and bet…{change}", blue, row=2)
             )
-    if choice.can_pass or (not choice.forced and choice.max_discard and choice.stake):
+    if choice.can_pass:
         aside = f" · set {choice.pass_sets_aside:,} aside" if choice.pass_sets_aside else ""
-        if choice.can_pass and discard:
+        if discard:
             controls.append(Control(_with("pass", discard), f"Pass{aside}{change}", grey, row=2))
-        elif choice.can_pass:
+        else:
             controls.append(
                 Control("pass", f"Pass{aside} · pick cards to change first", grey, disabled=True, row=2)
             )
@@ -304,6 +304,3 @@ def _buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
         label = f"Fold · {back:,} back" if choice.set_aside else "Fold"
         controls.append(Control("fold", label, red, row=2))
     return controls
-
-
-HAND_TYPES = {kind.label: kind for kind in HandType}

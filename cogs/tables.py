@@ -22,10 +22,11 @@ from bot.games import GAMES, OptionError
 from bot.tables import Phase, Table, TableError, TableService, now
 from cogs.holdout_render import holdout_panel
 from cogs.panel import Panel
-from cogs.primero_render import HAND_TYPES, primero_panel
+from cogs.primero_render import primero_panel
 from cogs.render import RULES, render_table, turn_prompt
 from engine.holdout.game import Holdout
 from engine.primero.game import Primero
+from engine.primero.hands import HandType
 
 log = logging.getLogger(__name__)
 
@@ -511,7 +512,7 @@ class Tables(commands.Cog):
                 )
             )
             return form
-        kind = HAND_TYPES.get(values[0]) if values else None
+        kind = HandType.from_label(values[0]) if values else None
         if kind is None or kind not in choice.bids:
             return None
         totals = choice.bids[kind]

@@ -38,6 +38,11 @@ class HandType(IntEnum):
     def label(self) -> str:
         return self.name.lower()
 
+    @classmethod
+    def from_label(cls, label: str) -> HandType | None:
+        """`numerus` -> NUMERUS; None for anything else."""
+        return cls.__members__.get(label.upper()) if label.islower() else None
+
 
 def points(card: Card) -> int:
     """A card's points whatever its suit: faces 10, 2-5 ten plus their value, ace 16,
