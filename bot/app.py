@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 
 import discord
 from discord import app_commands
@@ -10,7 +11,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.storage import Store
-from bot.tables import TableService
+from bot.tables import MoveSavedError, TableService
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +67,9 @@ class Ridotto(commands.Bot):
         elif isinstance(error, app_commands.CheckFailure):
             text = "You can't use that command here."
         else:
-            log.exception(
-                "command %s failed", interaction.command and interaction.command.name, exc_info=error
-            )
-            text = "Something went wrong on our side; nothing was changed. Please try again."
+            name = interaction.command.name if interaction.command else "?"
+            await answer_failure(interaction, error.__cause__ or error, f"/{name}")
+            return
         await reply(interaction, text)
 
 
@@ -79,6 +79,23 @@ async def reply(interaction: discord.Interaction, text: str | None, **kwargs: ob
         await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException, where: str) -> None:
+    """The answer to an interaction that failed unexpectedly: a sentence with a short
+    reference for the member, and the same reference beside the traceback in the log."""
+    ref = secrets.token_hex(3)
+    log.error("%s failed (ref %s)", where, ref, exc_info=error)
+    if isinstance(error, MoveSavedError):
+        text = (
+            f"Your move was made, but something went wrong showing it (ref `{ref}`). The table is up to date."
+        )
+    else:
+        text = f"Something went wrong on our side; nothing changed. Please try again (ref `{ref}`)."
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("%s: could not answer the interaction (ref %s)", where, ref)
 
 
 def create_bot(settings: Settings | None = None) -> Ridotto:

@@ -9,8 +9,9 @@ on. Rendering happens outside, through the `on_change` hook the table cog instal
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -42,6 +43,8 @@ IDLE_CLOSE = timedelta(minutes=30)
 NEXT_HAND_DELAY = timedelta(seconds=30)
 #: after a restart, a member to act has at least this long before the timer plays for them
 RESTART_GRACE = timedelta(seconds=30)
+#: after an automatic move fails unexpectedly, the clock tries it again after this long
+RETRY_AFTER = timedelta(seconds=30)
 #: consecutive timeouts after which a computer takes the seat
 STRIKES_TO_REPLACE = 2
 LOG_LINES = 8
@@ -50,6 +53,10 @@ COMPUTER_NAMES = ("Isabella", "Lorenzo", "Beatrice", "Cosimo", "Lucrezia", "Bald
 
 class TableError(Exception):
     """A refusal to show the member who clicked, as an ephemeral sentence."""
+
+
+class MoveSavedError(Exception):
+    """A move was committed, but answering the member who made it failed afterwards."""
 
 
 class Phase(StrEnum):
@@ -355,19 +362,34 @@ class TableService:
         user: discord.abc.User,
         key: str,
     ) -> str | None:
-        before = table.snapshot()
-        try:
+        async with self._committed(table):
             if handler is not None:
                 note = await handler(self, table, user, key)
             else:
                 note = await self._play(table, user, key)
-        except TableError:
-            self._restore(table, before)  # a refused click leaves no trace, not even in memory
-            raise
         self.schedule(table)
-        await respond(table)
+        try:
+            await respond(table)
+        except Exception as error:
+            # The move is saved; only drawing it failed. Put the table message right for
+            # everyone, then let the cog tell the clicker what happened.
+            log.warning("table %s: the move was saved but its reply failed", table.id)
+            await self._changed(table)
+            raise MoveSavedError from error
         await self._notify_turn(table)
         return note
+
+    @contextlib.asynccontextmanager
+    async def _committed(self, table: Table) -> AsyncIterator[None]:
+        """Run a change of `table`; if anything at all goes wrong before it is committed (a
+        refusal, a bug, a database error, a cancellation), the table in memory goes back to
+        its last committed state, so memory and database never disagree."""
+        before = table.snapshot()
+        try:
+            yield
+        except BaseException:
+            self._restore(table, before)
+            raise
 
     async def check_join(self, table: Table, user: discord.abc.User) -> list[str]:
         """The seats `user` may take now; raises TableError saying why they can't join."""
@@ -408,10 +430,15 @@ class TableService:
             return "You'll leave when this hand ends; if you still have a decision to make, you fold."
         del table.state.seats[index]
         moves = self._cash_out(table, seat)
-        if not table.state.seats:  # the last player out takes a carried pot with them
-            moves += self._share_pot(table, [seat])
+        line = f"{seat.name} left the table{self._took(moves)}."
+        if not table.humans:
+            # The last member out closes the table: every stack goes home, computers' to the
+            # house, and a carried pot is shared by the leaver and whoever is still seated.
+            moves += self._share_pot(table, [seat, *table.state.seats])
+            await self._close(table, f"{line} Nobody else is left, so the table closed.", moves)
+            return None
         self._pass_host(table)
-        await self._commit(table, f"{seat.name} left the table{self._took(moves)}.", moves)
+        await self._commit(table, line, moves)
         return None
 
     async def _add_computer(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -775,10 +802,17 @@ class TableService:
             if table.version != version:
                 return  # the table moved on since this was set
             try:
-                await self._act_for(table)
+                async with self._committed(table):
+                    await self._act_for(table)
             except TableError as error:
                 # The refusal's text may name the player's own cards, so it is not logged.
                 log.warning("table %s: automatic move refused (%s)", table.id, type(error).__name__)
+            except Exception:
+                # Nothing was saved and the table is as it was; try again a little later
+                # rather than in a tight loop.
+                log.exception("table %s: automatic move failed; retrying in %s", table.id, RETRY_AFTER)
+                self.clock.set(table.id, now() + RETRY_AFTER, table.version)
+                return
             self.schedule(table)
             await self._changed(table)
 
@@ -954,12 +988,9 @@ class TableService:
         if any(seat.user_id == state.host_id for seat in state.seats):
             return
         humans = table.humans
-        if humans:
+        if humans:  # with nobody left, the caller closes the table (and pays every stack back)
             state.host_id = humans[0].user_id or state.host_id
             self._log(table, f"{humans[0].name} is the host now.")
-        elif state.phase is not Phase.PLAYING:
-            state.phase = Phase.CLOSED
-            self._log(table, "Everyone left, so the table closed.")
 
     def _require_host(self, table: Table, user: discord.abc.User) -> None:
         if user.id != table.state.host_id:

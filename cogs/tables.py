@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Ridotto, reply
+from bot.app import Ridotto, answer_failure, reply
 from bot.games import GAMES, OptionError
 from bot.tables import Phase, Table, TableError, TableService, now
 from cogs.holdout_render import holdout_panel
@@ -368,6 +368,15 @@ class Tables(commands.Cog):
             )
 
     async def on_click(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
+        """A button of a table message. Whatever fails, the member gets an answer."""
+        try:
+            await self._on_click(interaction, table_id, version, key)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: button {key}")
+
+    async def _on_click(
+        self, interaction: discord.Interaction, table_id: int, version: int, key: str
+    ) -> None:
         table = self.service.get(table_id)
         if table is None or table.state.guild_id != interaction.guild_id:
             await reply(interaction, "This table is closed. Open a new one with /play.")
@@ -398,6 +407,22 @@ class Tables(commands.Cog):
 
     # ---------------------------------------------------------- hand panels
     async def on_panel(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        seat: str,
+        token: str,
+        key: str,
+        values: list[str],
+    ) -> None:
+        """A control on a private hand panel (a button, a select or a form). Whatever fails,
+        the member gets an answer."""
+        try:
+            await self._on_panel(interaction, table_id, seat, token, key, values)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: panel control {key}")
+
+    async def _on_panel(
         self,
         interaction: discord.Interaction,
         table_id: int,
