@@ -7,9 +7,8 @@ import logging
 import sys
 
 import discord
-from pydantic import ValidationError
 
-from bot.config import Settings
+from bot.config import BadSettings, Settings, load
 
 NO_TOKEN = """\
 Ridotto needs a Discord bot token to start.
@@ -31,24 +30,21 @@ token into .env as DISCORD_TOKEN=..., and run `python -m bot` again.
 
 
 def main(argv: list[str]) -> int:
-    try:
-        settings = Settings()
-    except ValidationError as error:
-        lines = [f"  {'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in error.errors()]
-        print(
-            "Ridotto's settings (.env or environment) have a problem:\n" + "\n".join(lines), file=sys.stderr
-        )
-        return 2
     if argv[:1] == ["audit"]:
+        # The audit reads only DATABASE_PATH (and not even that when given a path), so a
+        # bad LOG_LEVEL or COMPUTER_DELAY never stands between an operator and the books.
         from bot.audit import main as audit_main
 
-        return audit_main(argv[1:] or [str(settings.database_path)])
+        return audit_main(argv[1:])
     if argv:
         print("usage: python -m bot [audit [DATABASE_PATH]]", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    try:
+        settings = load(Settings)
+    except BadSettings as problem:
+        print(problem, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN, file=sys.stderr)

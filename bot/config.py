@@ -1,30 +1,115 @@
-"""Settings, read from the environment and an optional `.env` file."""
+"""Settings, read from the environment and an optional `.env` file.
+
+:class:`DatabaseSettings` is the part ``python -m bot audit`` needs (only the database
+path), so a bad ``LOG_LEVEL`` or ``COMPUTER_DELAY`` never stops an audit;
+:class:`Settings` is everything the bot reads at start-up. :func:`load` reads either and
+turns what is wrong into :class:`BadSettings`: one sentence per bad setting, naming it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypeVar
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
-class Settings(BaseSettings):
-    """Everything the bot reads at start-up. Field names match the `.env` keys."""
+# What each setting must be, for the sentence that explains a value pydantic could not parse.
+_NEEDS = {
+    "dev_guild_id": "a server id (a whole number), or empty",
+    "computer_delay": "a number of seconds, 0 or more",
+    "database_path": "the path of a database file",
+}
+_SECRET = {"discord_token"}
+
+
+class DatabaseSettings(BaseSettings):
+    """Where the database lives: all that ``python -m bot audit`` reads."""
 
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
     )
 
-    discord_token: SecretStr | None = Field(
-        default=None, description="The bot token from the Developer Portal."
-    )
     database_path: Path = Field(
         default=Path("data/ridotto.db"), description="SQLite file; created on first run."
+    )
+
+
+class Settings(DatabaseSettings):
+    """Everything the bot reads at start-up. Field names match the `.env` keys."""
+
+    discord_token: SecretStr | None = Field(
+        default=None, description="The bot token from the Developer Portal."
     )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this server only, instantly (development)."
     )
-    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     computer_delay: float = Field(
         default=1.5, ge=0, description="Seconds a computer player waits before it acts, so people can follow."
     )
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {value!r}")
+        return level
+
+    @field_validator("database_path")
+    @classmethod
+    def _a_file_path(cls, value: Path) -> Path:
+        # The bot creates the file and its folder, but cannot make a database of a folder
+        # or put a folder inside a file.
+        if value.is_dir():
+            raise ValueError(f"DATABASE_PATH must name a database file, but {str(value)!r} is a directory")
+        for parent in value.parents:
+            if parent.exists() and not parent.is_dir():
+                raise ValueError(
+                    f"DATABASE_PATH cannot be {str(value)!r}: {str(parent)!r} is a file, not a directory"
+                )
+        return value
+
+
+class BadSettings(Exception):
+    """Settings Ridotto cannot use; the message says what to fix, one sentence a problem."""
+
+
+S = TypeVar("S", bound=BaseSettings)
+
+_HEAD = "Ridotto's settings (.env or environment) have a problem:\n"
+
+
+def load(cls: type[S]) -> S:
+    """Read `cls` from the environment and `.env`; :class:`BadSettings` instead of a traceback."""
+    try:
+        return cls()
+    except ValidationError as error:
+        raise BadSettings(explain(error)) from None
+    except UnicodeDecodeError:
+        raise BadSettings(f"{_HEAD}  The .env file in {Path.cwd()} is not UTF-8 text.") from None
+    except OSError as error:
+        why = error.strerror or error
+        raise BadSettings(f"{_HEAD}  The .env file in {Path.cwd()} cannot be read ({why}).") from None
+
+
+def explain(error: ValidationError) -> str:
+    """One sentence per problem in `error`, each naming the setting (never echoing a secret)."""
+    sentences = []
+    for problem in error.errors():
+        field = ".".join(str(part) for part in problem["loc"])
+        name = field.upper()
+        given: Any = problem.get("input")
+        if problem["type"] == "value_error":
+            sentence = str(problem.get("ctx", {}).get("error", problem["msg"]))
+        elif field in _SECRET:
+            sentence = f"{name} is not valid: {problem['msg']}"
+        elif field in _NEEDS:
+            sentence = f"{name} must be {_NEEDS[field]}, not {str(given)!r}"
+        else:
+            sentence = f"{name} cannot be {str(given)!r}: {problem['msg']}"
+        sentences.append(f"  {sentence}.")
+    return _HEAD + "\n".join(sentences)

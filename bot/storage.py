@@ -527,6 +527,16 @@ def _audit_sync(conn: sqlite3.Connection) -> AuditReport:
     return AuditReport(guilds=report, ok=all(a.ok for a in report))
 
 
+def _wal_format(path: Path) -> bool:
+    """Whether the file at `path` is an SQLite database in WAL mode (header bytes 18-19)."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        return False
+    return header[:16] == b"SQLite format 3\x00" and header[18:20] == b"\x02\x02"
+
+
 def _migrate(conn: sqlite3.Connection) -> int:
     current = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if current > LATEST:
@@ -713,6 +723,8 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
+        self.unlocked = False
+        """Opened ``immutable`` by :meth:`open_read_only`: reads take no locks."""
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Store:
@@ -738,6 +750,47 @@ class Store:
             raise
         log.info("opened %s at schema version %d", p, version)
         return store
+
+    @classmethod
+    async def open_read_only(cls, path: str | os.PathLike[str]) -> Store:
+        """Connect to an existing database only to read it (``mode=ro``), changing nothing.
+
+        Nothing is created (no file, folder, ``-wal`` or ``-shm``), no PRAGMA that writes
+        is set and no migration runs, so any file, another program's database included,
+        is left exactly as it was; a write raises :class:`sqlite3.OperationalError`.
+        Errors are SQLite's: ``unable to open database file`` when the file is missing or
+        unreadable, ``file is not a database`` (SQLITE_NOTADB) at the first read of
+        anything else.
+
+        SQLite reads a WAL database through its ``-wal`` and ``-shm`` files and, read-only,
+        would create them and could not remove them. With no ``-wal`` file beside the
+        database no connection has it open, so it is opened ``immutable`` instead: read
+        without locks or side files, and :attr:`unlocked` is set. A caller that needs a
+        consistent read then checks that the file did not change while it read.
+        """
+        p = Path(path)
+        real = p.resolve()  # SQLite names the -wal after the file a symbolic link points to
+        unlocked = _wal_format(real) and not Path(f"{real}-wal").exists()
+        uri = real.as_uri() + ("?mode=ro&immutable=1" if unlocked else "?mode=ro")
+        db = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        store = cls(db, p)
+        store.unlocked = unlocked
+        try:
+            await store._call(lambda conn: conn.execute("PRAGMA busy_timeout = 5000"))
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def schema(self) -> tuple[int, frozenset[str]]:
+        """The schema version (``PRAGMA user_version``) and the names of the tables."""
+
+        def q(conn: sqlite3.Connection) -> tuple[int, frozenset[str]]:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            return version, frozenset(str(name) for (name,) in rows)
+
+        return await self._read(q)
 
     async def close(self) -> None:
         async with self._lock:

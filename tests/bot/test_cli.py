@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -12,12 +13,28 @@ import pytest
 
 import bot.__main__ as entry
 from bot.config import Settings
+from bot.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY")
+HEAD = "Ridotto's settings (.env or environment) have a problem:\n"
+
+
+def clean_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No setting from the machine running the tests, and no `.env` but the test's own."""
+    for key in SETTINGS:
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def start(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """`python -m bot ARGV` in this process: exit code and standard error."""
+    code = entry.main(argv)
+    return code, capsys.readouterr().err
 
 
 def run_module(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH"}}
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS}
     clean["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
@@ -75,10 +92,35 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.dev_guild_id is None
 
 
+async def _new_database(path: Path) -> None:
+    await (await Store.open(path)).close()
+
+
 def test_audit_runs_without_a_token(tmp_path: Path) -> None:
-    result = run_module(["audit", str(tmp_path / "none.db")], tmp_path)
+    asyncio.run(_new_database(tmp_path / "r.db"))
+    result = run_module(["audit", str(tmp_path / "r.db")], tmp_path)
     assert result.returncode == 0
     assert "nothing to audit" in result.stdout
+
+
+def test_auditing_a_missing_database_says_so_in_one_sentence(tmp_path: Path) -> None:
+    result = run_module(["audit", "none.db"], tmp_path)
+    assert result.returncode == 3
+    assert (result.stdout, result.stderr) == ("", "Cannot audit none.db: there is no such file.\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_audit_ignores_bad_settings_it_does_not_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    asyncio.run(_new_database(tmp_path / "r.db"))
+    monkeypatch.setenv("LOG_LEVEL", "bogus")
+    monkeypatch.setenv("DEV_GUILD_ID", "x")
+    assert entry.main(["audit", "r.db"]) == 0
+    monkeypatch.setenv("DATABASE_PATH", "r.db")
+    assert entry.main(["audit"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_the_example_env_file_is_valid(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,3 +134,85 @@ def test_a_bad_setting_is_explained_without_a_traceback(tmp_path: Path) -> None:
     result = run_module([], tmp_path, DEV_GUILD_ID="my-server")
     assert result.returncode == 2
     assert "DEV_GUILD_ID" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_bogus_log_level_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    monkeypatch.setenv("LOG_LEVEL", "bogus")
+    assert start([], capsys) == (
+        2,
+        HEAD + "  LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not 'bogus'.\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("given", "level"), [("debug", "DEBUG"), (" Warning ", "WARNING"), ("CRITICAL", "CRITICAL")]
+)
+def test_log_levels_are_read_in_any_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str, level: str
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    monkeypatch.setenv("LOG_LEVEL", given)
+    assert Settings().log_level == level
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "sentence"),
+    [
+        ("COMPUTER_DELAY", "abc", "COMPUTER_DELAY must be a number of seconds, 0 or more, not 'abc'."),
+        ("COMPUTER_DELAY", "-1", "COMPUTER_DELAY must be a number of seconds, 0 or more, not '-1'."),
+        ("DEV_GUILD_ID", "x", "DEV_GUILD_ID must be a server id (a whole number), or empty, not 'x'."),
+        ("DATABASE_PATH", "data", "DATABASE_PATH must name a database file, but 'data' is a directory."),
+        (
+            "DATABASE_PATH",
+            "notes.txt/r.db",
+            "DATABASE_PATH cannot be 'notes.txt/r.db': 'notes.txt' is a file, not a directory.",
+        ),
+    ],
+)
+def test_each_bad_setting_is_one_sentence_naming_it(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    key: str,
+    value: str,
+    sentence: str,
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notes.txt").write_text("")
+    monkeypatch.setenv(key, value)
+    assert start([], capsys) == (2, f"{HEAD}  {sentence}\n")
+
+
+def test_every_bad_setting_is_named_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    (tmp_path / ".env").write_text("LOG_LEVEL=loud\nCOMPUTER_DELAY=soon\n")
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token-value")
+    code, err = start([], capsys)
+    assert code == 2
+    lines = err.splitlines()
+    assert lines[0] == HEAD.strip() and len(lines) == 3
+    assert any(line.startswith("  LOG_LEVEL ") for line in lines)
+    assert any(line.startswith("  COMPUTER_DELAY ") for line in lines)
+    assert "secret-token-value" not in err
+
+
+def test_an_env_file_that_is_not_text_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    (tmp_path / ".env").write_bytes(b"LOG_LEVEL=\xff\xfe\n")
+    assert start([], capsys) == (2, f"{HEAD}  The .env file in {tmp_path} is not UTF-8 text.\n")
+    assert start(["audit"], capsys) == (2, f"{HEAD}  The .env file in {tmp_path} is not UTF-8 text.\n")
+
+
+def test_bad_settings_from_the_command_line_have_no_traceback(tmp_path: Path) -> None:
+    result = run_module([], tmp_path, LOG_LEVEL="bogus", COMPUTER_DELAY="abc")
+    assert result.returncode == 2
+    assert "LOG_LEVEL must be" in result.stderr and "COMPUTER_DELAY must be" in result.stderr
+    assert "Traceback" not in result.stderr
