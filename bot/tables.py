@@ -21,7 +21,7 @@ import discord
 from pydantic import BaseModel, Field
 
 from bot.clock import Clock
-from bot.games import GAMES, GameAdapter, HandSetup
+from bot.games import GAMES, HandSetup, Plugin
 from bot.storage import (
     HOUSE,
     InsufficientFunds,
@@ -130,10 +130,12 @@ class TableState(BaseModel):
 class Table:
     """A live table: its state, the engine state of the hand in play, its lock and tasks."""
 
-    def __init__(self, state: TableState, adapter: GameAdapter) -> None:
+    def __init__(self, state: TableState, plugin: Plugin) -> None:
         self.state = state
-        self.adapter = adapter
-        self.game: Game | None = adapter.load(state.hand) if state.hand is not None else None
+        self.plugin = plugin
+        #: the host's /play options, read once from the snapshot, typed by the game
+        self.options: Any = plugin.load_options(state.options)
+        self.game: Any = plugin.load(state.hand) if state.hand is not None else None
         self.lock = asyncio.Lock()
         self.ping_message_id: int | None = None
         self.pinged: int | None = None  # turn_since of the last ping
@@ -164,16 +166,16 @@ class Table:
         """The seats the hand waits on: one, or several during a simultaneous choice."""
         if self.state.phase is not Phase.PLAYING or self.game is None:
             return ()
-        return self.adapter.awaiting(self.game)
+        return self.game.awaiting
 
     @property
     def seat_range(self) -> tuple[int, int]:
-        return self.adapter.seat_range(self.state.options)
+        return self.plugin.seat_range(self.options)
 
     @property
     def stacked(self) -> bool:
         """Whether players bring a stack to this table (rather than paying hand by hand)."""
-        return self.adapter.buy_in(self.state.stake, self.state.options) is not None
+        return self.plugin.buy_in(self.state.stake, self.options) is not None
 
     def panel_token(self, seat: int) -> str:
         """Changes whenever this seat's private panel goes out of date: a new hand, or a
@@ -221,11 +223,11 @@ class TableService:
         for record in await self.store.open_tables():
             state = TableState.model_validate(record.snapshot)
             state.id, state.message_id = record.id, record.message_id or state.message_id
-            adapter = GAMES.get(state.game)
-            if adapter is None:
+            plugin = GAMES.get(state.game)
+            if plugin is None:
                 log.error("table %s: unknown game %r, left closed in memory", record.id, state.game)
                 continue
-            table = Table(state, adapter)
+            table = Table(state, plugin)
             if state.phase is Phase.PLAYING and state.deadline is not None:
                 # Time the bot was down is not the player's fault: leave them a moment to act.
                 state.deadline = max(state.deadline, now() + RESTART_GRACE)
@@ -246,13 +248,13 @@ class TableService:
         stake: int,
         choice: str,
         level: str,
-        options: dict[str, Any] | None = None,
+        options: BaseModel | None = None,
     ) -> Table:
-        adapter = GAMES[game]
-        options = options or {}
+        plugin = GAMES[game]
+        options = options if options is not None else plugin.parse_options({})
         if self.in_channel(channel_id) is not None:
             raise TableError("There is already an open table in this channel.")
-        await self._check_bankroll(guild_id, host.id, adapter, stake, options)
+        await self._check_bankroll(guild_id, host.id, plugin, stake, options)
         settings = await self.store.guild_settings(guild_id)
         state = TableState(
             guild_id=guild_id,
@@ -261,13 +263,13 @@ class TableService:
             host_id=host.id,
             stake=stake,
             level=level,
-            options=options,
+            options=options.model_dump(mode="json"),
             turn_timer=settings.turn_timer,
             seats=[Seat(choice=choice, user_id=host.id, name=display_name(host))],
         )
         state.deadline = now() + IDLE_CLOSE
         state.log.append(f"{display_name(host)} opened the table.")
-        buy_in = adapter.buy_in(stake, options)
+        buy_in = plugin.buy_in(stake, options)
         if buy_in is not None:
             state.stacks[choice] = buy_in
             state.held = buy_in
@@ -288,7 +290,7 @@ class TableService:
             raise TableError("There is already an open table in this channel.") from error
         except InsufficientFunds as error:
             raise TableError(f"You can't bring a stack of {buy_in:,} chips: {error}") from error
-        table = Table(state, adapter)
+        table = Table(state, plugin)
         self.tables[table.id] = table
         log.info("table %s: opened %s in channel %s, stake %s", table.id, game, channel_id, stake)
         return table
@@ -401,7 +403,7 @@ class TableService:
         free = self._free_seats(table)
         if not free:
             raise TableError("Every seat at this table is taken.")
-        await self._check_bankroll(state.guild_id, user.id, table.adapter, state.stake, state.options)
+        await self._check_bankroll(state.guild_id, user.id, table.plugin, state.stake, table.options)
         return free
 
     async def _join(self, table: Table, user: discord.abc.User, key: str) -> str | None:
@@ -409,11 +411,11 @@ class TableService:
         free = await self.check_join(table, user)
         choice = key.split(".", 1)[1] if "." in key else free[0]
         if choice not in free:
-            raise TableError(f"{table.adapter.choice_label(choice)} is already taken. Pick another.")
+            raise TableError(f"{table.plugin.choice_label(choice)} is already taken. Pick another.")
         seat = Seat(choice=choice, user_id=user.id, name=display_name(user))
         state.seats.append(seat)
         self._sort_seats(table)
-        line = f"{seat.name} sat down with {table.adapter.choice_label(choice)}."
+        line = f"{seat.name} sat down with {table.plugin.choice_label(choice)}."
         await self._commit(table, line, self._buy_in(table, seat, line))
         return None
 
@@ -452,7 +454,7 @@ class TableService:
         seat = Seat(choice=free[0], name=self._computer_name(table), level=state.level)
         state.seats.append(seat)
         self._sort_seats(table)
-        line = f"🤖 {seat.name} ({state.level}) sat down with {table.adapter.choice_label(seat.choice)}."
+        line = f"🤖 {seat.name} ({state.level}) sat down with {table.plugin.choice_label(seat.choice)}."
         await self._commit(table, line, self._buy_in(table, seat, line))
         return None
 
@@ -467,9 +469,9 @@ class TableService:
             raise TableError("A hand is already in play.")
         low, high = table.seat_range
         if len(state.seats) < low:
-            raise TableError(f"{table.adapter.name} needs at least {low} players.")
+            raise TableError(f"{table.plugin.name} needs at least {low} players.")
         if len(state.seats) > high:
-            raise TableError(f"{table.adapter.name} seats at most {high} players.")
+            raise TableError(f"{table.plugin.name} seats at most {high} players.")
         await self._deal(table)
         return None
 
@@ -509,7 +511,7 @@ class TableService:
                 raise TableError("You've made your choice — waiting for the others.")
             raise TableError(f"It isn't your turn — waiting for {table.state.seats[awaiting[0]].name}.")
         try:
-            action = table.adapter.action_for(game, seat, key, values or [])
+            action = table.plugin.action_for(game, seat, key, values or [])
         except RuleError as error:
             raise TableError(str(error)) from error
         if action is None:
@@ -532,7 +534,7 @@ class TableService:
                 seat.name = self._computer_name(table)
                 moves += self._buy_in(table, seat, "")
         if table.stacked:
-            minimum = table.adapter.seat_minimum(state.stake, state.options)
+            minimum = table.plugin.seat_minimum(state.stake, table.options)
             for seat in list(state.seats):
                 if state.stacks.get(seat.choice, 0) < minimum:
                     state.seats.remove(seat)
@@ -542,7 +544,7 @@ class TableService:
             for seat in [s for s in state.seats if s.user_id is not None]:
                 assert seat.user_id is not None
                 balance = await self.store.balance(state.guild_id, seat.user_id)
-                if balance < table.adapter.min_bankroll(state.stake, state.options):
+                if balance < table.plugin.min_bankroll(state.stake, table.options):
                     state.seats.remove(seat)
                     self._log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
         self._pass_host(table)
@@ -552,7 +554,7 @@ class TableService:
             return
         low, high = table.seat_range
         if not low <= len(state.seats) <= high:
-            await self._commit(table, f"{table.adapter.name} needs {low}–{high} players.", moves)
+            await self._commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
             return
         self._sort_seats(table)
         choices = [seat.choice for seat in state.seats]
@@ -563,12 +565,11 @@ class TableService:
             stake=state.stake,
             seed=new_seed(),
             dealer=dealer,
-            options=state.options,
             stacks=[state.stacks[c] for c in choices] if table.stacked else None,
             leader=choices.index(state.last_winner) if state.last_winner in choices else None,
             carried=state.pot,
         )
-        game = table.adapter.new_hand(setup)
+        game = table.plugin.new_hand(setup, table.options)
         before = table.snapshot()
         table.game = game
         state.pot = 0  # the hand holds it now
@@ -580,7 +581,7 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 await self._transfer(table, tx, moves)
-                for seat, amount in zip(state.seats, table.adapter.opening_costs(game), strict=True):
+                for seat, amount in zip(state.seats, table.plugin.opening_costs(game), strict=True):
                     if amount:
                         await tx.move(
                             state.guild_id,
@@ -602,7 +603,7 @@ class TableService:
         assert game is not None
         before = table.snapshot()
         awaited = table.awaiting
-        cost = table.adapter.cost(game, seat, action)
+        cost = table.plugin.cost(game, seat, action)
         try:
             events = game.apply(seat, action)
         except RuleError as error:
@@ -646,7 +647,7 @@ class TableService:
         if note:
             self._log(table, note)
         for event in events:
-            if table.adapter.logged(event):
+            if table.plugin.logged(event):
                 self._log(table, event.text)
         game = table.game
         assert game is not None
@@ -663,8 +664,8 @@ class TableService:
         state, game = table.state, table.game
         assert game is not None and game.outcome is not None
         outcome = game.outcome
-        stacks = table.adapter.final_stacks(game)
-        points = table.adapter.points(game)
+        stacks = table.plugin.final_stacks(game)
+        points = table.plugin.points(game)
         if stacks is not None:
             state.pot = outcome.carried
         if points is not None:
@@ -728,7 +729,7 @@ class TableService:
         state = table.state
         for seat, scored in zip(state.seats, points, strict=True):
             state.scores[seat.choice] = state.scores.get(seat.choice, 0) + scored
-        target = table.adapter.target(state.options)
+        target = table.plugin.target(table.options)
         seated = [seat for seat in state.seats if seat.choice in state.scores]
         if target is None or not seated or max(state.scores[s.choice] for s in seated) < target:
             return
@@ -740,7 +741,7 @@ class TableService:
                     state.guild_id,
                     table.id,
                     state.hand_no,
-                    table.adapter.board(state.options),
+                    table.plugin.board(table.options),
                     seat.user_id,
                     0,
                     seat in winners,
@@ -831,10 +832,10 @@ class TableService:
         if automatic is not None:
             s = state.seats[automatic]
             if s.is_computer:
-                action = table.adapter.computer(s.level or state.level).choose(game, automatic)
+                action = table.plugin.computer(s.level or state.level).choose(game, automatic)
                 await self._apply(table, automatic, action)
             else:
-                action = table.adapter.timeout_action(game, automatic)
+                action = table.plugin.timeout_action(game, automatic)
                 await self._apply(
                     table, automatic, action, f"{s.name} is leaving, so the timer plays for them."
                 )
@@ -846,7 +847,7 @@ class TableService:
             if s.strikes >= STRIKES_TO_REPLACE:
                 s.replace = True
                 note += " A computer player takes their seat from the next hand."
-            await self._apply(table, seat, table.adapter.timeout_action(game, seat), note)
+            await self._apply(table, seat, table.plugin.timeout_action(game, seat), note)
             if table.state.phase is not Phase.PLAYING:
                 break
 
@@ -854,7 +855,7 @@ class TableService:
     def _buy_in(self, table: Table, seat: Seat, line: str) -> list[Transfer]:
         """Stack games: the chips a new seat brings, from the member (or the house, for a
         computer player) into the table's escrow."""
-        amount = table.adapter.buy_in(table.state.stake, table.state.options)
+        amount = table.plugin.buy_in(table.state.stake, table.options)
         if amount is None:
             return []
         table.state.stacks[seat.choice] = amount
@@ -930,7 +931,7 @@ class TableService:
         state = table.state
         state.deadline = self._deadline(table, new_turn)
         if state.phase is Phase.PLAYING and table.game is not None:
-            state.held = table.adapter.held(table.game)
+            state.held = table.plugin.held(table.game)
         else:
             state.held = sum(state.stacks.values()) + state.pot
         closed = state.phase is Phase.CLOSED
@@ -954,20 +955,20 @@ class TableService:
 
     def _restore(self, table: Table, snapshot: dict[str, Any]) -> None:
         table.state = TableState.model_validate(snapshot)
-        table.game = table.adapter.load(table.state.hand) if table.state.hand is not None else None
+        table.game = table.plugin.load(table.state.hand) if table.state.hand is not None else None
 
     def _log(self, table: Table, line: str) -> None:
         table.state.log = [*table.state.log, line][-LOG_LINES:]
 
     def _sort_seats(self, table: Table) -> None:
-        order = {choice: i for i, choice in enumerate(table.adapter.seat_choices)}
+        order = {choice: i for i, choice in enumerate(table.plugin.seat_choices)}
         table.state.seats.sort(key=lambda seat: order[seat.choice])
 
     def _free_seats(self, table: Table) -> list[str]:
         if len(table.state.seats) >= table.seat_range[1]:
             return []
         taken = {s.choice for s in table.state.seats}
-        return [c for c in table.adapter.seat_choices if c not in taken]
+        return [c for c in table.plugin.seat_choices if c not in taken]
 
     def _next_dealer(self, table: Table) -> int:
         """The deal passes to the left: the next seat after the last dealer's choice."""
@@ -975,7 +976,7 @@ class TableService:
         last = table.state.dealer
         if last is None:
             return 0
-        order = list(table.adapter.seat_choices)
+        order = list(table.plugin.seat_choices)
         start = order.index(last)
         for step in range(1, len(order) + 1):
             candidate = order[(start + step) % len(order)]
@@ -1001,14 +1002,14 @@ class TableService:
         return next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {len(taken) + 1}")
 
     async def _check_bankroll(
-        self, guild_id: int, user_id: int, adapter: GameAdapter, stake: int, options: dict[str, Any]
+        self, guild_id: int, user_id: int, plugin: Plugin, stake: int, options: Any
     ) -> None:
-        needed = adapter.min_bankroll(stake, options)
+        needed = plugin.min_bankroll(stake, options)
         balance = await self.store.balance(guild_id, user_id)
         if balance < needed:
             what = (
                 "the stack you bring to this table"
-                if adapter.buy_in(stake, options) is not None
+                if plugin.buy_in(stake, options) is not None
                 else "the most one hand can cost"
             )
             raise TableError(

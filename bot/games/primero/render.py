@@ -8,14 +8,18 @@ their place in the hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
-from bot.tables import Table
-from cogs.panel import Control, Panel, Picker
+from bot.ui import Control, Panel, Picker
 from engine.core.cards import Card
 from engine.primero.game import Phase as HandPhase
 from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
 from engine.primero.hands import describe, points
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 ROUND_NAMES = {
     HandPhase.FIRST: "first round of bidding",
@@ -92,7 +96,7 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
         if view.carried_in:
             pots += f" (incl. {view.carried_in:,} from the last hand)"
     else:
-        target = table.adapter.target(state.options)
+        target = table.options.target
         pots = f"Points game to {target:,}" if target else "Points game"
     embed.add_field(name=f"{pots} · deck {view.deck_left}", value="\n".join(seats)[:1024], inline=False)
 
