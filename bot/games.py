@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from engine.core.errors import IllegalAction
+from bot.forms import whole_number
 from engine.core.game import Event, Game
 from engine.core.players import LEVELS, ComputerPlayer, computer_player
 from engine.holdout.game import Fold as HoldoutFold
@@ -515,12 +515,12 @@ class PrimeroAdapter(GameAdapter):
         if kind == "cover":  # a forced cover; with a typed value, then a bet naming no hand
             if not values:
                 return Stake(discard=discard)
-            return Stake(discard=discard, bet=_number(values[0], "bet", "chips", least=1))
+            return Stake(discard=discard, bet=whole_number(values[0], "bet", "chips", least=1))
         if bid_type is not None:
-            total = _number(values[0] if values else "", "total", "points", least=1)
+            total = whole_number(values[0] if values else "", "total", "points", least=1)
             bet = 0
             if game.options.betting:
-                bet = _number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
+                bet = whole_number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
             return Bid(type=bid_type, total=total, bet=bet, discard=discard)
         return None
 
@@ -542,18 +542,6 @@ class PrimeroAdapter(GameAdapter):
 
 POINTS_BOARD = "primero_points"
 """Results of Primero's points game, kept apart from its chips hands."""
-
-
-def _number(text: str, what: str, unit: str, *, least: int) -> int:
-    cleaned = text.strip().replace(",", "").replace("_", "")
-    if not cleaned.lstrip("-").isdigit():
-        raise IllegalAction(f"The {what} must be a whole number of {unit}, like 25 — not “{text[:20]}”.")
-    value = int(cleaned)
-    if value < least:
-        raise IllegalAction(
-            f"The {what} must be at least {least} {unit.removesuffix('s') if least == 1 else unit}."
-        )
-    return value
 
 
 GAMES: dict[str, GameAdapter] = {
