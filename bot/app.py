@@ -15,7 +15,7 @@ from bot.tables import MoveSavedError, TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables")
+EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables", "cogs.play")
 
 
 class Ridotto(commands.Bot):

@@ -42,6 +42,7 @@ __all__ = [
     "AuditGuild",
     "AuditReport",
     "DailyResult",
+    "EscrowMove",
     "GameStats",
     "GuildSettings",
     "InsufficientFunds",
@@ -129,6 +130,16 @@ class TableRecord(BaseModel):
     snapshot: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+
+
+class EscrowMove(BaseModel, frozen=True):
+    """One ledger row into or out of a table's escrow account."""
+
+    src: str
+    dst: str
+    amount: int
+    reason: str
+    hand_no: int | None
 
 
 class GameStats(BaseModel):
@@ -419,6 +430,17 @@ def _rollback(conn: sqlite3.Connection) -> None:
 _TABLE_COLS = "id, guild_id, channel_id, message_id, game, host_id, status, snapshot, created_at, updated_at"
 
 
+def _snapshot(text: str) -> dict[str, Any]:
+    """A stored snapshot as a dict. A damaged one that isn't a JSON object Python can read
+    comes back empty, so one bad row can't stop every other table from loading (the table
+    service sets such a table aside)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _table_record(row: tuple[Any, ...]) -> TableRecord:
     return TableRecord(
         id=row[0],
@@ -428,7 +450,7 @@ def _table_record(row: tuple[Any, ...]) -> TableRecord:
         game=row[4],
         host_id=row[5],
         status=row[6],
-        snapshot=json.loads(row[7]),
+        snapshot=_snapshot(row[7]),
         created_at=datetime.fromisoformat(row[8]),
         updated_at=datetime.fromisoformat(row[9]),
     )
@@ -602,6 +624,20 @@ class Tx:
     async def escrow(self, table_id: int) -> int:
         """Chips held in escrow at a table (0 if none ever were)."""
         return await self._call(_escrow_sync, table_id)
+
+    async def escrow_moves(self, table_id: int) -> list[EscrowMove]:
+        """Every ledger row into or out of a table's escrow, oldest first."""
+        account = table_account(table_id)
+
+        def q(conn: sqlite3.Connection) -> list[EscrowMove]:
+            rows = conn.execute(
+                "SELECT src, dst, amount, reason, hand_no FROM ledger"
+                " WHERE table_id = ? AND (src = ? OR dst = ?) ORDER BY id",
+                (table_id, account, account),
+            )
+            return [EscrowMove(src=r[0], dst=r[1], amount=r[2], reason=r[3], hand_no=r[4]) for r in rows]
+
+        return await self._call(q)
 
     async def create_table(
         self, guild_id: int, channel_id: int, game: str, host_id: int, snapshot: dict[str, Any]

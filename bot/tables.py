@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -24,15 +24,17 @@ from bot.clock import Clock
 from bot.games import GAMES, HandSetup, Plugin
 from bot.storage import (
     HOUSE,
+    EscrowMove,
     InsufficientFunds,
     Store,
     TableAlreadyOpen,
+    TableRecord,
     Tx,
     member_account,
     table_account,
 )
 from engine.core.errors import RuleError
-from engine.core.game import Event, Game
+from engine.core.game import Event
 from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,10 @@ class TableError(Exception):
 
 class MoveSavedError(Exception):
     """A move was committed, but answering the member who made it failed afterwards."""
+
+
+class DamagedTable(Exception):
+    """A saved table that can't be brought back as it was; it is set aside and refunded."""
 
 
 class Phase(StrEnum):
@@ -219,21 +225,117 @@ class TableService:
 
     # ------------------------------------------------------------- lifecycle
     async def restore(self) -> int:
-        """Bring back every open table after a restart, timers and computer turns included."""
+        """Bring back every open table after a restart, timers and computer turns included.
+
+        A saved table that can't be loaded is set aside (refunded and closed), never allowed
+        to stop the others; its channel is told once the bot is connected."""
+        set_aside: list[tuple[int, int]] = []  # (table id, channel id)
         for record in await self.store.open_tables():
-            state = TableState.model_validate(record.snapshot)
-            state.id, state.message_id = record.id, record.message_id or state.message_id
-            plugin = GAMES.get(state.game)
-            if plugin is None:
-                log.error("table %s: unknown game %r, left closed in memory", record.id, state.game)
+            try:
+                table = self._revive(record)
+            except Exception as error:
+                if await self._set_aside(record, error):
+                    set_aside.append((record.id, record.channel_id))
                 continue
-            table = Table(state, plugin)
+            state = table.state
             if state.phase is Phase.PLAYING and state.deadline is not None:
                 # Time the bot was down is not the player's fault: leave them a moment to act.
                 state.deadline = max(state.deadline, now() + RESTART_GRACE)
             self.tables[table.id] = table
             self.schedule(table)
+        if set_aside:
+            # In setup_hook no channel is reachable yet: the notices wait for the gateway.
+            self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(set_aside))
         return len(self.tables)
+
+    @staticmethod
+    def _revive(record: TableRecord) -> Table:
+        """A saved table as a live one; raises if any part of it can't be read."""
+        state = TableState.model_validate(record.snapshot)
+        state.id, state.message_id = record.id, record.message_id or state.message_id
+        where = (record.guild_id, record.channel_id, record.game)
+        if (state.guild_id, state.channel_id, state.game) != where:
+            raise DamagedTable("the snapshot belongs to another guild, channel or game")
+        plugin = GAMES.get(state.game)
+        if plugin is None:
+            raise DamagedTable("unknown game")
+        if state.phase is Phase.PLAYING and state.hand is None:
+            raise DamagedTable("a hand is in play but none is saved")
+        table = Table(state, plugin)
+        if table.game is not None:
+            # Read the hand the way the table will, so a damaged one fails here, not mid-click.
+            plugin.held(table.game)
+            if any(not 0 <= seat < len(state.seats) for seat in table.awaiting):
+                raise DamagedTable("the hand waits on a seat the table doesn't have")
+        return table
+
+    async def _set_aside(self, record: TableRecord, error: Exception) -> bool:
+        """Refund and close a table whose saved state can't be loaded, in one transaction.
+
+        With a readable TableState the hand in play is voided (stacks as of the last hand's
+        end, this hand's antes and bets back to whoever paid them, a carried pot shared);
+        otherwise the escrow goes back by the ledger. docs/RULES.md, "Damaged saved tables".
+        The snapshot may name hidden cards, so only the error's type is logged."""
+        log.warning(
+            "table %s: its saved state could not be loaded (%s); setting it aside and refunding it",
+            record.id,
+            type(error).__name__,
+        )
+        account = table_account(record.id)
+        try:
+            state: TableState | None = TableState.model_validate(record.snapshot)
+        except ValueError:  # pydantic's ValidationError is one
+            state = None
+        try:
+            async with self.store.transaction() as tx:
+                escrow = await tx.escrow(record.id)
+                moves = await tx.escrow_moves(record.id)
+                refunds, rule, hand_no = None, "the ledger", None
+                if state is not None and state.guild_id == record.guild_id:
+                    refunds = void_hand_refunds(state, account, escrow, moves)
+                    rule, hand_no = "voiding the hand", state.hand_no or None
+                if refunds is None:
+                    refunds, rule, hand_no = ledger_refunds(account, escrow, moves), "the ledger", None
+                for refund in refunds:
+                    await tx.move(
+                        record.guild_id,
+                        refund.src,
+                        refund.dst,
+                        refund.amount,
+                        refund.reason,
+                        table_id=record.id,
+                        hand_no=hand_no,
+                    )
+                marked = {**record.snapshot, "set_aside": type(error).__name__}
+                await tx.save_table(record.id, marked, status="closed")
+        except Exception:
+            log.exception("table %s: could not be set aside; it stays as saved", record.id)
+            return False
+        log.warning(
+            "table %s: set aside; %s chips refunded to %d account(s) by %s",
+            record.id,
+            escrow,
+            len({refund.dst for refund in refunds}),
+            rule,
+        )
+        return True
+
+    async def _tell_set_aside(self, tables: list[tuple[int, int]]) -> None:
+        """Once connected, say in each set-aside table's channel what happened to it."""
+        await self.bot.wait_until_ready()
+        for table_id, channel_id in tables:
+            try:
+                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    raise TypeError(f"channel {channel_id} takes no messages")
+                await channel.send(SET_ASIDE_NOTICE)
+            except (discord.DiscordException, TypeError) as error:
+                log.warning(
+                    "table %s: could not tell channel %s it was set aside (%s)",
+                    table_id,
+                    channel_id,
+                    type(error).__name__,
+                )
 
     def shutdown(self) -> None:
         self.clock.stop()
@@ -511,7 +613,7 @@ class TableService:
                 raise TableError("You've made your choice — waiting for the others.")
             raise TableError(f"It isn't your turn — waiting for {table.state.seats[awaiting[0]].name}.")
         try:
-            action = table.plugin.action_for(game, seat, key, values or [])
+            action = table.plugin.decode(game, seat, key, values or [])
         except RuleError as error:
             raise TableError(str(error)) from error
         if action is None:
@@ -1035,3 +1137,84 @@ def display_name(user: discord.abc.User) -> str:
 def now() -> datetime:
     # discord.utils.utcnow follows SimCord's virtual clock in tests.
     return discord.utils.utcnow()
+
+
+REFUND_REASON = "refund (damaged table)"
+SET_ASIDE_NOTICE = (
+    "♠ The table in this channel couldn't be restored after the bot restarted, so it has been "
+    "closed and the chips it held have gone back to the players' bankrolls (see /balance). "
+    "Open a new table with /play."
+)
+
+
+def void_hand_refunds(
+    state: TableState, account: str, escrow: int, moves: Sequence[EscrowMove]
+) -> list[Transfer] | None:
+    """Refunds that void the hand in play of a table whose own state still reads.
+
+    Every seat gets its stack as of the last hand's end (a computer's goes to the house);
+    at a table where chips go in hand by hand, what this hand moved into the escrow goes
+    back to whoever paid it; what is left is a carried pot, shared as a closing table
+    shares it. None when the state doesn't account for exactly `escrow` (then the ledger
+    decides: :func:`ledger_refunds`)."""
+    seats = {seat.choice: seat for seat in state.seats}
+    owed: dict[str, int] = {}
+    for choice, amount in state.stacks.items():
+        if amount < 0 or (amount and choice not in seats):
+            return None
+        if amount:
+            owed[seats[choice].account] = owed.get(seats[choice].account, 0) + amount
+    if not state.stacks and state.phase is Phase.PLAYING:
+        paid: dict[str, int] = {}
+        for move in moves:
+            if move.hand_no == state.hand_no and account in (move.src, move.dst):
+                payer, sign = (move.src, 1) if move.dst == account else (move.dst, -1)
+                paid[payer] = paid.get(payer, 0) + sign * move.amount
+        if any(amount < 0 for amount in paid.values()):
+            return None
+        for payer, amount in paid.items():
+            if amount:
+                owed[payer] = owed.get(payer, 0) + amount
+    pot = escrow - sum(owed.values())
+    if state.phase is Phase.PLAYING:
+        # The hand took the carried pot in (state.pot is 0 meanwhile); only stacks carry one.
+        consistent = pot >= 0 and state.pot == 0 and (bool(state.stacks) or pot == 0)
+    else:
+        consistent = pot == state.pot
+    if not consistent or (pot and not state.seats):
+        return None
+    refunds = [Transfer(account, dst, amount, REFUND_REASON) for dst, amount in owed.items()]
+    share, odd = divmod(pot, len(state.seats) or 1)
+    for index, seat in enumerate(state.seats):
+        amount = share + (1 if index < odd else 0)
+        if amount:
+            refunds.append(Transfer(account, seat.account, amount, REFUND_REASON))
+    return refunds
+
+
+def ledger_refunds(account: str, escrow: int, moves: Sequence[EscrowMove]) -> list[Transfer]:
+    """Refunds of a table's whole escrow decided by its ledger alone (its state is unreadable).
+
+    Each account's unrecovered stake is what it put into the escrow minus what it took out.
+    Those stakes sum to at least the escrow; the escrow is shared in proportion to them,
+    each share rounded down, the chips left over one each to the largest remainders (ties:
+    whose chips came in first). So exactly the escrow goes out, only to accounts that put
+    in more than they took, and none gets more than its stake. docs/RULES.md."""
+    stakes: dict[str, int] = {}  # in the order each account first put chips in
+    for move in moves:
+        if move.dst == account:
+            stakes[move.src] = stakes.get(move.src, 0) + move.amount
+        elif move.src == account:
+            stakes[move.dst] = stakes.get(move.dst, 0) - move.amount
+    owed = {who: amount for who, amount in stakes.items() if amount > 0}
+    total = sum(owed.values())
+    if escrow > total:
+        raise DamagedTable(f"the escrow holds {escrow} chips but its ledger accounts for {total}")
+    if escrow <= 0:
+        return []
+    shares = {who: amount * escrow // total for who, amount in owed.items()}
+    left = escrow - sum(shares.values())
+    by_remainder = sorted(owed, key=lambda who: -(owed[who] * escrow % total))  # stable: first in first
+    for who in by_remainder[:left]:
+        shares[who] += 1
+    return [Transfer(account, who, amount, REFUND_REASON) for who, amount in shares.items() if amount]

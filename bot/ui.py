@@ -50,8 +50,10 @@ class Panel:
 
 @dataclass(frozen=True)
 class FormField:
-    """One text box of a form: its label and hint (the game reads values in field order)."""
+    """One text box of a form: its id, label and hint. Discord returns the values in the
+    order of the boxes, and the game reads them in that order."""
 
+    key: str
     label: str
     placeholder: str = ""
     max_length: int = 12

@@ -60,10 +60,10 @@ class NoOptions(BaseModel, frozen=True):
 
 
 G = TypeVar("G", bound=Game[Any, Any])
-O = TypeVar("O", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-class GamePlugin(Generic[G, O]):
+class GamePlugin(Generic[G, OptionsT]):
     """Base shape; one subclass per game, in the game's own package."""
 
     #: the game id: the registry key, the scoreboard key and the engine package's name
@@ -87,6 +87,8 @@ class GamePlugin(Generic[G, O]):
     rules: ClassVar[str]
     #: panel keys that only change what the panel shows (a line picked, cards picked)
     view_keys: ClassVar[frozenset[str]] = frozenset()
+    #: panel keys that open a form for typed input (see `form`)
+    form_keys: ClassVar[frozenset[str]] = frozenset()
     #: the colour of the table message while a hand is in play, and of the hand panel
     colour: ClassVar[discord.Colour] = discord.Colour.gold()
 
@@ -103,7 +105,7 @@ class GamePlugin(Generic[G, O]):
         return choice.title()
 
     # --------------------------------------------------------------- options
-    def parse_options(self, raw: Mapping[str, Any]) -> O:
+    def parse_options(self, raw: Mapping[str, Any]) -> OptionsT:
         """The options a host chose at /play (None: left out); raises OptionError."""
         given = {name: value for name, value in raw.items() if value is not None}
         try:
@@ -115,26 +117,26 @@ class GamePlugin(Generic[G, O]):
         """The sentence for options the model refused."""
         return f"That {self.name} option isn't valid."
 
-    def load_options(self, data: Mapping[str, Any]) -> O:
+    def load_options(self, data: Mapping[str, Any]) -> OptionsT:
         """Options as a table's snapshot saved them (already checked at /play)."""
         return self.options_model.model_validate(data)  # type: ignore[return-value]
 
-    def describe_options(self, options: O, stake: int) -> str:
+    def describe_options(self, options: OptionsT, stake: int) -> str:
         return ""
 
-    def seat_range(self, options: O) -> tuple[int, int]:
+    def seat_range(self, options: OptionsT) -> tuple[int, int]:
         return self.min_players, self.max_players
 
     # ----------------------------------------------------------------- money
-    def buy_in(self, stake: int, options: O) -> int | None:
+    def buy_in(self, stake: int, options: OptionsT) -> int | None:
         """Chips a player brings to the table as a stack, or None if chips go in hand by hand."""
         return None
 
-    def min_bankroll(self, stake: int, options: O) -> int:
+    def min_bankroll(self, stake: int, options: OptionsT) -> int:
         """Chips a member needs to sit down."""
         return self.buy_in(stake, options) or 0
 
-    def seat_minimum(self, stake: int, options: O) -> int:
+    def seat_minimum(self, stake: int, options: OptionsT) -> int:
         """Stack games: the least a stack must hold to be dealt in (else the seat stands up)."""
         return stake
 
@@ -142,11 +144,11 @@ class GamePlugin(Generic[G, O]):
         """Points games: what each seat scored in this finished hand (None: a chips game)."""
         return None
 
-    def target(self, options: O) -> int | None:
+    def target(self, options: OptionsT) -> int | None:
         """Points games: the score that ends a game."""
         return None
 
-    def board(self, options: O) -> str:
+    def board(self, options: OptionsT) -> str:
         """The key results are recorded under for the scoreboard."""
         return self.id
 
@@ -167,7 +169,7 @@ class GamePlugin(Generic[G, O]):
         return None
 
     # ------------------------------------------------------------------ play
-    def new_hand(self, setup: HandSetup, options: O) -> G:
+    def new_hand(self, setup: HandSetup, options: OptionsT) -> G:
         raise NotImplementedError
 
     def load(self, data: Mapping[str, Any]) -> G:

@@ -16,7 +16,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def open_table_with_bob_and_a_computer(room: Room) -> int:
-    await room.alice.slash(room.channel, "play", game="prima_carta", stake=10)
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
     table_message = room.channel.last_message
     picker = await room.bob.click(table_message, label="Join")
     assert picker.ephemeral and picker.response.content == "Choose your suit:"

@@ -31,9 +31,14 @@ class PrimeroTableOptions(BaseModel, frozen=True):
     )
     ante: int = Field(default=1, ge=0, le=10, description="Stakes each player antes per hand (default 1)")
     bid_limit: int | None = Field(
-        default=None, ge=1, le=10_000, description="The largest bet, in stakes (default: no limit but your stack)"
+        default=None,
+        ge=1,
+        le=10_000,
+        description="The largest bet, in stakes (default: no limit but your stack)",
     )
-    repass: bool = Field(default=True, description="May a player pass more than once in a round (default yes)")
+    repass: bool = Field(
+        default=True, description="May a player pass more than once in a round (default yes)"
+    )
     overstate: bool = Field(
         default=True, description="May first-round bids claim more than the hand holds (default yes)"
     )

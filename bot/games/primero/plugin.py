@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import ValidationError
 
+from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandSetup, OptionError
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
 from bot.games.primero.rules import RULES
 from bot.ui import Form, FormField
 from engine.core.cards import Card
-from engine.core.errors import IllegalAction
 from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
 from engine.primero.game import Phase as HandPhase
 from engine.primero.hands import HandType
@@ -45,6 +45,7 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
     private_hands = True
     rules = RULES
     view_keys = frozenset({"discard"})
+    form_keys = frozenset({"bidtype", "coverbet"})
     colour = discord.Colour.dark_red()
 
     def boards(self) -> dict[str, str]:
@@ -159,12 +160,12 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         if kind == "cover":  # a forced cover; with a typed value, then a bet naming no hand
             if not values:
                 return Stake(discard=discard)
-            return Stake(discard=discard, bet=_number(values[0], "bet", "chips", least=1))
+            return Stake(discard=discard, bet=whole_number(values[0], "bet", "chips", least=1))
         if bid_type is not None:
-            total = _number(values[0] if values else "", "total", "points", least=1)
+            total = whole_number(values[0] if values else "", "total", "points", least=1)
             bet = 0
             if game.options.betting:
-                bet = _number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
+                bet = whole_number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
             return Bid(type=bid_type, total=total, bet=bet, discard=discard)
         return None
 
@@ -243,13 +244,13 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
             return None
         parts = key.split(".")
         places = parts[1] if len(parts) > 1 else ""
-        if len(parts) > 2 or not places.isdigit() and places:
+        if len(parts) > 2 or (not places.isdigit() and places):
             return None
         tail = f".{places}" if places else ""
         if parts[0] == "coverbet":
             if not choice.cover_bet_max:
                 return None
-            bet = FormField("Bet naming no hand, in chips", f"1 to {choice.cover_bet_max:,}", 12)
+            bet = FormField("bet", "Bet naming no hand, in chips", f"1 to {choice.cover_bet_max:,}", 12)
             return Form(f"cover{tail}", "Cover, then bet", (bet,))
         if parts[0] != "bidtype":
             return None
@@ -257,20 +258,14 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         if kind is None or kind not in choice.bids:
             return None
         totals = choice.bids[kind]
-        fields = [FormField(f"Total points ({totals[0]}–{totals[-1]})"[:45], f"{totals[0]}–{totals[-1]}", 6)]
+        fields = [
+            FormField(
+                "total", f"Total points ({totals[0]}–{totals[-1]})"[:45], f"{totals[0]}–{totals[-1]}", 6
+            )
+        ]
         if choice.betting:
             low, high = choice.bet_range
-            fields.append(FormField("Bet in chips (replaces the current bet)", f"{low:,} to {high:,}", 12))
+            fields.append(
+                FormField("bet", "Bet in chips (replaces the current bet)", f"{low:,} to {high:,}", 12)
+            )
         return Form(f"bid.{kind.label}{tail}", f"Bid {kind.label}", tuple(fields))
-
-
-def _number(text: str, what: str, unit: str, *, least: int) -> int:
-    cleaned = text.strip().replace(",", "").replace("_", "")
-    if not cleaned.lstrip("-").isdigit():
-        raise IllegalAction(f"The {what} must be a whole number of {unit}, like 25 — not “{text[:20]}”.")
-    value = int(cleaned)
-    if value < least:
-        raise IllegalAction(
-            f"The {what} must be at least {least} {unit.removesuffix('s') if least == 1 else unit}."
-        )
-    return value
