@@ -6,8 +6,11 @@ holder of the *chilo*, players add cards to a line of ranks (paying for each), t
 
 Rule decisions cite `postas-prima-carta-holdout.txt` ("the text") and are listed in
 docs/RULES.md. Internally a card is an int, its index in the deck's canonical order
-(`suit_index * ranks + rank - 1`), so sorting codes sorts cards; `Card` objects are built
-only for views, actions and events.
+(`suit_index * ranks + rank - 1`, the card's `index` in its deck), so sorting codes sorts
+cards; `Card` objects are built only for views, actions and events. The table option picks
+the deck (Postas or Vines), and every card the hand hands out is that deck's own, so a
+Vines table names its 11s "Emperor"; cards in a move sent as JSON are read with that deck
+(validation context), and a card of the other deck is refused as not of this deck.
 """
 
 from __future__ import annotations
@@ -632,7 +635,7 @@ class Holdout:
             assert self._to_act is not None
             raise NotYourTurn(f"It isn't your turn — waiting for {self._names[self._to_act]}.")
         if not isinstance(action, _ACTION_TYPES):
-            action = _parse(action)
+            action = _parse(action, self._deck.spec)
         before = len(self._events)
         if phase is Phase.PASS:
             if not isinstance(action, PassCards):
@@ -1035,10 +1038,11 @@ class Holdout:
         return self
 
 
-def _parse(action: Any) -> PassCards | PlayCard | Seconds | Fold:
+def _parse(action: Any, deck: DeckSpec) -> PassCards | PlayCard | Seconds | Fold:
     if isinstance(action, Mapping):
         try:
-            return _ACTION_ADAPTER.validate_python(action)
+            # Cards written as text are read as cards of this table's deck.
+            return _ACTION_ADAPTER.validate_python(action, context={"deck": deck})
         except ValidationError:
             pass
     raise IllegalAction("That is not a Holdout move; play a card, take seconds or fold.")

@@ -10,6 +10,8 @@ all in. The non-betting variant keeps the bids and scores points instead of chip
 Rule decisions cite `primero-bergamese-suzuki.txt` ("the text") and are numbered as in
 docs/RULES.md ("Primero (Bergamese rules)"). Seats are in table order and "left" is the
 next seat, as in every Ridotto game: bidding starts left of the dealer and goes left.
+Cards are `PRIMERO_40`'s own; moves and saved hands that write them as "suit:rank" text are
+read with that deck in the validation context (`engine.core.cards` explains why).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 WIN_BONUS = 100
 """Non-betting variant: the round's winner scores this for each holder of the bid type."""
 DECK = PRIMERO_40.cards()
+_CARDS = {"deck": PRIMERO_40}
+"""Validation context: cards in moves and saved hands sent as text are Primero cards."""
 
 
 def chips(amount: int) -> str:
@@ -354,7 +358,7 @@ class Primero:
         count = len(seats)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
             raise BadSetup(f"Primero needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-        if sorted(order) != sorted(DECK):
+        if len(order) != len(DECK) or set(order) != set(DECK):
             raise BadSetup("Primero is dealt from the 40-card deck (no 8s, 9s or 10s).")
         if not 0 <= dealer < count:
             raise BadSetup("The dealer must be one of the seats.")
@@ -1137,7 +1141,7 @@ class Primero:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         try:
-            state = _State.model_validate(data)
+            state = _State.model_validate(data, context=_CARDS)
         except ValidationError as error:
             raise BadSetup("This saved Primero hand is damaged and cannot be restored.") from error
         if state.game_id != GAME_ID or state.format != JSON_FORMAT:
@@ -1191,7 +1195,7 @@ def _malformed(s: _State) -> bool:
 def _parse(action: Any) -> Bid | Stake | Pass | Fold | AllIn:
     if isinstance(action, Mapping):
         try:
-            return _ACTIONS.validate_python(action)
+            return _ACTIONS.validate_python(action, context=_CARDS)
         except ValidationError:
             pass
     raise IllegalAction("That is not a Primero move; bid, stake, pass or fold.")

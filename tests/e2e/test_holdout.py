@@ -88,7 +88,7 @@ def hidden_cards(table: Table) -> set[Card]:
     assert table.game is not None
     data = table.game.to_json()
     played = {text for line in data["lines"] for text in line}
-    return {Card.parse(text) for text in data["order"] if text not in played}
+    return {card for card in table.game.order if card.code not in played}
 
 
 def mentions(text: str, card: Card) -> bool:
@@ -204,7 +204,7 @@ async def test_three_members_play_a_whole_hand_with_the_secret_pass(room: Room, 
         assert table.state.stacks[seat.choice] == STACK + outcome.net(index)
     assert (await store.audit()).ok
     # The bot's own log lines never name a card at all, hidden or not.
-    every_card = {Card.parse(text) for text in table.game.to_json()["order"]}
+    every_card = set(table.game.order)
     for record in caplog.records:
         if record.name.startswith(("bot", "cogs")):
             message = record.getMessage()

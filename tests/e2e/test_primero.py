@@ -12,7 +12,7 @@ import simcord
 from simcord.results import to_discord_message
 
 from bot.tables import Phase, Table
-from engine.core.cards import Card
+from engine.core.cards import PRIMERO_40, Card
 from engine.primero.game import DECK
 from engine.primero.game import Phase as HandPhase
 from tests.e2e.conftest import Room
@@ -129,7 +129,7 @@ def hidden(table: Table) -> set[Card]:
     data = table.game.to_json()
     if data["showdown"] is not None:
         return set()
-    shown = {Card.parse(card) for pile in data["discards"] for card in pile}
+    shown = {PRIMERO_40.parse(card) for pile in data["discards"] for card in pile}
     return {card for card in DECK if card not in shown}
 
 

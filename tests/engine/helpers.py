@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.cards import Card
+from engine.core.cards import POSTAS_50, Card
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
 
 _PREFIX = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "cups"}
@@ -12,7 +12,7 @@ _PREFIX = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "
 
 def card(text: str) -> Card:
     """`card("Cr7")` is the 7 of Crowns."""
-    return Card(_PREFIX[text[:2]], int(text[2:]))
+    return POSTAS_50.card(_PREFIX[text[:2]], int(text[2:]))
 
 
 def cards(text: str) -> list[Card]:

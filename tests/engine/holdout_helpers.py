@@ -1,6 +1,7 @@
 """Building Holdout deals by hand for the rule and golden tests.
 
-Cards are written `Cr7` (the 7 of Crowns), `Cu11` (the Emperor of Cups, Vines only).
+Cards are written `Cr7` (the 7 of Crowns), `Cu11` (the Emperor of Cups, Vines only). A card
+belongs to its deck: `card("Cr7")` is the Postas card, `card("Cr7", "vines")` the Vines one.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ _PREFIX = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "
 _BACK = {v: k for k, v in _PREFIX.items()}
 
 
-def card(text: str) -> Card:
-    """`card("Cr7")` is the 7 of Crowns."""
-    return Card(_PREFIX[text[:2]], int(text[2:]))
+Deck = Literal["postas", "vines"]
 
 
-def cards(text: str) -> list[Card]:
+def card(text: str, deck: Deck = "postas") -> Card:
+    """`card("Cr7")` is the 7 of Crowns of the Postas deck."""
+    return (VINES_55 if deck == "vines" else POSTAS_50).card(_PREFIX[text[:2]], int(text[2:]))
+
+
+def cards(text: str, deck: Deck = "postas") -> list[Card]:
     """`cards("Cr7 Lo1")`."""
-    return [card(part) for part in text.split()]
+    return [card(part, deck) for part in text.split()]
 
 
 def shorts(items: Sequence[Card]) -> str:
@@ -30,16 +34,14 @@ def shorts(items: Sequence[Card]) -> str:
     return " ".join(f"{_BACK[c.suit]}{c.rank}" for c in items)
 
 
-def order(
-    dealt: Sequence[str], ups: str, front: str = "", deck: Literal["postas", "vines"] = "postas"
-) -> list[Card]:
+def order(dealt: Sequence[str], ups: str, front: str = "", deck: Deck = "postas") -> list[Card]:
     """A whole deck: the dealt hands in seat order (five each), the up card(s), then the
     deck's `front` (seconds draw from there first), then every other card in deck order."""
     head: list[Card] = []
     for hand in dealt:
-        head += cards(hand)
-        assert len(cards(hand)) == 5, f"{hand!r} is not five cards"
-    head += cards(ups) + cards(front)
+        head += cards(hand, deck)
+        assert len(cards(hand, deck)) == 5, f"{hand!r} is not five cards"
+    head += cards(ups, deck) + cards(front, deck)
     assert len(set(head)) == len(head), "a card appears twice"
     spec = VINES_55 if deck == "vines" else POSTAS_50
     return head + [c for c in spec.cards() if c not in set(head)]
@@ -80,9 +82,8 @@ def playing(
     deal = [" ".join(split[i][:3] + split[(i + 1) % count][3:]) for i in range(count)]
     g = dealt(deal, ups, front, chilo, stacks, **options)
     for seat in range(count):
-        g.apply(
-            seat, PassCards(cards=(card(split[(seat + 1) % count][3]), card(split[(seat + 1) % count][4])))
-        )
+        passed = split[(seat + 1) % count][3:]
+        g.apply(seat, PassCards(cards=(card(passed[0], g.options.deck), card(passed[1], g.options.deck))))
     assert g.phase is Phase.PLAY
     return g
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.cards import Card
+from engine.core.cards import PRIMERO_40, Card
 from engine.primero import Primero, PrimeroOptions
 from engine.primero.game import DECK
 
@@ -15,7 +15,7 @@ RANKS = {"A": 14, "J": 11, "Q": 12, "K": 13}
 def c(text: str) -> Card:
     """`c("6H")` is the six of hearts, `c("AD")` the ace of diamonds."""
     rank, suit = text[:-1], text[-1]
-    return Card(SUITS[suit], RANKS[rank] if rank in RANKS else int(rank))
+    return PRIMERO_40.card(SUITS[suit], RANKS[rank] if rank in RANKS else int(rank))
 
 
 def cs(text: str) -> list[Card]:

@@ -650,9 +650,9 @@ def test_vines_emperor_is_rank_eleven_and_drawn_as_e() -> None:
         == "1 - - - - - - - - 10 EE"
     )
     g = playing(("Cr10 Lo9 Lo8 Lo7 Lo6", "Cr11 Fr2 Fr3 Fr4 Fr5"), "Cr1", deck="vines")
-    g.apply(0, PlayCard(card=card("Cr10")))  # 9 from the 1
-    assert g.cost(1, PlayCard(card=card("Cr11"))) == 1
-    events = g.apply(1, PlayCard(card=card("Cr11")))
+    g.apply(0, PlayCard(card=card("Cr10", "vines")))  # 9 from the 1
+    assert g.cost(1, PlayCard(card=card("Cr11", "vines"))) == 1
+    events = g.apply(1, PlayCard(card=card("Cr11", "vines")))
     assert events[0].text == "B plays 🔴E, a new rank: pays 1 chip and takes the chilo."
     assert g.view(None).line_text == ("1 - - - - - - - - 10 E",)
 
@@ -660,13 +660,13 @@ def test_vines_emperor_is_rank_eleven_and_drawn_as_e() -> None:
 def test_vines_full_board_needs_all_eleven_ranks() -> None:
     g = playing(("Cr2 Cr3 Cr4 Cr5 Cr6", "Cr11 Cr10 Cr9 Cr8 Cr7"), "Cr1", deck="vines")
     for a, b in (("Cr2", "Cr11"), ("Cr3", "Cr10"), ("Cr4", "Cr9"), ("Cr5", "Cr8"), ("Cr6", None)):
-        g.apply(0, PlayCard(card=card(a)))
+        g.apply(0, PlayCard(card=card(a, "vines")))
         if b is None:
             break
-        g.apply(1, PlayCard(card=card(b)))
+        g.apply(1, PlayCard(card=card(b, "vines")))
     # Ten ranks down, the 7 still missing: a Postas line would be full, this one is not.
     assert g.phase is Phase.PLAY and g.view(None).line_text == ("1 2 3 4 5 6 - 8 9 10 E",)
-    g.apply(1, PlayCard(card=card("Cr7")))
+    g.apply(1, PlayCard(card=card("Cr7", "vines")))
     assert g.view(None).won_by is WonBy.FULL_BOARD and g.winner == 1
 
 
@@ -679,7 +679,11 @@ def test_nonsense_actions_are_refused() -> None:
     unchanged(g, "fold", 0, IllegalAction, "not a Holdout move")
     unchanged(g, PlayCard(card=card("Cr1")), 0, IllegalAction, "You don't hold 🔴1")
     unchanged(g, PassCards(cards=(card("Lo4"), card("Fr3"))), 0, IllegalAction, "The pass is over")
-    unchanged(g, PlayCard(card=card("Cr11")), 0, IllegalAction, "not a card of this deck")
+    # A card of the other deck, even one with a Postas suit and rank, is not this deck's.
+    unchanged(
+        g, PlayCard(card=card("Cr11", "vines")), 0, IllegalAction, "Crowns Emperor is not a card of this deck"
+    )
+    unchanged(g, PlayCard(card=card("Lo4", "vines")), 0, IllegalAction, "Locks 4 is not a card of this deck")
 
 
 def test_actions_may_arrive_as_json() -> None:
@@ -692,6 +696,18 @@ def test_actions_may_arrive_as_json() -> None:
     g.apply(2, {"kind": "fold"})
     assert g.view(None).line_text == ("- - - 4 - 6 - - - 10",)
     assert g.view(None).status[2] is SeatStatus.FOLDED
+
+
+def test_a_vines_table_deals_and_reads_vines_cards() -> None:
+    g = playing(("Cr10 Lo9 Lo8 Lo7 Lo6", "Cr11 Fr2 Fr3 Fr4 Fr5"), "Cr1", deck="vines")
+    view = g.view(1)
+    assert all(c.deck is VINES_55 for c in (*g.order, *(view.hand or ())))
+    assert view.hand is not None and view.hand[0].label == "Crowns Emperor"
+    g.apply(0, {"kind": "play", "card": "crowns:10"})
+    g.apply(1, {"kind": "play", "card": "crowns:11"})  # the Emperor, read from the table's deck
+    assert g.view(None).line_cards == ((VINES_55.card("crowns", 1), *cards("Cr10 Cr11", "vines")),)
+    # At a Postas table there is no rank 11 to read.
+    unchanged(three(), {"kind": "play", "card": "crowns:11"}, 0, IllegalAction, "not a Holdout move")
 
 
 def test_view_shape_for_a_seat_and_an_onlooker() -> None:
@@ -713,14 +729,17 @@ def test_views_are_exactly_what_validation_would_build() -> None:
     g = three()
     g.apply(0, PlayCard(card=card("Lo4")))
     g.apply(1, Seconds())
+    # Cards travel as "suit:rank" text, read back with the table's deck.
+    postas = {"deck": POSTAS_50}
     for seat in (0, 1, 2, None):
         view = g.view(seat)
-        assert HoldoutView.model_validate_json(view.model_dump_json()) == view
-        assert HoldoutView.model_validate(view.model_dump(mode="json")).model_dump() == view.model_dump()
+        assert HoldoutView.model_validate_json(view.model_dump_json(), context=postas) == view
+        again = HoldoutView.model_validate(view.model_dump(mode="json"), context=postas)
+        assert again.model_dump() == view.model_dump()
     g.apply(2, Fold())
     g.apply(0, Fold())
     view = g.view(1)
-    assert HoldoutView.model_validate_json(view.model_dump_json()) == view
+    assert HoldoutView.model_validate_json(view.model_dump_json(), context=postas) == view
 
 
 def test_events_read_as_a_table_log() -> None:

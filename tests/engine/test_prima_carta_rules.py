@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from engine.core.cards import POSTAS_50, Card
+from engine.core.cards import POSTAS_50, VINES_55
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.rng import commitment, shuffled
 from engine.prima_carta import Copa, Fold, Phase, PrimaCarta, PrimaCartaOptions, SeatStatus, WonBy
@@ -45,7 +45,9 @@ def test_deck_must_be_the_fifty_postas_cards() -> None:
     with pytest.raises(BadSetup, match="50 Postas cards"):
         game(GOLDEN[:-1])
     with pytest.raises(BadSetup, match="50 Postas cards"):
-        game([*GOLDEN[:-1], Card("crowns", 11)])
+        game([*GOLDEN[:-1], VINES_55.card("crowns", 11)])
+    with pytest.raises(BadSetup, match="50 Postas cards"):  # the right suit and rank, the wrong deck
+        game([*GOLDEN[:-1], VINES_55.card(GOLDEN[-1].suit, GOLDEN[-1].rank)])
 
 
 def test_dealer_is_recorded_and_must_be_a_seat() -> None:

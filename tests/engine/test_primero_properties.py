@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.cards import Card
+from engine.core.cards import PRIMERO_40, Card
 from engine.core.errors import RuleError
 from engine.primero import AllIn, Bid, Fold, Pass, Phase, Primero, PrimeroOptions, Stake
 from engine.primero.game import DECK, PrimeroAction
@@ -87,7 +87,7 @@ def check(g: Primero, start: int) -> None:
                 continue
             assert not any(f'"{code}"' in text for code in hand), (seat, other)
     # Events name no card still in a hand, except the showdown's.
-    in_hands = {Card.parse(code) for hand in hands for code in hand}
+    in_hands = {PRIMERO_40.parse(code) for hand in hands for code in hand}
     for event in g.events:
         if event.kind != "show":
             assert not any(card.short in event.text for card in in_hands), event.text
@@ -110,7 +110,9 @@ def probe(g: Primero, seat: int, rng: random.Random) -> None:
     legal = g.legal_actions(seat)
     for action in rng.sample(legal, min(6, len(legal))):
         Primero.from_json(data).apply(seat, action)
-    others = [Card.parse(code) for other, hand in enumerate(data["hands"]) if other != seat for code in hand]
+    others = [
+        PRIMERO_40.parse(code) for other, hand in enumerate(data["hands"]) if other != seat for code in hand
+    ]
     if not others:
         return
     card = rng.choice(others)
