@@ -54,7 +54,7 @@ import simcord.env
 import simcord.gateway
 import simcord.http.router
 
-import bot.tables as bot_tables
+import bot.tables.hand as bot_tables
 from bot.app import Ridotto, create_bot
 from bot.config import Settings
 from bot.tables import Phase, Table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 
@@ -14,6 +15,12 @@ from bot.storage import Store
 from bot.tables import MoveSavedError, TableService
 
 log = logging.getLogger(__name__)
+
+SET_ASIDE_NOTICE = (
+    "♠ The table in this channel couldn't be restored after the bot restarted, so it has been "
+    "closed and the chips it held have gone back to the players' bankrolls (see /balance). "
+    "Open a new table with /play."
+)
 
 EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables", "cogs.play")
 
@@ -33,15 +40,22 @@ class Ridotto(commands.Bot):
             help_command=None,
         )
         self.settings = settings
+        self._notices: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.tables = TableService(self, self.store, computer_delay=self.settings.computer_delay)
+        # discord.utils.utcnow is the clock SimCord's tests steer with advance_time.
+        self.tables = TableService(
+            self.store, computer_delay=self.settings.computer_delay, now=discord.utils.utcnow
+        )
         for name in EXTENSIONS:
             await self.load_extension(name)
         restored = await self.tables.restore()
-        log.info("restored %d open table(s)", restored)
+        log.info("restored %d open table(s)", restored.tables)
+        if restored.set_aside:
+            # In setup_hook no channel is reachable yet: the notices wait for the gateway.
+            self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(restored.set_aside))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -49,7 +63,26 @@ class Ridotto(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def _tell_set_aside(self, tables: list[tuple[int, int]]) -> None:
+        """Once connected, say in each set-aside table's channel what happened to it."""
+        await self.wait_until_ready()
+        for table_id, channel_id in tables:
+            try:
+                channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    raise TypeError(f"channel {channel_id} takes no messages")
+                await channel.send(SET_ASIDE_NOTICE)
+            except (discord.DiscordException, TypeError) as error:
+                log.warning(
+                    "table %s: could not tell channel %s it was set aside (%s)",
+                    table_id,
+                    channel_id,
+                    type(error).__name__,
+                )
+
     async def close(self) -> None:
+        if self._notices is not None:
+            self._notices.cancel()
         if hasattr(self, "tables"):
             self.tables.shutdown()
         if hasattr(self, "store"):

@@ -10,9 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
-
-import discord
+from datetime import UTC, datetime
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +20,9 @@ Fire = Callable[[int, int], Awaitable[None]]
 class Clock:
     """Deadlines keyed by table id, each with a token (the table's state version)."""
 
-    def __init__(self, fire: Fire) -> None:
+    def __init__(self, fire: Fire, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._fire = fire
+        self._now = now  # the bot passes discord.utils.utcnow, which SimCord's tests steer
         self._due: dict[int, tuple[datetime, int]] = {}
         self._task: asyncio.Task[None] | None = None
         self._wake_at: datetime | None = None
@@ -60,7 +59,7 @@ class Clock:
     async def _run(self) -> None:
         while self._due:
             key, (when, token) = min(self._due.items(), key=lambda item: item[1][0])
-            delay = (when - discord.utils.utcnow()).total_seconds()
+            delay = (when - self._now()).total_seconds()
             if delay > 0:
                 self._wake_at = when
                 await asyncio.sleep(delay)

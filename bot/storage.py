@@ -672,16 +672,17 @@ class Tx:
     async def save_table(
         self,
         table_id: int,
-        snapshot: dict[str, Any],
+        snapshot: dict[str, Any] | str,
         *,
         message_id: int | None = None,
         status: str | None = None,
     ) -> None:
-        """Replace a table's snapshot; optionally set its message id and status.
+        """Replace a table's snapshot (a dict, or the JSON text of one the table service
+        already wrote); optionally set its message id and status.
 
         A table closed in this transaction must hold no escrow by the time it commits.
         """
-        data = _dumps(snapshot, "snapshot")
+        data = snapshot if isinstance(snapshot, str) else _dumps(snapshot, "snapshot")
         if message_id is not None:
             _check_id(message_id, "message_id")
         if status is not None and status not in ("open", "closed"):

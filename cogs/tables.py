@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.app import Ridotto, answer_failure, reply
 from bot.render import render_table, rules_embed, turn_prompt
-from bot.tables import Phase, Table, TableError, TableService, now
+from bot.tables import Phase, Table, TableError, TableService
 from bot.ui import Form, Panel
 
 log = logging.getLogger(__name__)
@@ -249,7 +249,7 @@ class Tables(commands.Cog):
         if key == "join" and table.version == version:
             # Pick a suit first: an ephemeral picker whose buttons carry the same version.
             try:
-                free = await self.service.check_join(table, interaction.user)
+                free = await self.service.lobby.check_join(table, interaction.user)
             except TableError as error:
                 await reply(interaction, str(error))
                 return
@@ -309,7 +309,7 @@ class Tables(commands.Cog):
             # Redraw this panel in place (a form's answer updates the panel it was opened
             # from), then the table message and everyone else's panel.
             index = table.seat_of(interaction.user.id)
-            opened = OpenPanel(interaction, now())
+            opened = OpenPanel(interaction, discord.utils.utcnow())
             self.panels[panel_key] = opened
             if index is not None:
                 drawn = self._panel(table, index, opened)
@@ -363,7 +363,7 @@ class Tables(commands.Cog):
         if picks is None:
             await reply(interaction, "That move isn't open to you right now.")
             return
-        opened = OpenPanel(interaction, now(), picks)
+        opened = OpenPanel(interaction, discord.utils.utcnow(), picks)
         drawn = self._panel(table, index, opened)
         opened.shown, opened.token = drawn.signature(), table.panel_token(index)
         self.panels[(table.id, interaction.user.id)] = opened
@@ -398,7 +398,7 @@ class Tables(commands.Cog):
                 interaction, "You joined after this hand was dealt; you'll get cards in the next one."
             )
             return
-        opened = OpenPanel(interaction, now())
+        opened = OpenPanel(interaction, discord.utils.utcnow())
         drawn = self._panel(table, index, opened)
         view = self._panel_view(table, index, drawn)
         await reply(interaction, None, embed=drawn.embed, **({"view": view} if view is not None else {}))
@@ -453,7 +453,7 @@ class Tables(commands.Cog):
                 index is None
                 or table.game is None
                 or table.state.phase is not Phase.PLAYING
-                or now() - opened.since > PANEL_LIFETIME
+                or discord.utils.utcnow() - opened.since > PANEL_LIFETIME
                 or index >= len(table.state.hand_seats)
             ):
                 del self.panels[(table_id, user_id)]

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.cards import Card
 from engine.core.game import Event, Game
+from engine.core.match import Match
 from engine.core.players import ComputerPlayer, computer_levels, computer_player
 
 if TYPE_CHECKING:
@@ -126,6 +127,11 @@ class GamePlugin(Generic[G, OptionsT]):
 
     def seat_range(self, options: OptionsT) -> tuple[int, int]:
         return self.min_players, self.max_players
+
+    def new_match(self, options: OptionsT) -> Match:
+        """The match a new table plays: its seats in order going left, which way the deal
+        passes (left by default), and the score that ends a game, if any."""
+        return Match.new(self.seat_choices, target=self.target(options))
 
     # ----------------------------------------------------------------- money
     def buy_in(self, stake: int, options: OptionsT) -> int | None:

@@ -24,7 +24,7 @@ NOTICE = "couldn't be restored after the bot restarted"
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
 
 
 # ------------------------------------------------------------------ helpers

@@ -27,7 +27,7 @@ STACK = 100
 
 @pytest.fixture
 def sample_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: 7)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
     monkeypatch.setattr("engine.primero.game.shuffled", lambda cards, seed: stacked(SAMPLE))
 
 
@@ -363,19 +363,19 @@ async def test_a_pot_nobody_wins_stays_for_the_next_hand_and_is_shared_out_at_th
         member = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
         await play.open(member)
         await play.press(member, "Stand")
-    assert table.state.pot == 4, "both antes stay in the pot"
+    assert table.match.carried == 4, "both antes stay in the pot"
     assert table.state.held == sum(table.state.stacks.values()) + 4 == await escrow(room, table)
     await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     game = table.game
     assert game is not None and game.view(None).carried_in == 4 and game.view(None).pot == 8
-    assert table.state.pot == 0 and (await store.audit()).ok
+    assert table.match.carried == 0 and (await store.audit()).ok
     while table.state.phase is Phase.PLAYING:
         seat = table.to_act
         assert seat is not None
         member = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
         await play.open(member)
         await play.press(member, "Stand")
-    assert table.state.pot == 8
+    assert table.match.carried == 8
     await room.alice.click(room.message(table.state.message_id), label="Close table")
     # The table closed between hands: the carried pot (8) was shared out, 4 each.
     assert table.state.phase is Phase.CLOSED and await escrow(room, table) == 0

@@ -124,7 +124,7 @@ async def test_joining_twice_is_refused(room: Room) -> None:
 
 
 async def test_a_seated_member_cannot_act_out_of_turn(room: Room, monkeypatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: 20261122)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 20261122)
     table_id = await open_lobby(room)
     table = room.bot.tables.get(table_id)
     picker = await room.bob.click(room.message(table.state.message_id), label="Join")
