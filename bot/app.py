@@ -9,6 +9,7 @@ import secrets
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import MISSING
 
 from bot.config import Settings
 from bot.storage import Store
@@ -41,7 +42,7 @@ class Ridotto(commands.Bot):
         )
         self.settings = settings
         self._notices: asyncio.Task[None] | None = None
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -106,12 +107,29 @@ class Ridotto(commands.Bot):
         await reply(interaction, text)
 
 
-async def reply(interaction: discord.Interaction, text: str | None, **kwargs: object) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered."""
+async def reply(
+    interaction: discord.Interaction,
+    text: str | None,
+    *,
+    embed: discord.Embed = MISSING,
+    view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions = MISSING,
+) -> None:
+    """Answer ephemerally, whether or not the interaction was already answered. Left-out
+    arguments are discord.py's own MISSING, exactly as if they had not been passed."""
+    shown = MISSING if view is None else view
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(
+            MISSING if text is None else text,
+            ephemeral=True,
+            embed=embed,
+            view=shown,
+            allowed_mentions=allowed_mentions,
+        )
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(
+            text, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions
+        )
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException, where: str) -> None:

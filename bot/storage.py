@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
 import aiosqlite
 from pydantic import BaseModel
@@ -57,6 +57,15 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+class _ConnectionThread(Protocol):
+    """The one private aiosqlite method we rely on: ``_execute(fn, *args)`` runs
+    ``fn(*args)`` on the connection's own thread and returns its result. aiosqlite has no
+    public equivalent, and its private method carries no annotations; this is its shape."""
+
+    async def _execute(self, fn: Callable[..., T], *args: Any) -> T: ...
+
 
 GRANT = "grant"
 """Source of every granted chip: starting bankrolls, dailies, admin grants."""
@@ -753,7 +762,7 @@ class Tx:
 class Store:
     """The bot's database. Open with :meth:`Store.open`; close with :meth:`close`."""
 
-    Tx = Tx
+    Tx: TypeAlias = Tx
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
@@ -836,8 +845,9 @@ class Store:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(conn, *args)`` on the connection's thread (one round-trip)."""
         db = self._db
-        # aiosqlite has no public "run this on the connection thread"; _execute is it.
-        return await db._execute(fn, db._conn, *args)  # type: ignore[no-any-return]
+        # aiosqlite has no public "run this on the connection thread"; _execute is it, and it
+        # is unannotated: the cast gives it the shape it has (see _ConnectionThread).
+        return await cast(_ConnectionThread, db)._execute(fn, db._conn, *args)
 
     def _check_reentry(self) -> None:
         if self._owner is not None and self._owner is asyncio.current_task():

@@ -13,11 +13,12 @@ import inspect
 import logging
 import types
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal, cast, get_args, get_origin
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import MISSING
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
@@ -49,7 +50,8 @@ def option_parameter(
     choices: list[app_commands.Choice[str]] | None = None
     if get_origin(annotation) is Literal:
         extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
-        names: dict[str, str] = extra.get("choices", {})  # type: ignore[assignment]
+        # json_schema_extra is free-form JSON; our options models put {value: label} there
+        names = cast(dict[str, str], extra.get("choices", {}))
         choices = [
             app_commands.Choice(name=names.get(value, value), value=value) for value in get_args(annotation)
         ]
@@ -119,7 +121,7 @@ def play_command(
         if field_choices:
             choices[name] = field_choices
 
-    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
         await opener(interaction, plugin, values)
 
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -191,7 +193,8 @@ class Play(commands.Cog):
             await reply(interaction, str(error))
             return
         content, embed = render_table(table)
-        await interaction.response.send_message(content, embed=embed, view=table_view(table))
+        view = table_view(table)  # a table just opened is never closed: it has buttons
+        await interaction.response.send_message(content, embed=embed, view=MISSING if view is None else view)
         message = await interaction.original_response()
         await self.service.set_message(table, message.id)
 

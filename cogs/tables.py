@@ -9,9 +9,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, TypeAlias, cast
 
 import discord
 from discord import app_commands
@@ -36,30 +37,30 @@ PANEL_MODAL = "rm:" + PANEL_KEY
 #: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
 PANEL_LIFETIME = timedelta(minutes=14)
 
+UIButton: TypeAlias = discord.ui.Button[discord.ui.View]
+UISelect: TypeAlias = discord.ui.Select[discord.ui.View]
+
 
 def custom_id(table: Table, key: str) -> str:
     return f"rd:{table.id}:{table.version}:{key}"
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ID_PATTERN):
+class TableButton(discord.ui.DynamicItem[UIButton], template=ID_PATTERN):
     """Any button of any table; everything it needs is in its custom id."""
 
-    def __init__(
-        self, table_id: int, version: int, key: str, button: discord.ui.Button | None = None
-    ) -> None:
+    def __init__(self, table_id: int, version: int, key: str, button: UIButton | None = None) -> None:
         super().__init__(button or discord.ui.Button(custom_id=f"rd:{table_id}:{version}:{key}"))
         self.table_id, self.version, self.key = table_id, version, key
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableButton:
-        return cls(int(match["table"]), int(match["version"]), match["key"], item)
+        # discord.py passes the clicked component, built from its payload: a button
+        return cls(int(match["table"]), int(match["version"]), match["key"], cast(UIButton, item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-        assert isinstance(cog, Tables)
-        await cog.on_click(interaction, self.table_id, self.version, self.key)
+        await _tables(interaction).on_click(interaction, self.table_id, self.version, self.key)
 
 
 def button(
@@ -81,47 +82,47 @@ def button(
     )
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=PANEL_BUTTON):
+class PanelButton(discord.ui.DynamicItem[UIButton], template=PANEL_BUTTON):
     """A button on a member's private hand panel."""
 
     def __init__(
-        self, table_id: int, seat: str, token: str, key: str, button: discord.ui.Button | None = None
-    ):
+        self, table_id: int, seat: str, token: str, key: str, button: UIButton | None = None
+    ) -> None:
         super().__init__(button or discord.ui.Button(custom_id=f"rp:{table_id}:{seat}:{token}:{key}"))
         self.table_id, self.seat, self.token, self.key = table_id, seat, token, key
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PanelButton:
-        return cls(int(match["table"]), match["seat"], match["token"], match["key"], item)
+        # discord.py passes the clicked component, built from its payload: a button
+        return cls(int(match["table"]), match["seat"], match["token"], match["key"], cast(UIButton, item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-        assert isinstance(cog, Tables)
-        await cog.on_panel(interaction, self.table_id, self.seat, self.token, self.key, [])
+        await _tables(interaction).on_panel(interaction, self.table_id, self.seat, self.token, self.key, [])
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=PANEL_SELECT):
+class PanelSelect(discord.ui.DynamicItem[UISelect], template=PANEL_SELECT):
     """The select on a member's private hand panel (the two cards to pass)."""
 
     def __init__(
-        self, table_id: int, seat: str, token: str, key: str, select: discord.ui.Select | None = None
-    ):
+        self, table_id: int, seat: str, token: str, key: str, select: UISelect | None = None
+    ) -> None:
         super().__init__(select or discord.ui.Select(custom_id=f"rs:{table_id}:{seat}:{token}:{key}"))
         self.table_id, self.seat, self.token, self.key = table_id, seat, token, key
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PanelSelect:
-        return cls(int(match["table"]), match["seat"], match["token"], match["key"], item)
+        # discord.py passes the used component, built from its payload: a select
+        return cls(int(match["table"]), match["seat"], match["token"], match["key"], cast(UISelect, item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-        assert isinstance(cog, Tables)
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
-        await cog.on_panel(interaction, self.table_id, self.seat, self.token, self.key, values)
+        values = _select_values(interaction.data)
+        await _tables(interaction).on_panel(
+            interaction, self.table_id, self.seat, self.token, self.key, values
+        )
 
 
 def rendered(view: discord.ui.View) -> discord.ui.View:
@@ -209,7 +210,7 @@ class Tables(commands.Cog):
             # Every panel form is answered here: the Modal object is dropped once shown, so
             # a form submitted after a restart is handled the same way.
             if match := re.fullmatch(PANEL_MODAL, custom):
-                values = _form_values(interaction.data)  # type: ignore[arg-type]
+                values = _form_values(interaction.data)
                 await self.on_panel(
                     interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
                 )
@@ -221,7 +222,7 @@ class Tables(commands.Cog):
         if match := re.fullmatch(ID_PATTERN, custom):
             await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
         elif match := re.fullmatch(PANEL_BUTTON, custom) or re.fullmatch(PANEL_SELECT, custom):
-            values = [str(v) for v in interaction.data.get("values", [])]  # type: ignore[union-attr]
+            values = _select_values(interaction.data)
             await self.on_panel(
                 interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
             )
@@ -401,7 +402,7 @@ class Tables(commands.Cog):
         opened = OpenPanel(interaction, discord.utils.utcnow())
         drawn = self._panel(table, index, opened)
         view = self._panel_view(table, index, drawn)
-        await reply(interaction, None, embed=drawn.embed, **({"view": view} if view is not None else {}))
+        await reply(interaction, None, embed=drawn.embed, view=view)
         opened.shown, opened.token = drawn.signature(), table.panel_token(index)
         self.panels[(table.id, interaction.user.id)] = opened
 
@@ -429,7 +430,7 @@ class Tables(commands.Cog):
             view.add_item(PanelSelect(table.id, choice, token, picker.key, select))
         for control in panel.controls:
             custom = f"rp:{table.id}:{choice}:{token}:{control.key}"
-            item = discord.ui.Button(
+            item: UIButton = discord.ui.Button(
                 label=control.label,
                 style=control.style,
                 custom_id=custom,
@@ -535,13 +536,16 @@ class Tables(commands.Cog):
         view = table_view(table)
         if table.state.message_id is not None:
             try:
-                await channel.get_partial_message(table.state.message_id).edit(  # type: ignore[attr-defined]
+                await channel.get_partial_message(table.state.message_id).edit(
                     content=content, embed=embed, view=view
                 )
                 return
             except discord.NotFound:
                 log.info("table %s: table message was deleted, posting a new one", table.id)
-        message = await channel.send(content, embed=embed, view=view)
+        if view is None:  # a closed table: no buttons (discord.py's own default for `view`)
+            message = await channel.send(content, embed=embed)
+        else:
+            message = await channel.send(content, embed=embed, view=view)
         table.state.message_id = message.id
 
     async def ping(self, table: Table) -> None:
@@ -553,7 +557,7 @@ class Tables(commands.Cog):
             return
         if table.ping_message_id is not None:
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(table.ping_message_id).delete()  # type: ignore[attr-defined]
+                await channel.get_partial_message(table.ping_message_id).delete()
         table.pinged = table.state.turn_since
         message = await channel.send(
             turn_prompt(table, table.fresh_panels), allowed_mentions=discord.AllowedMentions(users=True)
@@ -573,7 +577,20 @@ class OpenPanel:
     token: str = ""  # the seat's panel token when it was drawn
 
 
-def _form_values(data: dict[str, object]) -> list[str]:
+def _tables(interaction: discord.Interaction) -> Tables:
+    """The Tables cog of the bot the interaction came to. discord.py types
+    `interaction.client` as a plain Client; here it is always our Ridotto bot."""
+    cog = cast(Ridotto, interaction.client).get_cog("Tables")
+    assert isinstance(cog, Tables)
+    return cog
+
+
+def _select_values(data: Mapping[str, Any] | None) -> list[str]:
+    """What a component interaction's payload chose: a select's `values` (a button: none)."""
+    return [str(v) for v in (data or {}).get("values", [])]
+
+
+def _form_values(data: Mapping[str, object]) -> list[str]:
     """A submitted form's text, in the order of its boxes (Discord keeps the form's order)."""
     found: list[str] = []
 

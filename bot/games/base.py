@@ -71,8 +71,10 @@ class GamePlugin(Generic[G, OptionsT]):
     id: ClassVar[str]
     name: ClassVar[str]
     #: the /play options model: its fields (descriptions, Literal choices, ranges) become
-    #: the game's /play subcommand's options
-    options_model: ClassVar[type[BaseModel]] = NoOptions
+    #: the game's /play subcommand's options. Each subclass sets it to its own OptionsT
+    #: (NoOptions if /play takes nothing more); not a ClassVar only because a ClassVar
+    #: cannot be generic.
+    options_model: type[OptionsT]
     #: players over every option
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -110,7 +112,7 @@ class GamePlugin(Generic[G, OptionsT]):
         """The options a host chose at /play (None: left out); raises OptionError."""
         given = {name: value for name, value in raw.items() if value is not None}
         try:
-            return self.options_model.model_validate(given)  # type: ignore[return-value]
+            return self.options_model.model_validate(given)
         except ValidationError as error:
             raise OptionError(self.option_error(error)) from error
 
@@ -120,7 +122,7 @@ class GamePlugin(Generic[G, OptionsT]):
 
     def load_options(self, data: Mapping[str, Any]) -> OptionsT:
         """Options as a table's snapshot saved them (already checked at /play)."""
-        return self.options_model.model_validate(data)  # type: ignore[return-value]
+        return self.options_model.model_validate(data)
 
     def describe_options(self, options: OptionsT, stake: int) -> str:
         return ""

@@ -24,6 +24,7 @@ STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatS
 class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
     id = "prima_carta"
     name = "Prima Carta"
+    options_model = NoOptions
     min_players = 2
     max_players = 5
     seat_choices = tuple(SUITS)
