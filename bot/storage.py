@@ -27,6 +27,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol, TypeAlias, TypeVar, cast
@@ -46,6 +47,7 @@ __all__ = [
     "GameStats",
     "GuildSettings",
     "InsufficientFunds",
+    "SavedTable",
     "Store",
     "TableAlreadyOpen",
     "TableRecord",
@@ -437,6 +439,36 @@ def _rollback(conn: sqlite3.Connection) -> None:
 
 
 _TABLE_COLS = "id, guild_id, channel_id, message_id, game, host_id, status, snapshot, created_at, updated_at"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """An open table's row as start-up reads it: the snapshot stays JSON text, so the table
+    service parses it once, straight into its own model."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    host_id: int
+    snapshot: str
+
+    def record(self) -> TableRecord:
+        """The same row as a TableRecord, its snapshot read as a dict (damaged: empty)."""
+        now = datetime.now(UTC)
+        return TableRecord(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            message_id=self.message_id,
+            game=self.game,
+            host_id=self.host_id,
+            status="open",
+            snapshot=_snapshot(self.snapshot),
+            created_at=now,
+            updated_at=now,
+        )
 
 
 def _snapshot(text: str) -> dict[str, Any]:
@@ -998,6 +1030,18 @@ class Store:
         def q(conn: sqlite3.Connection) -> list[TableRecord]:
             rows = conn.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE status = 'open' ORDER BY id")
             return [_table_record(r) for r in rows]
+
+        return await self._read(q)
+
+    async def saved_tables(self) -> list[SavedTable]:
+        """Every open table in every guild, its snapshot as stored (for start-up)."""
+
+        def q(conn: sqlite3.Connection) -> list[SavedTable]:
+            rows = conn.execute(
+                "SELECT id, guild_id, channel_id, message_id, game, host_id, snapshot FROM tables"
+                " WHERE status = 'open' ORDER BY id"
+            )
+            return [SavedTable(*row) for row in rows]
 
         return await self._read(q)
 

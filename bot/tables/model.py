@@ -7,9 +7,9 @@ import asyncio
 import json
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from pydantic import BaseModel, BeforeValidator, Field, model_validator
+from pydantic import BaseModel, Field
 
 from bot.storage import HOUSE, member_account
 from engine.core.match import Match
@@ -71,11 +71,6 @@ class Seat(BaseModel):
         return f"🤖 {self.name}" if self.user_id is None else f"<@{self.user_id}>"
 
 
-def _read_match(value: Any) -> Any:
-    """A saved match is read by the match itself: strictly, and checked for consistency."""
-    return Match.from_json(value) if isinstance(value, dict) else value
-
-
 #: what a table's snapshot kept of its match before the match had a field of its own
 _LEGACY_MATCH = ("dealer", "pot", "scores", "last_winner", "hand_no")
 
@@ -99,7 +94,7 @@ class TableState(BaseModel):
     #: stack games: chips each seat (by choice) has at the table, as of the last hand's end
     stacks: dict[str, int] = Field(default_factory=dict)
     #: what spans hands: the deal's rotation, a carried pot, scores toward a target...
-    match: Annotated[Match | None, BeforeValidator(_read_match)] = None
+    match: Match | None = None
     #: moves each seat (by choice) has made this hand; private panels are stale once it moves
     acted: dict[str, int] = Field(default_factory=dict)
     #: chips this table holds, as the table itself counts them; the audit checks the escrow
@@ -113,13 +108,19 @@ class TableState(BaseModel):
     #: a snapshot saved before the match existed: its parts, until the table builds the match
     legacy_match: dict[str, Any] | None = Field(default=None, exclude=True)
 
-    @model_validator(mode="before")
     @classmethod
-    def _read_legacy_match(cls, data: Any) -> Any:
-        if isinstance(data, dict) and data.get("match") is None and any(k in data for k in _LEGACY_MATCH):
-            data = dict(data)
-            data["legacy_match"] = {key: data.pop(key) for key in _LEGACY_MATCH if key in data}
-        return data
+    def from_saved(cls, text: str | bytes) -> TableState:
+        """A table's state from its saved snapshot (JSON text), checked: the match read
+        strictly and its parts consistent. A snapshot saved before the match had a field of
+        its own keeps that match's parts in `legacy_match` until the table builds it."""
+        state = cls.model_validate_json(text)
+        if state.match is not None:
+            state.match.checked()
+        else:
+            data = json.loads(text)
+            legacy = {key: data[key] for key in _LEGACY_MATCH if key in data}
+            state.legacy_match = legacy or None
+        return state
 
     @property
     def hand_no(self) -> int:
@@ -142,6 +143,7 @@ class Table:
             state.match = _match_for(plugin, self.options, state.legacy_match or {})
             state.legacy_match = None
         self.game: Any = plugin.load(state.hand) if state.hand is not None else None
+        state.hand = None  # the game holds it; the snapshot writes it out again
         self.committed = committed if committed is not None else self.snapshot_json()
         self.lock = asyncio.Lock()
         self.ping_message_id: int | None = None
@@ -228,7 +230,10 @@ class Table:
     def snapshot_json(self) -> str:
         """The table as it is now, as the JSON text its snapshot is saved as."""
         self.state.hand = self.game.to_json() if self.game is not None else None
-        return self.state.model_dump_json()
+        try:
+            return self.state.model_dump_json()
+        finally:
+            self.state.hand = None
 
     def snapshot(self) -> dict[str, Any]:
         """The table as it is now, as plain data (for tests and diagnostics)."""
@@ -237,8 +242,11 @@ class Table:
 
     def roll_back(self) -> None:
         """Back to the last committed snapshot (a move failed before it was saved)."""
-        self.state = TableState.model_validate_json(self.committed)
+        self.state = TableState.from_saved(self.committed)
+        if self.state.match is None:  # a table restored from a snapshot older than its match
+            self.state.match = _match_for(self.plugin, self.options, self.state.legacy_match or {})
         self.game = self.plugin.load(self.state.hand) if self.state.hand is not None else None
+        self.state.hand = None
 
 
 def _match_for(plugin: Plugin, options: Any, legacy: dict[str, Any]) -> Match:

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pydantic import BaseModel
 
 from bot.games import GAMES
-from bot.storage import InsufficientFunds, Store, TableAlreadyOpen, TableRecord, Tx, table_account
+from bot.storage import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, Tx, table_account
 from bot.tables import money
 from bot.tables.autoplay import Autoplay
 from bot.tables.hand import Hands
@@ -84,12 +84,12 @@ class TableService:
         to stop the others; the caller tells its channel once the bot is connected."""
         report = Restored()
         now = self.now()
-        for record in await self.store.open_tables():
+        for saved in await self.store.saved_tables():
             try:
-                table = self._revive(record)
+                table = self._revive(saved)
             except Exception as error:
-                if await self._set_aside(record, error):
-                    report.set_aside.append((record.id, record.channel_id))
+                if await self._set_aside(saved, error):
+                    report.set_aside.append((saved.id, saved.channel_id))
                 continue
             table.state.deadline = after_restart(table.state.phase, table.state.deadline, now)
             self.tables[table.id] = table
@@ -98,9 +98,10 @@ class TableService:
         return report
 
     @staticmethod
-    def _revive(record: TableRecord) -> Table:
-        """A saved table as a live one; raises if any part of it can't be read."""
-        state = TableState.model_validate(record.snapshot)
+    def _revive(record: SavedTable) -> Table:
+        """A saved table as a live one; raises if any part of it can't be read. The text it
+        was read from is the committed state a failed move rolls back to."""
+        state = TableState.from_saved(record.snapshot)
         state.id, state.message_id = record.id, record.message_id or state.message_id
         where = (record.guild_id, record.channel_id, record.game)
         if (state.guild_id, state.channel_id, state.game) != where:
@@ -110,7 +111,7 @@ class TableService:
             raise DamagedTable("unknown game")
         if state.phase is Phase.PLAYING and state.hand is None:
             raise DamagedTable("a hand is in play but none is saved")
-        table = Table(state, plugin)
+        table = Table(state, plugin, committed=record.snapshot)
         if table.game is not None:
             # Read the hand the way the table will, so a damaged one fails here, not mid-click.
             plugin.held(table.game)
@@ -118,7 +119,7 @@ class TableService:
                 raise DamagedTable("the hand waits on a seat the table doesn't have")
         return table
 
-    async def _set_aside(self, record: TableRecord, error: Exception) -> bool:
+    async def _set_aside(self, saved: SavedTable, error: Exception) -> bool:
         """Refund and close a table whose saved state can't be loaded, in one transaction.
 
         With a readable TableState the hand in play is voided (stacks as of the last hand's
@@ -127,13 +128,14 @@ class TableService:
         The snapshot may name hidden cards, so only the error's type is logged."""
         log.warning(
             "table %s: its saved state could not be loaded (%s); setting it aside and refunding it",
-            record.id,
+            saved.id,
             type(error).__name__,
         )
+        record = saved.record()
         account = table_account(record.id)
         try:
-            state: TableState | None = TableState.model_validate(record.snapshot)
-        except ValueError:  # pydantic's ValidationError is one
+            state: TableState | None = TableState.from_saved(saved.snapshot)
+        except ValueError:  # pydantic's ValidationError and a damaged match are ValueErrors
             state = None
         try:
             async with self.store.transaction() as tx:
