@@ -15,7 +15,7 @@ from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
 from bot.games.primero.rules import RULES
 from bot.ui import Form, FormField
-from engine.core.cards import Card
+from engine.core.cards import PRIMERO_40, Card
 from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
 from engine.primero.game import Phase as HandPhase
 from engine.primero.hands import HandType
@@ -211,8 +211,9 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         shown = {card for showing in game.view(None).showdown or () for card in showing.cards}
         discarded = {card for pile in game.view(None).discards for card in pile}
         held = {card for seat in range(len(game.seats)) for card in game.view(seat).hand or ()}
-        dealt = len(data.get("order", ())) - game.view(None).deck_left
-        undealt = {card for card in game.order[dealt:]} if hasattr(game, "order") else set()
+        # The saved deck order, past the cards dealt so far (a Primero hand has no `order`
+        # attribute, so reading one here always found an empty deck).
+        undealt = {PRIMERO_40.parse(code) for code in data["order"][data["next"] :]}
         folded = held - shown if game.phase is HandPhase.OVER else set()
         return frozenset((undealt | folded) - discarded - shown)
 
