@@ -291,3 +291,27 @@ def test_engine_imports_nothing_from_bot_cogs_or_discord() -> None:
                 if module.split(".")[0] in {"bot", "cogs", "discord"}:
                     problems.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {module}")
     assert not problems, "engine/ is pure rules (DESIGN.md §3):\n" + "\n".join(problems)
+
+
+def imported_roots(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, top-level module) of every absolute import in `path`, TYPE_CHECKING ones too."""
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module.split(".")[0]
+
+
+def test_the_table_service_imports_no_discord() -> None:
+    """The service layer (the table service and its clock) takes the member who clicked and
+    the clock's reading from outside; only cogs, renderers and the app talk to Discord."""
+    service = [*sorted((ROOT / "bot" / "tables").rglob("*.py")), ROOT / "bot" / "clock.py"]
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}: imports {module}"
+        for path in service
+        for line, module in imported_roots(path)
+        if module == "discord"
+    ]
+    assert service and not problems, "\n".join(problems)

@@ -255,7 +255,9 @@ class Contract:
         game = plugin.new_hand(setup, self.options)
         table.game = game
         state.phase = Phase.PLAYING
-        state.hand_no += 1
+        table.match, _ = table.match.next_hand(
+            (seat.choice for seat in state.seats), dealer=state.seats[setup.dealer].choice
+        )
         state.hand_seats = [seat.mention for seat in state.seats]
         state.log = [f"Hand {state.hand_no}: {state.seats[setup.dealer].name} deals."]
         log_events(table, game.events)
@@ -321,16 +323,18 @@ class Contract:
                 leader=leader,
                 carried=carried,
             )
-            before = table.state.model_dump(mode="json")
+            before = table.state.model_dump_json()
             hand = self.play(table, setup, self.random_move, checks=True)
-            again = Table(TableState.model_validate(before), plugin)
+            again = Table(TableState.from_saved(before), plugin)
             replayed = self.play(again, setup, self.replay(hand.moves), checks=False)
             assert replayed.shots == hand.shots, "the same seed and moves showed something else"
             outcome = table.game.outcome
             points = plugin.points(table.game)
             if points is not None:
-                for seat, scored in zip(table.state.seats, points, strict=True):
-                    table.state.scores[seat.choice] = table.state.scores.get(seat.choice, 0) + scored
+                seats = table.state.seats
+                table.match, _ = table.match.add_scores(
+                    {s.choice: p for s, p in zip(seats, points, strict=True)}
+                )
             leader = outcome.winners[0] if outcome.winners else None
             dealer = (dealer + 1) % players
             if stacks is not None:
