@@ -54,7 +54,7 @@ import simcord.env
 import simcord.gateway
 import simcord.http.router
 
-import bot.tables as bot_tables
+import bot.tables.hand as bot_tables
 from bot.app import Ridotto, create_bot
 from bot.config import Settings
 from bot.tables import Phase, Table
@@ -301,7 +301,7 @@ class Driver:
         for i in range(self.run.n):
             channel = self.guild.create_text_channel(f"table-{i}")
             host = self.hosts[i % HOSTS]
-            result = await host.slash(channel, "play", game="prima_carta", stake=STAKE)
+            result = await host.slash(channel, "play prima-carta", stake=STAKE)
             table = self.bot.tables.in_channel(channel.id)
             assert table is not None and not result.ephemeral, result.response.content
             seat = Seat(table.id, channel, result.response.message, host)

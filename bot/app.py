@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import MISSING
 
 from bot.config import Settings
 from bot.storage import Store
@@ -15,7 +17,13 @@ from bot.tables import MoveSavedError, TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables")
+SET_ASIDE_NOTICE = (
+    "♠ The table in this channel couldn't be restored after the bot restarted, so it has been "
+    "closed and the chips it held have gone back to the players' bankrolls (see /balance). "
+    "Open a new table with /play."
+)
+
+EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables", "cogs.play")
 
 
 class Ridotto(commands.Bot):
@@ -33,15 +41,22 @@ class Ridotto(commands.Bot):
             help_command=None,
         )
         self.settings = settings
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self._notices: asyncio.Task[None] | None = None
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.tables = TableService(self, self.store, computer_delay=self.settings.computer_delay)
+        # discord.utils.utcnow is the clock SimCord's tests steer with advance_time.
+        self.tables = TableService(
+            self.store, computer_delay=self.settings.computer_delay, now=discord.utils.utcnow
+        )
         for name in EXTENSIONS:
             await self.load_extension(name)
         restored = await self.tables.restore()
-        log.info("restored %d open table(s)", restored)
+        log.info("restored %d open table(s)", restored.tables)
+        if restored.set_aside:
+            # In setup_hook no channel is reachable yet: the notices wait for the gateway.
+            self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(restored.set_aside))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -49,7 +64,26 @@ class Ridotto(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def _tell_set_aside(self, tables: list[tuple[int, int]]) -> None:
+        """Once connected, say in each set-aside table's channel what happened to it."""
+        await self.wait_until_ready()
+        for table_id, channel_id in tables:
+            try:
+                channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    raise TypeError(f"channel {channel_id} takes no messages")
+                await channel.send(SET_ASIDE_NOTICE)
+            except (discord.DiscordException, TypeError) as error:
+                log.warning(
+                    "table %s: could not tell channel %s it was set aside (%s)",
+                    table_id,
+                    channel_id,
+                    type(error).__name__,
+                )
+
     async def close(self) -> None:
+        if self._notices is not None:
+            self._notices.cancel()
         if hasattr(self, "tables"):
             self.tables.shutdown()
         if hasattr(self, "store"):
@@ -73,12 +107,29 @@ class Ridotto(commands.Bot):
         await reply(interaction, text)
 
 
-async def reply(interaction: discord.Interaction, text: str | None, **kwargs: object) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered."""
+async def reply(
+    interaction: discord.Interaction,
+    text: str | None,
+    *,
+    embed: discord.Embed = MISSING,
+    view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions = MISSING,
+) -> None:
+    """Answer ephemerally, whether or not the interaction was already answered. Left-out
+    arguments are discord.py's own MISSING, exactly as if they had not been passed."""
+    shown = MISSING if view is None else view
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(
+            MISSING if text is None else text,
+            ephemeral=True,
+            embed=embed,
+            view=shown,
+            allowed_mentions=allowed_mentions,
+        )
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(
+            text, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions
+        )
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException, where: str) -> None:

@@ -8,11 +8,10 @@ five hundred open tables cost one sleeping task, not five hundred.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
-
-import discord
+from datetime import UTC, datetime
 
 log = logging.getLogger(__name__)
 
@@ -20,24 +19,33 @@ Fire = Callable[[int, int], Awaitable[None]]
 
 
 class Clock:
-    """Deadlines keyed by table id, each with a token (the table's state version)."""
+    """Deadlines keyed by table id, each with a token (the table's state version).
 
-    def __init__(self, fire: Fire) -> None:
+    The earliest deadline comes off a heap (entries replaced by a later `set` are skipped
+    when they surface), so ten thousand open tables cost a sleeping task and a heap, and
+    putting them all on the clock at start-up wakes nothing."""
+
+    def __init__(self, fire: Fire, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._fire = fire
+        self._now = now  # the bot passes discord.utils.utcnow, which SimCord's tests steer
         self._due: dict[int, tuple[datetime, int]] = {}
+        self._heap: list[tuple[datetime, int, int]] = []  # (when, sequence, key)
+        self._sequence = 0
         self._task: asyncio.Task[None] | None = None
-        self._wake_at: datetime | None = None
+        self._wake_at: datetime | None = None  # set while the task sleeps until then
         self._firing = False
 
     def set(self, key: int, when: datetime, token: int) -> None:
         """Fire `key` at `when` (replacing any earlier entry for it)."""
         self._due[key] = (when, token)
+        self._sequence += 1
+        heapq.heappush(self._heap, (when, self._sequence, key))
         if self._task is None or self._task.done():
             self._start()
-        elif not self._firing and (self._wake_at is None or when < self._wake_at):
+        elif not self._firing and self._wake_at is not None and when < self._wake_at:
             # Asleep until later than this: wake up sooner. Never cancel mid-fire, where a
             # cancellation could cut a table's transaction in half; the loop re-reads the
-            # deadlines after every fire anyway.
+            # deadlines after every fire anyway. A task not asleep yet reads them anyway.
             self._task.cancel()
             self._start()
 
@@ -48,6 +56,7 @@ class Clock:
         if self._task is not None:
             self._task.cancel()
         self._due.clear()
+        self._heap.clear()
 
     def pending(self, key: int) -> datetime | None:
         entry = self._due.get(key)
@@ -57,15 +66,28 @@ class Clock:
         self._wake_at = None
         self._task = asyncio.create_task(self._run(), name="ridotto-table-clock")
 
+    def _earliest(self) -> tuple[int, datetime, int] | None:
+        """The next live entry (key, when, token), dropping replaced or cleared ones."""
+        while self._heap:
+            when, _, key = self._heap[0]
+            entry = self._due.get(key)
+            if entry is not None and entry[0] == when:
+                return key, when, entry[1]
+            heapq.heappop(self._heap)
+        return None
+
     async def _run(self) -> None:
-        while self._due:
-            key, (when, token) = min(self._due.items(), key=lambda item: item[1][0])
-            delay = (when - discord.utils.utcnow()).total_seconds()
+        while (earliest := self._earliest()) is not None:
+            key, when, token = earliest
+            delay = (when - self._now()).total_seconds()
             if delay > 0:
                 self._wake_at = when
-                await asyncio.sleep(delay)
-                self._wake_at = None
+                try:
+                    await asyncio.sleep(delay)
+                finally:
+                    self._wake_at = None
                 continue
+            heapq.heappop(self._heap)
             del self._due[key]
             self._firing = True
             try:

@@ -27,9 +27,10 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
 import aiosqlite
 from pydantic import BaseModel
@@ -46,6 +47,7 @@ __all__ = [
     "GameStats",
     "GuildSettings",
     "InsufficientFunds",
+    "SavedTable",
     "Store",
     "TableAlreadyOpen",
     "TableRecord",
@@ -57,6 +59,15 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+class _ConnectionThread(Protocol):
+    """The one private aiosqlite method we rely on: ``_execute(fn, *args)`` runs
+    ``fn(*args)`` on the connection's own thread and returns its result. aiosqlite has no
+    public equivalent, and its private method carries no annotations; this is its shape."""
+
+    async def _execute(self, fn: Callable[..., T], *args: Any) -> T: ...
+
 
 GRANT = "grant"
 """Source of every granted chip: starting bankrolls, dailies, admin grants."""
@@ -430,6 +441,36 @@ def _rollback(conn: sqlite3.Connection) -> None:
 _TABLE_COLS = "id, guild_id, channel_id, message_id, game, host_id, status, snapshot, created_at, updated_at"
 
 
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """An open table's row as start-up reads it: the snapshot stays JSON text, so the table
+    service parses it once, straight into its own model."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    host_id: int
+    snapshot: str
+
+    def record(self) -> TableRecord:
+        """The same row as a TableRecord, its snapshot read as a dict (damaged: empty)."""
+        now = datetime.now(UTC)
+        return TableRecord(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            message_id=self.message_id,
+            game=self.game,
+            host_id=self.host_id,
+            status="open",
+            snapshot=_snapshot(self.snapshot),
+            created_at=now,
+            updated_at=now,
+        )
+
+
 def _snapshot(text: str) -> dict[str, Any]:
     """A stored snapshot as a dict. A damaged one that isn't a JSON object Python can read
     comes back empty, so one bad row can't stop every other table from loading (the table
@@ -672,16 +713,17 @@ class Tx:
     async def save_table(
         self,
         table_id: int,
-        snapshot: dict[str, Any],
+        snapshot: dict[str, Any] | str,
         *,
         message_id: int | None = None,
         status: str | None = None,
     ) -> None:
-        """Replace a table's snapshot; optionally set its message id and status.
+        """Replace a table's snapshot (a dict, or the JSON text of one the table service
+        already wrote); optionally set its message id and status.
 
         A table closed in this transaction must hold no escrow by the time it commits.
         """
-        data = _dumps(snapshot, "snapshot")
+        data = snapshot if isinstance(snapshot, str) else _dumps(snapshot, "snapshot")
         if message_id is not None:
             _check_id(message_id, "message_id")
         if status is not None and status not in ("open", "closed"):
@@ -752,7 +794,7 @@ class Tx:
 class Store:
     """The bot's database. Open with :meth:`Store.open`; close with :meth:`close`."""
 
-    Tx = Tx
+    Tx: TypeAlias = Tx
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
@@ -835,8 +877,9 @@ class Store:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(conn, *args)`` on the connection's thread (one round-trip)."""
         db = self._db
-        # aiosqlite has no public "run this on the connection thread"; _execute is it.
-        return await db._execute(fn, db._conn, *args)  # type: ignore[no-any-return]
+        # aiosqlite has no public "run this on the connection thread"; _execute is it, and it
+        # is unannotated: the cast gives it the shape it has (see _ConnectionThread).
+        return await cast(_ConnectionThread, db)._execute(fn, db._conn, *args)
 
     def _check_reentry(self) -> None:
         if self._owner is not None and self._owner is asyncio.current_task():
@@ -987,6 +1030,18 @@ class Store:
         def q(conn: sqlite3.Connection) -> list[TableRecord]:
             rows = conn.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE status = 'open' ORDER BY id")
             return [_table_record(r) for r in rows]
+
+        return await self._read(q)
+
+    async def saved_tables(self) -> list[SavedTable]:
+        """Every open table in every guild, its snapshot as stored (for start-up)."""
+
+        def q(conn: sqlite3.Connection) -> list[SavedTable]:
+            rows = conn.execute(
+                "SELECT id, guild_id, channel_id, message_id, game, host_id, snapshot FROM tables"
+                " WHERE status = 'open' ORDER BY id"
+            )
+            return [SavedTable(*row) for row in rows]
 
         return await self._read(q)
 

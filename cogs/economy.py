@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.app import Ridotto, reply
 from bot.games import BOARDS
-from bot.storage import InsufficientFunds
+from bot.storage import InsufficientFunds, Store
 
 GAME_CHOICES = [app_commands.Choice(name=name, value=board) for board, name in BOARDS.items()]
 
@@ -24,7 +24,7 @@ class Economy(commands.Cog):
         self.bot = bot
 
     @property
-    def store(self):
+    def store(self) -> Store:
         return self.bot.store
 
     @app_commands.command()

@@ -9,7 +9,7 @@ raises a RuleError; `view(seat)` is exactly what that seat may see (`None` = onl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, TypeVar
 
 from pydantic import BaseModel
 
@@ -40,27 +40,51 @@ class Outcome(BaseModel, frozen=True):
         return self.paid_out[seat] - self.paid_in[seat]
 
 
-class Game(Protocol):
-    """What the table layer needs from any game engine."""
+A = TypeVar("A")
+"""A game's action type (a union of small frozen models)."""
+V_co = TypeVar("V_co", covariant=True)
+"""A game's view type: what one seat (or an onlooker) may see."""
+
+
+class Game(Protocol[A, V_co]):
+    """What the table layer needs from any game engine, typed by its actions and views.
+
+    Each engine builds its hands with its own `new(...)` (its setup differs: a leader, stacks,
+    a carried pot), so construction is left to the game's plug-in; everything a table reads
+    during play is here."""
 
     game_id: str
 
-    @classmethod
-    def new(cls, options: Any, seats: Sequence[Any], seed: int, dealer: int = 0) -> Self: ...
+    @property
+    def phase(self) -> str:
+        """The hand's phase, from the engine's own `Phase` StrEnum (deal, bidding, play...)."""
+        ...
 
     @property
-    def to_act(self) -> int | None: ...
+    def to_act(self) -> int | None:
+        """The one seat to move, or None (nobody, or several at once: see `awaiting`)."""
+        ...
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """Every seat the hand waits on: one, or several during a simultaneous choice."""
+        ...
 
     @property
     def events(self) -> list[Event]:
         """Every public event of the hand so far, oldest first."""
         ...
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
+    @property
+    def commitment(self) -> str:
+        """The SHA-256 commitment to the deal, shown before play."""
+        ...
 
-    def apply(self, seat: int, action: Any) -> list[Event]: ...
+    def legal_actions(self, seat: int) -> Sequence[A]: ...
 
-    def view(self, seat: int | None) -> Any: ...
+    def apply(self, seat: int, action: A) -> list[Event]: ...
+
+    def view(self, seat: int | None) -> V_co: ...
 
     @property
     def outcome(self) -> Outcome | None: ...

@@ -219,6 +219,16 @@ class Match(_Frozen):
             raise DamagedMatch(f"This saved match is damaged and cannot be restored: {problem}.")
         return match
 
+    def checked(self) -> Match:
+        """This match if its parts agree with each other, as `from_json` checks; for a match
+        read inside a larger saved model. Raises DamagedMatch if they don't."""
+        if self.format != JSON_FORMAT:
+            raise DamagedMatch("This saved match is not one this version can restore.")
+        problem = self._problem()
+        if problem:
+            raise DamagedMatch(f"This saved match is damaged and cannot be restored: {problem}.")
+        return self
+
     # ------------------------------------------------------------------ the deal
     def next_hand(
         self,

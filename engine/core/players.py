@@ -23,20 +23,25 @@ class ComputerPlayer(Protocol):
         ...
 
 
-LEVELS: dict[str, tuple[str, ...]] = {
-    "prima_carta": ("basic", "sharp"),
-    "holdout": ("basic",),
-    "primero": ("basic",),
-}
-"""Computer player levels per game id; the first is the default."""
+# Each game's computer players live in `engine.<game_id>.players`, which defines `LEVELS`
+# (the first is the default) and `make_player(level)`; imported on first use, so
+# `engine.core` never names or imports a game.
 
-# game id -> module defining `make_player(level) -> ComputerPlayer`; imported on first use
-# so `engine.core` never imports a game package at start-up.
-_FACTORIES: dict[str, str] = {
-    "prima_carta": "engine.prima_carta.players",
-    "holdout": "engine.holdout.players",
-    "primero": "engine.primero.players",
-}
+
+def _players_module(game_id: str) -> Any:
+    if not game_id.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"engine.{game_id}.players")
+    except ModuleNotFoundError:
+        return None
+
+
+def computer_levels(game_id: str) -> tuple[str, ...]:
+    """The computer player levels of `game_id`, the default first; () if it has none."""
+    module = _players_module(game_id)
+    levels: tuple[str, ...] = getattr(module, "LEVELS", ())
+    return levels
 
 
 class UnknownComputerPlayer(RuleError):
@@ -45,14 +50,14 @@ class UnknownComputerPlayer(RuleError):
 
 def computer_player(game_id: str, level: str | None = None) -> ComputerPlayer:
     """A computer player for `game_id` at `level` (the game's default level if None)."""
-    levels = LEVELS.get(game_id)
-    if levels is None or game_id not in _FACTORIES:
+    module = _players_module(game_id)
+    levels = computer_levels(game_id)
+    if module is None or not levels:
         raise UnknownComputerPlayer(f"There are no computer players for {game_id}.")
     chosen = levels[0] if level is None else level
     if chosen not in levels:
         raise UnknownComputerPlayer(
             f"There is no {chosen} computer player for {game_id}; choose one of {', '.join(levels)}."
         )
-    module = importlib.import_module(_FACTORIES[game_id])
     player: ComputerPlayer = module.make_player(chosen)
     return player

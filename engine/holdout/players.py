@@ -182,8 +182,12 @@ def best_seconds(view: HoldoutView, legal: Sequence[Action]) -> tuple[Seconds | 
     return best, chance
 
 
+LEVELS = ("basic",)
+"""This game's computer player levels; the first is the default."""
+
+
 def make_player(level: str) -> ComputerPlayer:
-    """The factory `engine.core.players.computer_player` calls for "holdout"."""
+    """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
     raise ValueError(f"There is no {level} computer player for Holdout.")

@@ -465,6 +465,11 @@ class PrimaCarta:
         return self._to_act
 
     @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The copa is decided one seat at a time."""
+        return () if self._to_act is None else (self._to_act,)
+
+    @property
     def seats(self) -> tuple[str, ...]:
         """The suit each seat owns."""
         return tuple(SUITS[suit] for suit in self._seats)

@@ -109,8 +109,12 @@ class SharpPlayer:
         return _pick(legal, all(mine < rival for rival in rivals))
 
 
+LEVELS = ("basic", "sharp")
+"""This game's computer player levels; the first is the default."""
+
+
 def make_player(level: str) -> ComputerPlayer:
-    """The factory `engine.core.players.computer_player` calls for "prima_carta"."""
+    """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
     if level == "sharp":

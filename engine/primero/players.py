@@ -497,8 +497,12 @@ class BasicPlayer:
         return Fold()
 
 
+LEVELS = ("basic",)
+"""This game's computer player levels; the first is the default."""
+
+
 def make_player(level: str) -> ComputerPlayer:
-    """The factory `engine.core.players.computer_player` calls for "primero"."""
+    """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
     raise ValueError(f"There is no {level} computer player for Primero.")

@@ -3,6 +3,7 @@ state reads, the ledger rule when it doesn't. docs/RULES.md, "Damaged saved tabl
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from bot.tables import (
     ledger_refunds,
     void_hand_refunds,
 )
+from engine.core.match import Match
 
 T = table_account(7)
 A, B, C = member_account(1), member_account(2), member_account(3)
@@ -34,8 +36,17 @@ def state(phase: Phase, stacks: dict[str, int], pot: int = 0, hand_no: int = 3) 
     ]
     return TableState(
         id=7, guild_id=10, channel_id=20, game="holdout", host_id=1, stake=1, phase=phase,
-        seats=seats, stacks=stacks, pot=pot, hand_no=hand_no,
+        seats=seats, stacks=stacks,
+        match=Match.new(("1", "2", "3")).model_copy(update={"carried": pot, "hand_no": hand_no}),
     )  # fmt: skip
+
+
+def test_a_snapshot_saved_before_the_match_reads_its_pot_and_hand_number() -> None:
+    legacy = state(Phase.BETWEEN, {"1": 90, "2": 95, "3": 100}).model_dump(mode="json", exclude={"match"})
+    old = TableState.from_saved(json.dumps({**legacy, "pot": 7, "hand_no": 3, "dealer": "2"}))
+    assert old.match is None and old.hand_no == 3
+    got = void_hand_refunds(old, T, 292, [])
+    assert paid(got) == {A: 90 + 3, B: 95 + 2, HOUSE: 100 + 2}
 
 
 def into(src: str, amount: int, hand_no: int | None = None, reason: str = "buy-in") -> EscrowMove:
@@ -68,7 +79,7 @@ def test_a_carried_pot_between_hands_is_shared_like_a_closing_table_shares_it() 
 
 
 def test_a_carried_pot_the_hand_in_play_took_in_is_shared_too() -> None:
-    # At the deal the carried pot moves into the hand: state.pot is 0, the escrow still holds it.
+    # At the deal the carried pot moves into the hand: the match holds none, the escrow still does.
     got = void_hand_refunds(state(Phase.PLAYING, {"1": 90, "2": 95, "3": 100}), T, 291, [])
     assert paid(got) == {A: 92, B: 97, HOUSE: 102}
 

@@ -24,7 +24,7 @@ NOTICE = "couldn't be restored after the bot restarted"
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
 
 
 # ------------------------------------------------------------------ helpers
@@ -50,7 +50,7 @@ async def healthy_table(room: Room) -> Table:
 
 async def holdout_with_a_computer(room: Room, channel: simcord.ChannelHandle) -> Table:
     """Carol and a computer at Holdout, the hand dealt: both stacks are in escrow."""
-    await room.carol.slash(channel, "play", game="holdout", stake=STAKE)
+    await room.carol.slash(channel, "play holdout", stake=STAKE)
     table = room.bot.tables.in_channel(channel.id)
     assert table is not None
     await room.carol.click(last_message(channel, table.state.message_id), label="Add bot")
@@ -157,7 +157,7 @@ async def test_a_damaged_table_is_refunded_and_set_aside_and_the_others_come_bac
     assert len(notices(parlour)) == 1
     assert await refunds(room, damaged.id) == sorted([(member_account(room.carol.id), STACK), (HOUSE, STACK)])
     # The channel is free for a new table.
-    await room.carol.slash(parlour, "play", game="holdout", stake=STAKE)
+    await room.carol.slash(parlour, "play holdout", stake=STAKE)
     assert room.bot.tables.in_channel(parlour.id) is not None
     assert (await store.audit()).ok
 

@@ -109,7 +109,7 @@ async def test_an_admin_changes_the_starting_bankroll_and_daily_amount(room: Roo
 async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(
     room: Room, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: 20261122)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 20261122)
     table_id = await open_table_with_bob_and_a_computer(room)
     table = room.bot.tables.get(table_id)
     await room.alice.click(room.message(table.state.message_id), label="Start")

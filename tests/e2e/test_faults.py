@@ -35,7 +35,7 @@ async def house_net(room: Room) -> int:
 
 
 async def open_with_computer(room: Room, game: str) -> Table:
-    await room.alice.slash(room.channel, "play", game=game, stake=STAKE)
+    await room.alice.slash(room.channel, f"play {game}", stake=STAKE)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     await room.alice.click(room.message(table.state.message_id), label="Add bot")
@@ -76,7 +76,7 @@ async def test_the_host_leaving_a_lobby_with_a_computer_closes_it_and_pays_every
     record = await room.bot.store.table(table.id)
     assert record is not None and record.status == "closed"
     # The channel is free again.
-    again = await room.alice.slash(room.channel, "play", game=game, stake=STAKE)
+    again = await room.alice.slash(room.channel, f"play {game}", stake=STAKE)
     assert not again.ephemeral and room.bot.tables.in_channel(room.channel.id) is not None
 
 
@@ -99,7 +99,7 @@ async def test_the_last_member_leaving_between_hands_closes_the_table(room: Room
 async def test_a_failure_inside_a_move_is_answered_and_rolled_back(
     room: Room, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await room.alice.slash(room.channel, "play", game="holdout", stake=STAKE)
+    await room.alice.slash(room.channel, "play holdout", stake=STAKE)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     before, version = table.snapshot(), table.version
@@ -134,7 +134,7 @@ async def test_a_failing_slash_command_is_answered_with_a_reference(
 async def test_a_failing_stale_click_is_answered(
     room: Room, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await room.alice.slash(room.channel, "play", game="holdout", stake=STAKE)
+    await room.alice.slash(room.channel, "play holdout", stake=STAKE)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     message = room.message(table.state.message_id)
@@ -150,7 +150,7 @@ async def test_a_failing_stale_click_is_answered(
 
 
 async def holdout_in_play(room: Room) -> Table:
-    await room.alice.slash(room.channel, "play", game="holdout", stake=STAKE)
+    await room.alice.slash(room.channel, "play holdout", stake=STAKE)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     await room.bob.click(room.message(table.state.message_id), label="Join")
@@ -169,7 +169,7 @@ async def test_a_failing_panel_select_and_button_are_answered_and_change_nothing
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(type(table.adapter), "action_for", broken)
+    monkeypatch.setattr(type(table.plugin), "decode", broken)
     panel = fetch(room, panel_id)
     select = next(c for c in controls(panel) if isinstance(c, discord.SelectMenu))
     result = await room.alice.select(panel, ["0", "1"], custom_id=select.custom_id)
@@ -187,7 +187,7 @@ async def test_a_failing_form_is_answered_and_changes_nothing(
 ) -> None:
     from tests.e2e.test_primero import Players
 
-    await room.alice.slash(room.channel, "play", game="primero", stake=1, ante=0)
+    await room.alice.slash(room.channel, "play primero", stake=1, ante=0)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     await room.bob.click(room.message(table.state.message_id), label="Join")
@@ -201,7 +201,7 @@ async def test_a_failing_form_is_answered_and_changes_nothing(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(type(table.adapter), "action_for", broken)
+    monkeypatch.setattr(type(table.plugin), "decode", broken)
     result = await play.bid(member, "numerus", "30", "5")
     failure_ref(room, result, caplog)
     assert table.snapshot() == before
@@ -215,7 +215,7 @@ async def test_a_failing_automatic_move_is_rolled_back_and_tried_again(
     room: Room, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     table = await open_with_computer(room, "primero")
-    adapter_type = type(table.adapter)
+    adapter_type = type(table.plugin)
     real = adapter_type.computer
     calls: list[int] = []
 

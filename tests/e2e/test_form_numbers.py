@@ -20,7 +20,7 @@ def sample_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.e2e.test_primero import SAMPLE
     from tests.engine.primero_helpers import stacked
 
-    monkeypatch.setattr("bot.tables.new_seed", lambda: 7)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
     monkeypatch.setattr("engine.primero.game.shuffled", lambda cards, seed: stacked(SAMPLE))
 
 

@@ -24,13 +24,13 @@ STACK = 100 * STAKE
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
 
 
 # ------------------------------------------------------------------ helpers
 async def open_table(room: Room, *players: simcord.MemberActor, start: bool = True) -> Table:
     host, *others = players or (room.alice, room.bob, room.carol)
-    await host.slash(room.channel, "play", game="holdout", stake=STAKE)
+    await host.slash(room.channel, "play holdout", stake=STAKE)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     for member in others:
@@ -376,11 +376,12 @@ async def test_a_computer_player_fills_a_seat_and_plays(room: Room) -> None:
 
 
 async def test_holdout_options_are_checked_at_play(room: Room) -> None:
-    result = await room.alice.slash(room.channel, "play", game="holdout", suit="crowns")
-    assert result.ephemeral and "nobody backs a suit" in result.response.content
-    result = await room.alice.slash(room.channel, "play", game="prima_carta", lines="double")
-    assert result.ephemeral and "no lines option" in result.response.content
-    result = await room.alice.slash(room.channel, "play", game="holdout", stake=20)
+    # Each game's /play shows only its own options: Discord won't even send another's.
+    with pytest.raises(simcord.OptionError):
+        await room.alice.slash(room.channel, "play holdout", suit="crowns")
+    with pytest.raises(simcord.OptionError):
+        await room.alice.slash(room.channel, "play prima-carta", lines="double")
+    result = await room.alice.slash(room.channel, "play holdout", stake=20)
     assert result.ephemeral and "at least 2,000 chips" in result.response.content
     assert room.bot.tables.in_channel(room.channel.id) is None
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000
@@ -397,7 +398,7 @@ async def test_hand_command_shows_the_panel_and_refuses_onlookers(room: Room) ->
 
 
 async def test_double_line_asks_for_the_line_before_the_card(room: Room) -> None:
-    await room.alice.slash(room.channel, "play", game="holdout", stake=STAKE, lines="double")
+    await room.alice.slash(room.channel, "play holdout", stake=STAKE, lines="double")
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     message_id = table.state.message_id
@@ -437,7 +438,7 @@ async def test_the_vines_deck_runs_each_line_to_eleven(room: Room) -> None:
     table = await open_table(room, room.alice, room.bob, start=False)
     assert table.state.options == {"lines": "auto", "deck": "postas", "stack": 100}
     await room.alice.click(room.message(table.state.message_id), label="Cancel")
-    await room.alice.slash(room.channel, "play", game="holdout", stake=STAKE, deck="vines", stack=50)
+    await room.alice.slash(room.channel, "play holdout", stake=STAKE, deck="vines", stack=50)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None and table.state.stacks == {"1": 50 * STAKE}
     await room.bob.click(room.message(table.state.message_id), label="Join")

@@ -12,11 +12,11 @@ SEED = 20261122
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
 
 
 async def open_table_with_bob_and_a_computer(room: Room) -> int:
-    await room.alice.slash(room.channel, "play", game="prima_carta", stake=10)
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
     table_message = room.channel.last_message
     picker = await room.bob.click(table_message, label="Join")
     assert picker.ephemeral and picker.response.content == "Choose your suit:"

@@ -27,7 +27,7 @@ STACK = 100
 
 @pytest.fixture
 def sample_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: 7)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
     monkeypatch.setattr("engine.primero.game.shuffled", lambda cards, seed: stacked(SAMPLE))
 
 
@@ -68,7 +68,7 @@ def button(message: discord.Message, prefix: str) -> discord.Button:
 
 
 async def open_table(room: Room, dave: simcord.MemberActor, **options: object) -> Table:
-    await room.alice.slash(room.channel, "play", game="primero", stake=1, ante=0, **options)
+    await room.alice.slash(room.channel, "play primero", stake=1, ante=0, **options)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     for member in (room.bob, room.carol, dave):
@@ -294,20 +294,20 @@ async def test_a_restart_mid_round_resumes_the_hand(room: Room, dave: simcord.Me
 
 
 async def test_primero_options_are_checked_at_play(room: Room) -> None:
-    result = await room.alice.slash(room.channel, "play", game="primero", target=500)
+    result = await room.alice.slash(room.channel, "play primero", target=500)
     assert result.ephemeral and "points game" in result.response.content
-    result = await room.alice.slash(room.channel, "play", game="primero", variant="points", stack=50)
+    result = await room.alice.slash(room.channel, "play primero", variant="points", stack=50)
     assert result.ephemeral and "uses no chips" in result.response.content
-    result = await room.alice.slash(room.channel, "play", game="primero", lines="double")
-    assert result.ephemeral and "no lines option" in result.response.content
-    result = await room.alice.slash(room.channel, "play", game="holdout", ante=2)
-    assert result.ephemeral and "no ante option" in result.response.content
+    with pytest.raises(simcord.OptionError):
+        await room.alice.slash(room.channel, "play primero", lines="double")
+    with pytest.raises(simcord.OptionError):
+        await room.alice.slash(room.channel, "play holdout", ante=2)
     assert room.bot.tables.in_channel(room.channel.id) is None
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000
 
 
 async def test_the_points_game_plays_to_its_target_and_reaches_the_scoreboard(room: Room) -> None:
-    await room.alice.slash(room.channel, "play", game="primero", variant="points", target=100)
+    await room.alice.slash(room.channel, "play primero", variant="points", target=100)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     await room.bob.click(room.message(table.state.message_id), label="Join")
@@ -350,7 +350,7 @@ async def escrow(room: Room, table: Table) -> int:
 
 async def test_a_pot_nobody_wins_stays_for_the_next_hand_and_is_shared_out_at_the_close(room: Room) -> None:
     store = room.bot.store
-    await room.alice.slash(room.channel, "play", game="primero", stake=2)
+    await room.alice.slash(room.channel, "play primero", stake=2)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     await room.bob.click(room.message(table.state.message_id), label="Join")
@@ -363,19 +363,19 @@ async def test_a_pot_nobody_wins_stays_for_the_next_hand_and_is_shared_out_at_th
         member = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
         await play.open(member)
         await play.press(member, "Stand")
-    assert table.state.pot == 4, "both antes stay in the pot"
+    assert table.match.carried == 4, "both antes stay in the pot"
     assert table.state.held == sum(table.state.stacks.values()) + 4 == await escrow(room, table)
     await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     game = table.game
     assert game is not None and game.view(None).carried_in == 4 and game.view(None).pot == 8
-    assert table.state.pot == 0 and (await store.audit()).ok
+    assert table.match.carried == 0 and (await store.audit()).ok
     while table.state.phase is Phase.PLAYING:
         seat = table.to_act
         assert seat is not None
         member = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
         await play.open(member)
         await play.press(member, "Stand")
-    assert table.state.pot == 8
+    assert table.match.carried == 8
     await room.alice.click(room.message(table.state.message_id), label="Close table")
     # The table closed between hands: the carried pot (8) was shared out, 4 each.
     assert table.state.phase is Phase.CLOSED and await escrow(room, table) == 0
@@ -409,7 +409,7 @@ async def test_the_timer_folds_an_absent_player_and_covers_for_a_forced_one(
 
 
 async def test_computer_players_fill_seats_and_play_whole_hands(room: Room) -> None:
-    await room.alice.slash(room.channel, "play", game="primero", stake=2)
+    await room.alice.slash(room.channel, "play primero", stake=2)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     for _ in range(2):

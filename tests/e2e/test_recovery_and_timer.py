@@ -14,7 +14,7 @@ SEED = 20261122
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
 
 
 async def start(room: Room) -> Table:

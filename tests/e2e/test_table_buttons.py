@@ -7,7 +7,7 @@ from tests.e2e.conftest import Room, button_ids, buttons, click_as_rendered
 
 
 async def open_lobby(room: Room) -> int:
-    await room.alice.slash(room.channel, "play", game="prima_carta", stake=10)
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None and table.state.message_id is not None
     return table.id
@@ -15,7 +15,7 @@ async def open_lobby(room: Room) -> int:
 
 async def test_second_play_in_a_channel_points_to_the_open_table(room: Room) -> None:
     await open_lobby(room)
-    result = await room.bob.slash(room.channel, "play", game="prima_carta")
+    result = await room.bob.slash(room.channel, "play prima-carta")
     assert result.ephemeral
     assert "already has an open Prima Carta table" in result.response.content
     assert len(room.public_messages()) == 1
@@ -99,7 +99,7 @@ async def test_cancel_closes_the_lobby_and_frees_the_channel(room: Room) -> None
     assert "Closed" in closed.embeds[0].description
     assert buttons(closed) == []
     assert room.bot.tables.get(table_id) is None
-    result = await room.bob.slash(room.channel, "play", game="prima_carta")
+    result = await room.bob.slash(room.channel, "play prima-carta")
     assert not result.ephemeral
 
 
@@ -124,7 +124,7 @@ async def test_joining_twice_is_refused(room: Room) -> None:
 
 
 async def test_a_seated_member_cannot_act_out_of_turn(room: Room, monkeypatch) -> None:
-    monkeypatch.setattr("bot.tables.new_seed", lambda: 20261122)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 20261122)
     table_id = await open_lobby(room)
     table = room.bot.tables.get(table_id)
     picker = await room.bob.click(room.message(table.state.message_id), label="Join")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.core.players import LEVELS, computer_player
+from engine.core.players import computer_levels, computer_player
 from engine.holdout import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
 from engine.holdout.players import BasicPlayer, make_player
 
@@ -16,7 +16,7 @@ PLAYER = BasicPlayer()
 
 
 def test_registry_gives_the_basic_level_for_holdout() -> None:
-    assert LEVELS["holdout"] == ("basic",)
+    assert computer_levels("holdout") == ("basic",)
     assert computer_player("holdout").level == "basic"
     assert isinstance(computer_player("holdout", "basic"), BasicPlayer)
     with pytest.raises(RuleError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.core.players import LEVELS, computer_player
+from engine.core.players import computer_levels, computer_player
 from engine.prima_carta import Copa, Fold, PrimaCarta, PrimaCartaOptions
 from engine.prima_carta.players import BasicPlayer, SharpPlayer, basic_decision
 
@@ -79,7 +79,7 @@ def test_players_refuse_when_it_is_not_their_turn() -> None:
 
 
 def test_registry_gives_each_level_and_refuses_unknown_ones() -> None:
-    assert LEVELS["prima_carta"] == ("basic", "sharp")
+    assert computer_levels("prima_carta") == ("basic", "sharp")
     assert computer_player("prima_carta").level == "basic"
     assert computer_player("prima_carta", "sharp").level == "sharp"
     with pytest.raises(RuleError):

@@ -12,7 +12,7 @@ from typing import Any, Literal
 import pytest
 
 from engine.core.errors import RuleError
-from engine.core.players import LEVELS, computer_player
+from engine.core.players import computer_levels, computer_player
 from engine.primero import AllIn, Bid, Fold, HandType, Pass, Phase, Primero, PrimeroOptions, Stake, forms
 from engine.primero.game import DECK
 from engine.primero.players import INDEX, BasicPlayer, chance, make_player, shape_of
@@ -55,7 +55,7 @@ def second_round(names: str, dealt: str, **options: Any) -> Primero:
 
 
 def test_registry_gives_the_basic_level_for_primero() -> None:
-    assert LEVELS["primero"] == ("basic",)
+    assert computer_levels("primero") == ("basic",)
     assert computer_player("primero").level == "basic"
     assert isinstance(computer_player("primero", "basic"), BasicPlayer)
     with pytest.raises(RuleError):

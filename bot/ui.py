@@ -1,8 +1,9 @@
-"""A private hand panel before it becomes a Discord message: an embed and its controls.
+"""What a game draws for Discord, before it becomes a message: a private hand panel (an
+embed and its controls) and the forms a move may need.
 
-Game renderers build `Panel`s; the table cog turns them into an ephemeral message whose
-controls carry the table, the seat and its panel token, and a key naming the move. Keys
-name cards by their place in the hand, never the card.
+Game renderers build `Panel`s and `Form`s; the panel cog turns them into an ephemeral
+message or a modal whose custom ids carry the table, the seat and its panel token, and a
+key naming the move. Keys name cards by their place in the hand, never the card.
 """
 
 from __future__ import annotations
@@ -45,3 +46,24 @@ class Panel:
     def signature(self) -> str:
         """What the member sees, to skip redrawing an unchanged panel."""
         return repr((self.embed.to_dict(), self.controls, self.pickers))
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One text box of a form: its id, label and hint. Discord returns the values in the
+    order of the boxes, and the game reads them in that order."""
+
+    key: str
+    label: str
+    placeholder: str = ""
+    max_length: int = 12
+
+
+@dataclass(frozen=True)
+class Form:
+    """A form (Discord modal) behind a panel control: submitting it plays the move `key`
+    with the typed values, in the order of `fields`."""
+
+    key: str
+    title: str
+    fields: tuple[FormField, ...]

@@ -8,14 +8,18 @@ their place in the hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
-from bot.tables import Table
-from cogs.panel import Control, Panel, Picker
+from bot.ui import Control, Panel, Picker
 from engine.core.cards import Card
 from engine.primero.game import Phase as HandPhase
 from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
 from engine.primero.hands import describe, points
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 ROUND_NAMES = {
     HandPhase.FIRST: "first round of bidding",
@@ -69,7 +73,7 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
         if betting:
             parts.append(f"stack {view.stacks[index]:,}")
         else:
-            score = state.scores.get(state.seats[index].choice, 0) if index < len(state.seats) else 0
+            score = table.match.scores.get(table.seat_for(index).choice, 0) if index < len(state.seats) else 0
             parts.append(f"score {score:,}")
         parts.append(_seat_state(view, index))
         if view.winner == index:
@@ -92,7 +96,7 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
         if view.carried_in:
             pots += f" (incl. {view.carried_in:,} from the last hand)"
     else:
-        target = table.adapter.target(state.options)
+        target = table.options.target
         pots = f"Points game to {target:,}" if target else "Points game"
     embed.add_field(name=f"{pots} · deck {view.deck_left}", value="\n".join(seats)[:1024], inline=False)
 

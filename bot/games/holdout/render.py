@@ -8,10 +8,11 @@ a card.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
-from bot.tables import Table
-from cogs.panel import Control, Panel, Picker
+from bot.ui import Control, Panel, Picker
 from engine.core.cards import Card
 from engine.holdout.game import (
     LINE_NAMES,
@@ -23,6 +24,9 @@ from engine.holdout.game import (
     Seconds,
 )
 from engine.holdout.game import Phase as HandPhase
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 CHILO = "🔪"
 """The chilo: the text's leader token, named for the *cuchillo*, a folding knife."""

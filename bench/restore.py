@@ -1,0 +1,145 @@
+"""Start-up restore time and the memory each open table holds.
+
+    python bench/restore.py [--tables 1000,10000] [--dir DIR]
+
+For each count N, a fresh SQLite file (WAL, ``synchronous=FULL``, as in production) gets N
+open tables, round-robin over every registered game and two states each: a lobby with a
+computer seated, and a hand in play (four seats, a few random legal moves made). Then:
+
+* restore: wall time of ``TableService.restore()`` on a fresh store, i.e. reading every
+  open table's row, validating its snapshot and match, loading its hand and putting its
+  timer on the clock — what the bot does at start-up before it connects (one core);
+* memory: bytes Python holds for the restored tables (``tracemalloc``, after a garbage
+  collection, measured in a second restore so the timing above is not slowed), per table.
+
+Not a test: it prints figures and asserts nothing. Goals (issue 10): 10,000 tables in
+under 2 s; at most 20 KB per open table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.games import GAMES, HandSetup, Plugin
+from bot.storage import Store
+from bot.tables import Phase, Seat, Table, TableService, TableState
+
+GUILD = 1
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+def template(plugin: Plugin, playing: bool, rng: random.Random) -> dict[str, Any]:
+    """A table of `plugin` as its snapshot would be saved: a lobby, or a hand in play."""
+    options = plugin.parse_options({})
+    choices = plugin.seat_choices[:4]
+    seats = [Seat(choice=c, user_id=100 + i, name=f"Player {i}") for i, c in enumerate(choices[:3])]
+    seats.append(Seat(choice=choices[3], name="Cosimo", level=plugin.levels[0] if plugin.levels else "basic"))
+    state = TableState(
+        guild_id=GUILD, channel_id=1, game=plugin.id, host_id=100, stake=1, seats=seats, deadline=NOW
+    )
+    stack = plugin.buy_in(1, options)
+    if stack is not None:
+        state.stacks = {seat.choice: stack for seat in seats}
+    table = Table(state, plugin)
+    if playing:
+        match, seating = table.match.next_hand(seat.choice for seat in seats)
+        table.match = match
+        setup = HandSetup(
+            choices=list(seating.engine_seats),
+            names=[seat.name for seat in seats],
+            stake=1,
+            seed=rng.getrandbits(63),
+            dealer=seating.dealer_seat or 0,
+            stacks=[state.stacks[c] for c in seating.engine_seats] if stack is not None else None,
+        )
+        game = plugin.new_hand(setup, options)
+        for _ in range(rng.randrange(1, 8)):
+            awaiting = game.awaiting
+            if not awaiting or game.outcome is not None:
+                break
+            seat = awaiting[0]
+            game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+        if game.outcome is None:
+            table.game = game
+            state.phase = Phase.PLAYING
+            state.hand_seats = [seat.mention for seat in seats]
+    data: dict[str, Any] = json.loads(table.snapshot_json())
+    return data
+
+
+async def fill(path: Path, count: int) -> None:
+    rng = random.Random(count)
+    templates = [template(p, playing, rng) for p in GAMES.values() for playing in (False, True)]
+    store = await Store.open(path)
+    try:
+        async with store.transaction() as tx:
+            for index in range(count):
+                data = dict(templates[index % len(templates)])
+                data["channel_id"] = 10_000 + index
+                table_id = await tx.create_table(GUILD, data["channel_id"], data["game"], 100, {})
+                await tx.save_table(table_id, json.dumps(data, separators=(",", ":")))
+    finally:
+        await store.close()
+
+
+async def restore(path: Path) -> tuple[float, TableService, Store]:
+    store = await Store.open(path)
+    service = TableService(store, computer_delay=3600.0, now=lambda: NOW)
+    start = time.perf_counter()
+    report = await service.restore()
+    elapsed = time.perf_counter() - start
+    assert report.tables == len(service.tables) and not report.set_aside, report
+    return elapsed, service, store
+
+
+async def bench(count: int, folder: Path) -> None:
+    path = folder / f"restore-{count}.db"
+    await fill(path, count)
+    elapsed, service, store = await restore(path)
+    playing = sum(1 for t in service.tables.values() if t.state.phase is Phase.PLAYING)
+    service.shutdown()
+    await store.close()
+    del service
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    _, service, store = await restore(path)
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    service.shutdown()
+    await store.close()
+    print(
+        f"{count:>6,} open tables ({playing:,} with a hand in play): restore {elapsed:.2f} s "
+        f"({elapsed / count * 1e6:,.0f} µs a table) · memory {held / count / 1024:,.1f} KB a table"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="1000,10000", help="comma-separated table counts")
+    parser.add_argument("--dir", type=Path, default=None, help="folder for the database files")
+    args = parser.parse_args()
+    counts = [int(n) for n in args.tables.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.dir or Path(tmp)
+        print(f"python {sys.version.split()[0]} · games: {', '.join(GAMES)}")
+        for count in counts:
+            asyncio.run(bench(count, folder))
+
+
+if __name__ == "__main__":
+    main()

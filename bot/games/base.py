@@ -1,0 +1,248 @@
+"""What a game plug-in provides: everything the table layer and the cogs ask of a game.
+
+A game is its pure engine package (`engine/<game>/`) plus its Discord half, a package
+beside this module (`bot/games/<game>/`) whose `PLUGIN` is an instance of a `GamePlugin`
+subclass. The plug-in says how table seats become an engine hand, how a game holds chips
+(per hand, or as stacks brought to the table), how a legal move is written into a button's
+key and read back, what the table message and a player's hand panel show, and which move
+the timer plays for an absent player. All rules stay in `engine/`; nothing outside a
+game's own packages names the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import discord
+from pydantic import BaseModel, ValidationError
+
+from engine.core.cards import Card
+from engine.core.game import Event, Game
+from engine.core.match import Match
+from engine.core.players import ComputerPlayer, computer_levels, computer_player
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+    from bot.ui import Form, Panel
+
+
+class OptionError(ValueError):
+    """A table option a member chose is not valid; the message says why, for the member."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One button on the public table message: the key in its custom id, its label, and
+    whether it gives something up (drawn red)."""
+
+    key: str
+    label: str
+    danger: bool = False
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """Everything the table knows when it deals a hand."""
+
+    choices: Sequence[str]  # each seat's choice, in seat order
+    names: Sequence[str]  # each seat's display name
+    stake: int
+    seed: int
+    dealer: int  # seat index of this hand's dealer (the deal passes left)
+    stacks: Sequence[int] | None = None  # stack games: chips each seat has at the table
+    leader: int | None = None  # stack games: the last hand's winner, if still seated
+    carried: int = 0  # chips an earlier hand without a winner left in the pot
+
+
+class NoOptions(BaseModel, frozen=True):
+    """A game whose /play takes nothing beyond the stake and the computer level."""
+
+
+G = TypeVar("G", bound=Game[Any, Any])
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+class GamePlugin(Generic[G, OptionsT]):
+    """Base shape; one subclass per game, in the game's own package."""
+
+    #: the game id: the registry key, the scoreboard key and the engine package's name
+    id: ClassVar[str]
+    name: ClassVar[str]
+    #: the /play options model: its fields (descriptions, Literal choices, ranges) become
+    #: the game's /play subcommand's options. Each subclass sets it to its own OptionsT
+    #: (NoOptions if /play takes nothing more); not a ClassVar only because a ClassVar
+    #: cannot be generic.
+    options_model: type[OptionsT]
+    #: players over every option
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: seat names in seat order (Prima Carta: the suits a player backs)
+    seat_choices: ClassVar[tuple[str, ...]]
+    #: whether a joining member picks their seat (Prima Carta: their suit), and the /play
+    #: option through which the host picks theirs
+    pick_seat: ClassVar[bool] = False
+    seat_option: ClassVar[str | None] = None
+    #: whether players hold secret cards (they get the "Your hand" panel)
+    private_hands: ClassVar[bool] = False
+    #: the /rules text, in our own words
+    rules: ClassVar[str]
+    #: panel keys that only change what the panel shows (a line picked, cards picked)
+    view_keys: ClassVar[frozenset[str]] = frozenset()
+    #: panel keys that open a form for typed input (see `form`)
+    form_keys: ClassVar[frozenset[str]] = frozenset()
+    #: the colour of the table message while a hand is in play, and of the hand panel
+    colour: ClassVar[discord.Colour] = discord.Colour.gold()
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """Computer player levels; the first is the default."""
+        return computer_levels(self.id)
+
+    def boards(self) -> dict[str, str]:
+        """Every scoreboard this game writes results to: board key -> its name."""
+        return {self.id: self.name}
+
+    def choice_label(self, choice: str) -> str:
+        return choice.title()
+
+    # --------------------------------------------------------------- options
+    def parse_options(self, raw: Mapping[str, Any]) -> OptionsT:
+        """The options a host chose at /play (None: left out); raises OptionError."""
+        given = {name: value for name, value in raw.items() if value is not None}
+        try:
+            return self.options_model.model_validate(given)
+        except ValidationError as error:
+            raise OptionError(self.option_error(error)) from error
+
+    def option_error(self, error: ValidationError) -> str:
+        """The sentence for options the model refused."""
+        return f"That {self.name} option isn't valid."
+
+    def load_options(self, data: Mapping[str, Any]) -> OptionsT:
+        """Options as a table's snapshot saved them (already checked at /play)."""
+        return self.options_model.model_validate(data)
+
+    def describe_options(self, options: OptionsT, stake: int) -> str:
+        return ""
+
+    def seat_range(self, options: OptionsT) -> tuple[int, int]:
+        return self.min_players, self.max_players
+
+    def new_match(self, options: OptionsT) -> Match:
+        """The match a new table plays: its seats in order going left, which way the deal
+        passes (left by default), and the score that ends a game, if any."""
+        return Match.new(self.seat_choices, target=self.target(options))
+
+    # ----------------------------------------------------------------- money
+    def buy_in(self, stake: int, options: OptionsT) -> int | None:
+        """Chips a player brings to the table as a stack, or None if chips go in hand by hand."""
+        return None
+
+    def min_bankroll(self, stake: int, options: OptionsT) -> int:
+        """Chips a member needs to sit down."""
+        return self.buy_in(stake, options) or 0
+
+    def seat_minimum(self, stake: int, options: OptionsT) -> int:
+        """Stack games: the least a stack must hold to be dealt in (else the seat stands up)."""
+        return stake
+
+    def points(self, game: G) -> list[int] | None:
+        """Points games: what each seat scored in this finished hand (None: a chips game)."""
+        return None
+
+    def target(self, options: OptionsT) -> int | None:
+        """Points games: the score that ends a game."""
+        return None
+
+    def board(self, options: OptionsT) -> str:
+        """The key results are recorded under for the scoreboard."""
+        return self.id
+
+    def opening_costs(self, game: G) -> list[int]:
+        """Per-hand games: chips each seat puts in when the hand is dealt (antes)."""
+        return [0] * len(self.seat_names(game))
+
+    def cost(self, game: G, seat: int, action: Any) -> int:
+        """Per-hand games: chips this action moves from the seat's account into escrow."""
+        return 0
+
+    def held(self, game: G) -> int:
+        """Chips the hand in play holds at the table (what the table's escrow must hold)."""
+        raise NotImplementedError
+
+    def final_stacks(self, game: G) -> list[int] | None:
+        """Stack games: each seat's stack once the hand is settled."""
+        return None
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: OptionsT) -> G:
+        raise NotImplementedError
+
+    def load(self, data: Mapping[str, Any]) -> G:
+        raise NotImplementedError
+
+    def seat_names(self, game: G) -> tuple[str, ...]:
+        """The engine's name for each seat, in seat order."""
+        seats: tuple[str, ...] = game.view(None).seats
+        return seats
+
+    def moves(self, game: G, seat: int) -> list[Move]:
+        """Buttons for the public table message (games without private hands)."""
+        return []
+
+    def decode(self, game: G, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """The legal action behind a control key (and a select's or form's values), or None.
+        Typed values that don't read raise IllegalAction with a sentence for the player."""
+        raise NotImplementedError
+
+    def encode(self, game: G, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        """The control key and values that play `action`: `decode` reads them back to it."""
+        raise NotImplementedError
+
+    def timeout_action(self, game: G, seat: int) -> Any:
+        """The least committal legal move, played for a player who does not act."""
+        raise NotImplementedError
+
+    def logged(self, event: Event) -> bool:
+        """Whether the table log repeats this event (some are drawn elsewhere on the table)."""
+        return True
+
+    def computer(self, level: str) -> ComputerPlayer:
+        return computer_player(self.id, level if level in self.levels else None)
+
+    # ---------------------------------------------------- hidden information
+    def private_cards(self, game: G, seat: int) -> frozenset[Card]:
+        """Cards only `seat` may see now (its hand)."""
+        return frozenset()
+
+    def secret_cards(self, game: G) -> frozenset[Card]:
+        """Cards nobody may see now (the undealt deck)."""
+        return frozenset()
+
+    # ------------------------------------------------------------- rendering
+    def table_fields(self, table: Table, game: G, embed: discord.Embed) -> None:
+        """Add the public picture of the hand in play to the table message."""
+
+    def status(self, table: Table, game: G) -> str:
+        """The table message's first line while a hand is in play: whose turn, to do what."""
+        return f"**Hand {table.state.hand_no}** in play."
+
+    def prompt(self, table: Table, game: G, fresh: set[int]) -> str:
+        """The public ping for the member(s) to act: names no hidden card. `fresh` are the
+        seats whose open panel was just redrawn with their moves."""
+        raise NotImplementedError
+
+    def panel(self, table: Table, game: G, seat: int, picks: tuple[str, ...]) -> Panel:
+        """What `seat` sees of its own hand and, on its turn, the controls for its moves.
+        `picks` are what the player chose on the panel so far (see `pick`)."""
+        raise NotImplementedError
+
+    def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
+        """A view key's new panel picks (a line, the cards to change), or None if unreadable."""
+        return None
+
+    def form(self, table: Table, game: G, seat: int, key: str, values: Sequence[str]) -> Form | None:
+        """The form behind a panel control that needs typed input, or None if it is not open."""
+        return None

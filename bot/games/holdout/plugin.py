@@ -1,0 +1,153 @@
+"""Holdout at a Ridotto table: each member brings a stack, passes two cards in secret and
+plays from a private hand panel; the line, the pot and the chilo are on the table message."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from pydantic import ValidationError
+
+from bot.games.base import GamePlugin, HandSetup
+from bot.games.holdout.options import HoldoutTableOptions
+from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
+from bot.games.holdout.rules import RULES
+from engine.core.cards import Card
+from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+    from bot.ui import Panel
+
+
+class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
+    id = "holdout"
+    name = "Holdout"
+    options_model = HoldoutTableOptions
+    min_players = 2
+    max_players = 6
+    seat_choices = ("1", "2", "3", "4", "5", "6")
+    private_hands = True
+    rules = RULES
+    view_keys = frozenset({"line"})
+    colour = discord.Colour.dark_teal()
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    # --------------------------------------------------------------- options
+    def option_error(self, error: ValidationError) -> str:
+        return "Holdout's stack is between 10 and 10,000 stakes (100 if you leave it out)."
+
+    def describe_options(self, options: HoldoutTableOptions, stake: int) -> str:
+        lines = {
+            "auto": "single line up to 4 players, double line for 5–6",
+            "single": "single line (2–4 players)",
+            "double": "double line (4–6 players)",
+        }[options.lines]
+        deck = "Postas deck (50 cards)" if options.deck == "postas" else "Vines deck (55 cards, Emperor = 11)"
+        return f"{lines} · {deck} · stacks of {options.stack * stake:,} chips"
+
+    def seat_range(self, options: HoldoutTableOptions) -> tuple[int, int]:
+        if options.lines == "auto":
+            return 2, 6
+        return HoldoutOptions.seat_range(1 if options.lines == "single" else 2)
+
+    # ----------------------------------------------------------------- money
+    def buy_in(self, stake: int, options: HoldoutTableOptions) -> int | None:
+        return options.stack * stake
+
+    def held(self, game: Holdout) -> int:
+        view = game.view(None)
+        return sum(view.stacks) + view.pot + sum(view.antes)
+
+    def final_stacks(self, game: Holdout) -> list[int] | None:
+        return list(game.view(None).stacks)
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: HoldoutTableOptions) -> Holdout:
+        rules = options.engine_options(setup.stake, len(setup.choices))
+        return Holdout.new(rules, list(setup.names), setup.seed, setup.leader, setup.stacks)
+
+    def load(self, data: Mapping[str, Any]) -> Holdout:
+        return Holdout.from_json(data)
+
+    def decode(self, game: Holdout, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys name cards by their place in the seat's sorted hand, never by the card itself:
+        `pass` (values: two places), `play.<line>.<place>`, `seconds.<line>`, `fold`."""
+        hand = game.view(seat).hand or ()
+        parts = key.split(".")
+        action: Any
+        try:
+            if parts == ["pass"]:
+                places = sorted({int(value) for value in values})
+                if len(places) != 2 or len(values) != 2:
+                    return None
+                action = PassCards(cards=(hand[places[0]], hand[places[1]]))
+            elif parts[0] == "play" and len(parts) == 3 and not values:
+                action = PlayCard(card=hand[int(parts[2])], line=int(parts[1]))
+            elif parts[0] == "seconds" and len(parts) == 2 and not values:
+                action = Seconds(line=int(parts[1]))
+            elif parts == ["fold"] and not values:
+                action = Fold()
+            else:
+                return None
+        except (ValueError, IndexError):
+            return None
+        return action if action in game.legal_actions(seat) else None
+
+    def encode(self, game: Holdout, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        hand = game.view(seat).hand or ()
+        if isinstance(action, PassCards):
+            return "pass", tuple(str(hand.index(card)) for card in action.cards)
+        if isinstance(action, PlayCard):
+            return f"play.{action.line}.{hand.index(action.card)}", ()
+        if isinstance(action, Seconds):
+            return f"seconds.{action.line}", ()
+        return "fold", ()
+
+    def timeout_action(self, game: Holdout, seat: int) -> Any:
+        """At the pass, the two highest cards go left; in play, the player folds."""
+        legal = game.legal_actions(seat)
+        passes = [a for a in legal if isinstance(a, PassCards)]
+        if passes:
+            hand = sorted(game.view(seat).hand or (), key=lambda card: (card.rank, card.suit))
+            highest = tuple(sorted(hand[-2:]))
+            for action in passes:
+                if tuple(sorted(action.cards)) == highest:
+                    return action
+            return passes[0]
+        return Fold()
+
+    # ---------------------------------------------------- hidden information
+    def private_cards(self, game: Holdout, seat: int) -> frozenset[Card]:
+        return frozenset(game.view(seat).hand or ())
+
+    def secret_cards(self, game: Holdout) -> frozenset[Card]:
+        """The undealt deck: every card neither in a hand nor on a line."""
+        data = game.to_json()
+        played = {text for line in data["lines"] for text in line}
+        held = {card for seat in range(len(game.seats)) for card in self.private_cards(game, seat)}
+        return frozenset(card for card in game.order if card.code not in played and card not in held)
+
+    # ------------------------------------------------------------- rendering
+    def table_fields(self, table: Table, game: Holdout, embed: discord.Embed) -> None:
+        holdout_fields(table, game, embed)
+
+    def status(self, table: Table, game: Holdout) -> str:
+        return holdout_status(table, game)
+
+    def prompt(self, table: Table, game: Holdout, fresh: set[int]) -> str:
+        return holdout_prompt(table, game, fresh)
+
+    def panel(self, table: Table, game: Holdout, seat: int, picks: tuple[str, ...]) -> Panel:
+        line = int(picks[0]) if picks and picks[0].isdigit() else None
+        return holdout_panel(table, game, seat, line)
+
+    def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
+        """`line.<n>`: the line a double-line player plays into next."""
+        parts = key.split(".")
+        if len(parts) == 2 and parts[0] == "line" and parts[1] in ("0", "1"):
+            return (parts[1],)
+        return None

@@ -1,0 +1,153 @@
+"""Prima Carta at a Ridotto table: each member backs a suit, pays the spiga at the deal, and
+decides the copa with the buttons under the table message. Nothing is hidden once dealt,
+so there is no hand panel; everything is drawn on the public table message."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.base import GamePlugin, HandSetup, Move, NoOptions
+from bot.games.prima_carta.rules import RULES
+from engine.core.cards import POSTAS_50
+from engine.core.game import Event
+from engine.prima_carta.game import SUITS, Copa, Fold, PrimaCarta, PrimaCartaOptions, SeatStatus
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
+
+
+class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
+    id = "prima_carta"
+    name = "Prima Carta"
+    options_model = NoOptions
+    min_players = 2
+    max_players = 5
+    seat_choices = tuple(SUITS)
+    pick_seat = True
+    seat_option = "suit"
+    rules = RULES
+
+    # ----------------------------------------------------------------- money
+    def min_bankroll(self, stake: int, options: NoOptions) -> int:
+        return PrimaCarta.most_a_seat_can_pay(PrimaCartaOptions(stake=stake))
+
+    def opening_costs(self, game: PrimaCarta) -> list[int]:
+        return list(game.view(None).paid)
+
+    def held(self, game: PrimaCarta) -> int:
+        return 0 if game.outcome is not None else sum(game.view(None).paid)
+
+    def cost(self, game: PrimaCarta, seat: int, action: Any) -> int:
+        return action.amount if isinstance(action, Copa) else 0
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: NoOptions) -> PrimaCarta:
+        return PrimaCarta.new(
+            PrimaCartaOptions(stake=setup.stake), list(setup.choices), setup.seed, setup.dealer
+        )
+
+    def load(self, data: Mapping[str, Any]) -> PrimaCarta:
+        return PrimaCarta.from_json(data)
+
+    def moves(self, game: PrimaCarta, seat: int) -> list[Move]:
+        out = []
+        for action in game.legal_actions(seat):
+            if isinstance(action, Copa):
+                out.append(Move("copa", f"Pay the copa · {action.amount:,}"))
+            else:
+                out.append(Move("fold", "Fold", danger=True))
+        return out
+
+    def decode(self, game: PrimaCarta, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys are the move's kind: `copa` or `fold` (the copa's price is the engine's)."""
+        for action in game.legal_actions(seat):
+            if action.kind == key and not values:
+                return action
+        return None
+
+    def encode(self, game: PrimaCarta, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        kind: str = action.kind
+        return kind, ()
+
+    def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
+        return Fold()
+
+    def logged(self, event: Event) -> bool:
+        # Each pass has its own field on the table message (cards played up, stack sizes).
+        return event.kind != "pass"
+
+    # ------------------------------------------------------------- rendering
+    def status(self, table: Table, game: PrimaCarta) -> str:
+        state = table.state
+        seat = game.to_act
+        if seat is None:
+            return f"**Hand {state.hand_no}** in play."
+        due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+        return f"**Hand {state.hand_no} · copa round** — {state.seats[seat].mention} to decide{due}."
+
+    def prompt(self, table: Table, game: PrimaCarta, fresh: set[int]) -> str:
+        seat = game.to_act
+        assert seat is not None
+        s = table.state.seats[seat]
+        due = (
+            f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}."
+            if table.state.deadline
+            else ""
+        )
+        return (
+            f"{s.mention}, the copa is yours to decide at table #{table.id}: pay "
+            f"{game.copa_price(seat):,} chips to stay in with {s.choice.title()}, or fold.{due}"
+        )
+
+    def table_fields(self, table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
+        view = game.view(None)
+        state = table.state
+        seats: list[str] = []
+        for index, suit in enumerate(view.seats):
+            who = state.hand_seats[index] if index < len(state.hand_seats) else "—"
+            marks = []
+            if index == view.dealer:
+                marks.append("dealer")
+            if index == view.prima:
+                marks.append("prima")
+            status = STATUS_MARK[view.status[index]]
+            if view.status[index] is SeatStatus.UNDECIDED and view.phase == "copa":
+                status += f" (copa {view.copa_price[index]:,})"
+            if view.winner == index:
+                status = "🏆 **won**"
+            extra = f" · {', '.join(marks)}" if marks else ""
+            seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
+        embed.add_field(name=f"Seats · pot {view.pot:,} chips", value="\n".join(seats), inline=False)
+        stacks = []
+        for stack in view.stacks:
+            owner = "" if stack.owner is not None else " · unowned"
+            cards = " ".join(str(card.rank) for card in stack.cards)
+            done = " ✅" if stack.complete else ""
+            stacks.append(f"{_symbol(stack.suit)} **{stack.label}** ({stack.size}){owner}: `{cards}`{done}")
+        embed.add_field(name=f"Stacks after pass {view.pass_number}", value="\n".join(stacks), inline=False)
+        if view.discard:
+            pile = " ".join(card.short for card in view.discard)
+            embed.add_field(
+                name=f"Discard pile · {len(view.discard)} cards, dealt from the left next pass",
+                value=pile[:1024],
+                inline=False,
+            )
+        passes = []
+        for entry in view.passes[-4:]:
+            played = " ".join(card.short for card in entry.played)
+            sizes = " ".join(f"{_symbol(view.stacks[i].suit)}{n}" for i, n in enumerate(entry.stacks))
+            passes.append(
+                f"**Pass {entry.number}** · {entry.dealt} dealt, {len(entry.played)} up: {played}\n"
+                f"   stacks after it: {sizes}"
+            )
+        if passes:
+            embed.add_field(name="Passes (all public)", value="\n".join(passes)[-1000:], inline=False)
+
+
+def _symbol(suit: str) -> str:
+    return POSTAS_50.suit_symbols[POSTAS_50.suits.index(suit)]

@@ -1,0 +1,21 @@
+"""/rules text for Prima Carta, in our own words (the rule source stays in shared/rules/)."""
+
+RULES = (
+    "**Prima Carta** is an old tavern game from the Postas deck: fifty cards, five suits "
+    "(Crowns, Locks, Fruit, Swords, Cups), ranks 1 to 10. Every player backs one suit and "
+    "the deck does the rest.\n\n"
+    "**Spiga.** Everyone puts one stake into the pot.\n"
+    "**First pass.** The dealer turns the shuffled deck over card by card. The first card "
+    "of a suit starts that suit's stack; after that a card joins its stack only if it is the "
+    "next rank up (a 1 follows the 10). Anything else goes face up on a discard pile, and the "
+    "top of that pile is tried again before every new card and once the deck runs out.\n"
+    "**Copa.** Whoever owns the suit of the very first card (or the next owned suit) decides "
+    "first, then the others in suit order: pay one stake per card in your stack to stay in, "
+    "or fold and lose your spiga. If everyone else folds, the last player in wins at once.\n"
+    "**Later passes.** The discard pile is turned over — never shuffled — and dealt again the "
+    "same way, pass after pass, until a suit still in play holds all ten of its cards. That "
+    "suit's owner takes the pot. Suits nobody owns, and folded ones, keep building but can't "
+    "win; a backed suit that finishes during the first pass wins straight away.\n\n"
+    "Every card dealt is public, so a sharp eye can work out who the later passes favour "
+    "before paying the copa."
+)

@@ -1,0 +1,272 @@
+"""Primero (Bergamese rules) at a Ridotto table: stacks (or a points game), bids made through
+a hand panel and a form, passes with cards changed face up, the showdown on the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from pydantic import ValidationError
+
+from bot.forms import whole_number
+from bot.games.base import GamePlugin, HandSetup, OptionError
+from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
+from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
+from bot.games.primero.rules import RULES
+from bot.ui import Form, FormField
+from engine.core.cards import PRIMERO_40, Card
+from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
+from engine.primero.game import Phase as HandPhase
+from engine.primero.hands import HandType
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+    from bot.ui import Panel
+
+POINTS_BOARD = "primero_points"
+"""Results of Primero's points game, kept apart from its chips hands."""
+
+OPTION_ERRORS = {
+    "stack": "Primero's stack is between 10 and 10,000 stakes (100 if you leave it out).",
+    "ante": "Primero's ante is between 0 and 10 stakes (1 if you leave it out).",
+    "bid_limit": "The bid limit is between 1 and 10,000 stakes.",
+    "target": "The target score is between 100 and 100,000 points.",
+}
+
+
+class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
+    id = "primero"
+    name = "Primero"
+    options_model = PrimeroTableOptions
+    min_players = 2
+    max_players = 6
+    seat_choices = ("1", "2", "3", "4", "5", "6")
+    private_hands = True
+    rules = RULES
+    view_keys = frozenset({"discard"})
+    form_keys = frozenset({"bidtype", "coverbet"})
+    colour = discord.Colour.dark_red()
+
+    def boards(self) -> dict[str, str]:
+        return {self.id: self.name, POINTS_BOARD: "Primero (points game)"}
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    # --------------------------------------------------------------- options
+    def parse_options(self, raw: Mapping[str, Any]) -> PrimeroTableOptions:
+        chosen = super().parse_options(raw)
+        given = {name for name, value in raw.items() if value is not None}
+        if chosen.variant == "points":
+            extra = [name for name in BETTING_ONLY if name in given]
+            if extra:
+                raise OptionError(
+                    f"The points game uses no chips; leave the {extra[0].replace('_', ' ')} option out."
+                )
+        elif "target" in given:
+            raise OptionError("A target score is for the points game (variant: points).")
+        return chosen
+
+    def option_error(self, error: ValidationError) -> str:
+        field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
+        return OPTION_ERRORS.get(field, "That Primero option isn't valid.")
+
+    def describe_options(self, options: PrimeroTableOptions, stake: int) -> str:
+        rules = [
+            "passing again in a round " + ("allowed" if options.repass else "not allowed"),
+            "first-round bids may " + ("overstate" if options.overstate else "not overstate"),
+        ]
+        if not options.betting:
+            return f"Points game to {options.target:,} · no chips · " + " · ".join(rules)
+        limit = "no bid limit" if options.bid_limit is None else f"bets up to {options.bid_limit * stake:,}"
+        division = "winner takes all" if options.division == "all" else "split pot (½ · ¼ · rest stays)"
+        return (
+            f"Stacks of {options.stack * stake:,} chips · ante {options.ante * stake:,} · {limit} · "
+            f"{division} · " + " · ".join(rules)
+        )
+
+    # ----------------------------------------------------------------- money
+    def buy_in(self, stake: int, options: PrimeroTableOptions) -> int | None:
+        return options.stack * stake if options.betting else 0
+
+    def seat_minimum(self, stake: int, options: PrimeroTableOptions) -> int:
+        return max(1, options.ante * stake) if options.betting else 0
+
+    def target(self, options: PrimeroTableOptions) -> int | None:
+        return None if options.betting else options.target
+
+    def board(self, options: PrimeroTableOptions) -> str:
+        return self.id if options.betting else POINTS_BOARD
+
+    def held(self, game: Primero) -> int:
+        view = game.view(None)
+        return sum(view.stacks) + sum(view.set_aside) + view.pot + view.side_pot + view.carried
+
+    def final_stacks(self, game: Primero) -> list[int] | None:
+        return list(game.view(None).stacks)
+
+    def points(self, game: Primero) -> list[int] | None:
+        points = game.view(None).points
+        return None if points is None else list(points)
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: PrimeroTableOptions) -> Primero:
+        return Primero.new(
+            options.engine_options(setup.stake),
+            list(setup.names),
+            setup.seed,
+            setup.dealer,
+            setup.stacks,
+            setup.carried,
+        )
+
+    def load(self, data: Mapping[str, Any]) -> Primero:
+        return Primero.from_json(data)
+
+    def decode(self, game: Primero, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys name cards by their place in the seat's hand, never by the card:
+        `stake[.<places>]`, `pass.<places>`, `allin[.<places>]`, `fold`, `cover[.<places>]`
+        (values: the bet that names no hand), `bid.<type>[.<places>]` (values: total, bet).
+        `<places>` is the digits of the cards to change, e.g. `13`. Typed values that are
+        not numbers raise IllegalAction with a sentence for the player."""
+        hand = game.view(seat).hand or ()
+        parts = key.split(".")
+        kind = parts[0]
+        bid_type = HandType.from_label(parts[1]) if kind == "bid" and len(parts) > 1 else None
+        if kind == "bid":
+            if bid_type is None or len(parts) > 3:
+                return None
+            places = parts[2] if len(parts) > 2 else ""
+        else:
+            places = parts[1] if len(parts) > 1 else ""
+            if len(parts) > 2:
+                return None
+        try:
+            indexes = [int(ch) for ch in places]
+            discard = tuple(hand[i] for i in indexes)
+        except (ValueError, IndexError):
+            return None
+        if len(set(indexes)) != len(indexes):
+            return None
+        if kind == "stake" and not values:
+            return Stake(discard=discard)
+        if kind == "pass" and not values:
+            return Pass(discard=discard) if discard else None
+        if kind == "allin" and not values:
+            return AllIn(discard=discard)
+        if kind == "fold" and not values:
+            return Fold() if not discard else None
+        if kind == "cover":  # a forced cover; with a typed value, then a bet naming no hand
+            if not values:
+                return Stake(discard=discard)
+            return Stake(discard=discard, bet=whole_number(values[0], "bet", "chips", least=1))
+        if bid_type is not None:
+            total = whole_number(values[0] if values else "", "total", "points", least=1)
+            bet = 0
+            if game.options.betting:
+                bet = whole_number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
+            return Bid(type=bid_type, total=total, bet=bet, discard=discard)
+        return None
+
+    def encode(self, game: Primero, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        hand = game.view(seat).hand or ()
+        discard = getattr(action, "discard", ())
+        places = "".join(str(hand.index(card)) for card in discard)
+        tail = f".{places}" if places else ""
+        if isinstance(action, Bid):
+            values = (str(action.total), str(action.bet)) if game.options.betting else (str(action.total),)
+            return f"bid.{action.type.label}{tail}", values
+        if isinstance(action, Stake):
+            return (f"cover{tail}", (str(action.bet),)) if action.bet else (f"stake{tail}", ())
+        if isinstance(action, Pass):
+            return f"pass{tail}", ()
+        if isinstance(action, AllIn):
+            return f"allin{tail}", ()
+        return "fold", ()
+
+    def timeout_action(self, game: Primero, seat: int) -> Any:
+        """The least committal move: at the end of the hand fold (half the set-aside comes
+        back); in a round, stand if there's nothing to pay, cover if forced, else fold
+        (the points game has no fold: stand)."""
+        choice = game.choices(seat)
+        assert choice is not None
+        if choice.phase is HandPhase.CHOICE:
+            return Fold()
+        if choice.stake and (choice.owe == 0 or choice.forced or not choice.fold):
+            return Stake()
+        if choice.all_in and not choice.fold:
+            return AllIn()
+        return Fold()
+
+    # ---------------------------------------------------- hidden information
+    def private_cards(self, game: Primero, seat: int) -> frozenset[Card]:
+        if game.phase is HandPhase.OVER:
+            return frozenset()  # everyone still in has shown; a folded hand stays unseen below
+        return frozenset(game.view(seat).hand or ())
+
+    def secret_cards(self, game: Primero) -> frozenset[Card]:
+        """The undealt deck, and at the showdown the hands of players who folded."""
+        data = game.to_json()
+        shown = {card for showing in game.view(None).showdown or () for card in showing.cards}
+        discarded = {card for pile in game.view(None).discards for card in pile}
+        held = {card for seat in range(len(game.seats)) for card in game.view(seat).hand or ()}
+        # The saved deck order, past the cards dealt so far (a Primero hand has no `order`
+        # attribute, so reading one here always found an empty deck).
+        undealt = {PRIMERO_40.parse(code) for code in data["order"][data["next"] :]}
+        folded = held - shown if game.phase is HandPhase.OVER else set()
+        return frozenset((undealt | folded) - discarded - shown)
+
+    # ------------------------------------------------------------- rendering
+    def table_fields(self, table: Table, game: Primero, embed: discord.Embed) -> None:
+        primero_fields(table, game, embed)
+
+    def status(self, table: Table, game: Primero) -> str:
+        return primero_status(table, game)
+
+    def prompt(self, table: Table, game: Primero, fresh: set[int]) -> str:
+        return primero_prompt(table, game, fresh)
+
+    def panel(self, table: Table, game: Primero, seat: int, picks: tuple[str, ...]) -> Panel:
+        discard = tuple(int(p) for p in picks if p.isdigit())
+        return primero_panel(table, game, seat, discard)
+
+    def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
+        """`discard` (values: the places of the cards picked to change)."""
+        if key != "discard" or not all(v.isdigit() and len(v) == 1 for v in values):
+            return None
+        return tuple(str(p) for p in sorted({int(v) for v in values}))
+
+    def form(self, table: Table, game: Primero, seat: int, key: str, values: Sequence[str]) -> Form | None:
+        """`bidtype[.<places>]` (values: the hand type) opens the bid form: the total, and the
+        bet at a betting table; `coverbet[.<places>]` the forced cover's bet naming no hand."""
+        choice = game.choices(seat)
+        if choice is None:
+            return None
+        parts = key.split(".")
+        places = parts[1] if len(parts) > 1 else ""
+        if len(parts) > 2 or (not places.isdigit() and places):
+            return None
+        tail = f".{places}" if places else ""
+        if parts[0] == "coverbet":
+            if not choice.cover_bet_max:
+                return None
+            bet = FormField("bet", "Bet naming no hand, in chips", f"1 to {choice.cover_bet_max:,}", 12)
+            return Form(f"cover{tail}", "Cover, then bet", (bet,))
+        if parts[0] != "bidtype":
+            return None
+        kind = HandType.from_label(values[0]) if len(values) == 1 else None
+        if kind is None or kind not in choice.bids:
+            return None
+        totals = choice.bids[kind]
+        fields = [
+            FormField(
+                "total", f"Total points ({totals[0]}–{totals[-1]})"[:45], f"{totals[0]}–{totals[-1]}", 6
+            )
+        ]
+        if choice.betting:
+            low, high = choice.bet_range
+            fields.append(
+                FormField("bet", "Bet in chips (replaces the current bet)", f"{low:,} to {high:,}", 12)
+            )
+        return Form(f"bid.{kind.label}{tail}", f"Bid {kind.label}", tuple(fields))

@@ -1,0 +1,141 @@
+"""What a table does by itself: computer players' moves, the turn timer playing for an
+absent member (and, after two in a row, a computer taking the seat), the next deal and the
+idle close. One clock entry per table; the clock's reading comes from the service."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot.clock import Clock
+from bot.tables.model import Phase, Table, TableError
+from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, deadline
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+class Autoplay:
+    """Timers and computer seats."""
+
+    def __init__(self, service: TableService, computer_delay: float) -> None:
+        self.service = service
+        self.computer_delay = computer_delay
+        self.clock = Clock(self._on_due, now=service.now)
+
+    def stop(self) -> None:
+        self.clock.stop()
+
+    def schedule(self, table: Table) -> None:
+        """Put the table's next automatic event on the clock: a computer's move, a turn
+        timer, the next deal or the idle close."""
+        state = table.state
+        if state.phase is Phase.CLOSED:
+            self.service.tables.pop(table.id, None)
+            self.clock.clear(table.id)
+            return
+        automatic = self.automatic(table)
+        if automatic is not None:
+            delay = 0.0 if table.seat_for(automatic).leaving else self.computer_delay
+            self.clock.set(table.id, self.service.now() + timedelta(seconds=delay), state.version)
+        elif state.deadline is not None:
+            self.clock.set(table.id, state.deadline, state.version)
+        else:
+            self.clock.clear(table.id)
+
+    def automatic(self, table: Table) -> int | None:
+        """The first awaited engine seat that plays without a member: a computer, or a leaver."""
+        for seat in table.awaiting:
+            s = table.seat_for(seat)
+            if s.is_computer or s.leaving:
+                return seat
+        return None
+
+    def deadline(self, table: Table, new_turn: bool) -> datetime | None:
+        state = table.state
+        return deadline(
+            state.phase,
+            self.service.now(),
+            can_deal=self.can_deal(table),
+            members_awaited=any(not table.seat_for(seat).is_computer for seat in table.awaiting),
+            new_turn=new_turn,
+            current=state.deadline,
+            turn_timer=state.turn_timer,
+        )
+
+    def deadline_now(self, phase: Phase) -> datetime | None:
+        """A new table's deadline (a lobby closes when idle)."""
+        return deadline(
+            phase,
+            self.service.now(),
+            can_deal=False,
+            members_awaited=False,
+            new_turn=True,
+            current=None,
+            turn_timer=0,
+        )
+
+    def can_deal(self, table: Table) -> bool:
+        low, high = table.seat_range
+        return low <= len(table.state.seats) <= high and bool(table.humans)
+
+    async def _on_due(self, table_id: int, version: int) -> None:
+        """The clock fired for a table: play for whoever the table is waiting on."""
+        service = self.service
+        table = service.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.version != version:
+                return  # the table moved on since this was set
+            try:
+                async with service._committed(table):
+                    await self.act_for(table)
+            except TableError as error:
+                # The refusal's text may name the player's own cards, so it is not logged.
+                log.warning("table %s: automatic move refused (%s)", table.id, type(error).__name__)
+            except Exception:
+                # Nothing was saved and the table is as it was; try again a little later
+                # rather than in a tight loop.
+                log.exception("table %s: automatic move failed; retrying in %s", table.id, RETRY_AFTER)
+                self.clock.set(table.id, service.now() + RETRY_AFTER, table.version)
+                return
+            self.schedule(table)
+            await service.changed(table)
+
+    async def act_for(self, table: Table) -> None:
+        """Whatever the table is waiting on: a computer's move, a fold for a member who is
+        leaving or out of time, the next deal, or closing an idle table."""
+        service, state, game = self.service, table.state, table.game
+        awaiting = table.awaiting
+        if not awaiting or game is None:
+            if state.phase is Phase.BETWEEN and self.can_deal(table):
+                await service.hands.deal(table)
+            else:
+                await service.close(table, "The table closed after 30 minutes without play.")
+            return
+        automatic = self.automatic(table)
+        if automatic is not None:
+            s = table.seat_for(automatic)
+            if s.is_computer:
+                action = table.plugin.computer(s.level or state.level).choose(game, automatic)
+                await service.hands.apply(table, automatic, action)
+            else:
+                action = table.plugin.timeout_action(game, automatic)
+                await service.hands.apply(
+                    table, automatic, action, f"{s.name} is leaving, so the timer plays for them."
+                )
+            return
+        for seat in awaiting:  # the deadline: every member still deciding runs out of time together
+            s = table.seat_for(seat)
+            s.strikes += 1
+            note = f"⏱ {s.name} ran out of time, so the timer played for them."
+            if s.strikes >= STRIKES_TO_REPLACE:
+                s.replace = True
+                note += " A computer player takes their seat from the next hand."
+            await service.hands.apply(table, seat, table.plugin.timeout_action(game, seat), note)
+            if table.state.phase is not Phase.PLAYING:
+                break

@@ -1,0 +1,265 @@
+"""The hand in play and its money: the deal (antes into escrow, the match passing the
+deal), each move (its chips and the snapshot in one transaction), and the settlement
+(pots paid out, stacks kept, points scored, results recorded, leavers paid)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.games import HandSetup
+from bot.storage import InsufficientFunds, Tx
+from bot.tables.lobby import took
+from bot.tables.model import Person, Phase, Table, TableError
+from bot.tables.money import Transfer
+from bot.tables.timing import new_turn
+from engine.core.errors import RuleError
+from engine.core.game import Event
+from engine.core.rng import new_seed
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+
+class Hands:
+    """Deals, plays and settles hands."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    async def play(self, table: Table, user: Person, key: str, values: list[str]) -> str | None:
+        """A member's move, from a button key (and a select's or form's values)."""
+        game = table.game
+        index = table.seat_of(user.id)
+        if index is None:
+            raise TableError("You're not seated at this table.")
+        if game is None or table.state.phase is not Phase.PLAYING:
+            raise TableError("No hand is in play at this table.")
+        seat = table.engine_seat(index)
+        awaiting = table.awaiting
+        if seat is None or seat not in awaiting:
+            if len(awaiting) > 1 or table.to_act is None:
+                raise TableError("You've made your choice — waiting for the others.")
+            raise TableError(f"It isn't your turn — waiting for {table.seat_for(awaiting[0]).name}.")
+        try:
+            action = table.plugin.decode(game, seat, key, values)
+        except RuleError as error:
+            raise TableError(str(error)) from error
+        if action is None:
+            raise TableError("That move isn't open to you right now.")
+        table.state.seats[index].strikes = 0
+        await self.apply(table, seat, action)
+        return None
+
+    async def deal(self, table: Table) -> None:
+        """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt."""
+        service, state = self.service, table.state
+        lobby = service.lobby
+        moves: list[Transfer] = []
+        earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
+        for seat in list(state.seats):
+            if seat.replace and seat.user_id is not None:
+                moves += service.cash_out(table, seat)
+                service.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
+                seat.user_id, seat.level, seat.replace, seat.strikes = None, state.level, False, 0
+                seat.name = lobby.computer_name(table)
+                moves += lobby.buy_in(table, seat)
+        if table.stacked:
+            minimum = table.plugin.seat_minimum(state.stake, table.options)
+            for seat in list(state.seats):
+                if state.stacks.get(seat.choice, 0) < minimum:
+                    state.seats.remove(seat)
+                    table.match = table.match.vacate(seat.choice)
+                    moves += service.cash_out(table, seat)
+                    service.log(table, f"{seat.name} can't cover the ante and stood up.")
+        else:
+            for seat in [s for s in state.seats if s.user_id is not None]:
+                assert seat.user_id is not None
+                balance = await service.store.balance(state.guild_id, seat.user_id)
+                if balance < table.plugin.min_bankroll(state.stake, table.options):
+                    state.seats.remove(seat)
+                    table.match = table.match.vacate(seat.choice)
+                    service.log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
+        lobby.pass_host(table)
+        notes, state.log = state.log, [*earlier, *state.log][-8:]
+        if not table.humans:
+            await service.close(
+                table, "Nobody is left at the table but computer players, so it closed.", moves
+            )
+            return
+        low, high = table.seat_range
+        if not low <= len(state.seats) <= high:
+            await service.commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
+            return
+        match, seating = table.match.next_hand(seat.choice for seat in state.seats)
+        match, carried = match.take_carried()
+        table.match = match
+        choices = list(seating.engine_seats)
+        names = {seat.choice: seat.name for seat in state.seats}
+        setup = HandSetup(
+            choices=choices,
+            names=[names[choice] for choice in choices],
+            stake=state.stake,
+            seed=new_seed(),
+            dealer=seating.dealer_seat if seating.dealer_seat is not None else seating.eldest,
+            stacks=[state.stacks[c] for c in choices] if table.stacked else None,
+            leader=choices.index(match.last_winner) if match.last_winner in choices else None,
+            carried=carried,
+        )
+        table.game = table.plugin.new_hand(setup, table.options)
+        state.phase = Phase.PLAYING
+        state.hand_seats = [table.seat_for(index).mention for index in range(len(choices))]
+        state.acted = {}
+        state.log = [*notes, f"Hand {state.hand_no}: {names[seating.dealer]} deals."][-8:]
+        try:
+            async with service.store.transaction() as tx:
+                await service.transfer(table, tx, moves)
+                antes = table.plugin.opening_costs(table.game)
+                await service.transfer(
+                    table,
+                    tx,
+                    [
+                        Transfer(table.seat_for(index).account, service.escrow(table), amount, "ante")
+                        for index, amount in enumerate(antes)
+                        if amount
+                    ],
+                )
+                await self.after_move(table, tx, table.game.events, awaited=())
+        except InsufficientFunds as error:
+            raise TableError(f"The hand can't start: {error}") from error
+
+    async def apply(self, table: Table, seat: int, action: Any, note: str | None = None) -> None:
+        """Play one move for engine seat `seat`: the engine first, then its chips and the
+        snapshot together."""
+        game = table.game
+        assert game is not None
+        awaited = table.awaiting
+        cost = table.plugin.cost(game, seat, action)
+        try:
+            events = game.apply(seat, action)
+        except RuleError as error:
+            raise TableError(str(error)) from error
+        choice = table.seat_for(seat).choice
+        table.state.acted = {**table.state.acted, choice: table.state.acted.get(choice, 0) + 1}
+        try:
+            async with self.service.store.transaction() as tx:
+                if cost:
+                    payer = table.seat_for(seat).account
+                    await self.service.transfer(
+                        table, tx, [Transfer(payer, self.service.escrow(table), cost, action.kind)]
+                    )
+                await self.after_move(table, tx, events, note, awaited=awaited, actor=seat)
+        except InsufficientFunds as error:
+            raise TableError(f"You don't have enough chips for that: {error}") from error
+
+    async def after_move(
+        self,
+        table: Table,
+        tx: Tx,
+        events: list[Event],
+        note: str | None = None,
+        *,
+        awaited: tuple[int, ...],
+        actor: int | None = None,
+    ) -> None:
+        """Log, settle the hand if it is over, bump the version and save — inside `tx`.
+        During a simultaneous choice the others keep the deadline they had."""
+        service, state = self.service, table.state
+        if note:
+            service.log(table, note)
+        for event in events:
+            if table.plugin.logged(event):
+                service.log(table, event.text)
+        if table.game.outcome is not None:
+            await self.settle(table, tx)
+        state.version += 1
+        awaiting = table.awaiting
+        turn = new_turn(awaiting, awaited, actor)
+        if turn or not awaiting:
+            state.turn_since = state.version
+        await service.save(table, tx, new_turn=turn)
+
+    async def settle(self, table: Table, tx: Tx) -> None:
+        service, state, game = self.service, table.state, table.game
+        outcome = game.outcome
+        assert outcome is not None
+        stacks = table.plugin.final_stacks(game)
+        points = table.plugin.points(game)
+        players = [table.seat_for(index) for index in range(len(outcome.paid_out))]
+        if stacks is not None:
+            table.match = table.match.carry(outcome.carried)
+        if points is not None:
+            await self.score(table, tx, {seat.choice: points[i] for i, seat in enumerate(players)})
+        pots: list[Transfer] = []
+        for index, seat in enumerate(players):
+            if stacks is not None:
+                state.stacks[seat.choice] = stacks[index]
+            elif outcome.paid_out[index]:
+                pots.append(Transfer(service.escrow(table), seat.account, outcome.paid_out[index], "pot"))
+            if seat.user_id is not None and points is None:
+                await tx.record_result(
+                    state.guild_id,
+                    table.id,
+                    state.hand_no,
+                    state.game,
+                    seat.user_id,
+                    outcome.net(index),
+                    index in outcome.winners,
+                )
+        await service.transfer(table, tx, pots)
+        if outcome.winners:
+            table.match = table.match.won_hand(players[outcome.winners[0]].choice)
+        saved = game.to_json()
+        await tx.record_hand(
+            state.guild_id,
+            table.id,
+            state.hand_no,
+            state.game,
+            int(saved["seed"]),
+            str(saved.get("commitment", "")),
+            saved,
+        )
+        if outcome.summary not in state.log:
+            service.log(table, outcome.summary)
+        state.phase = Phase.BETWEEN
+        leavers = [seat for seat in state.seats if seat.leaving]
+        moves: list[Transfer] = []
+        for seat in leavers:
+            state.seats.remove(seat)
+            table.match = table.match.vacate(seat.choice)
+            cashed = service.cash_out(table, seat)
+            moves += cashed
+            service.log(table, f"{seat.name} left the table{took(cashed)}.")
+        if leavers:
+            service.lobby.pass_host(table)
+        if state.closing or not table.humans:
+            state.phase = Phase.CLOSED
+            moves += service.cash_out_all(table, leavers)
+            service.log(table, "The table is closed.")
+        await service.transfer(table, tx, moves)
+
+    async def score(self, table: Table, tx: Tx, points: dict[str, int]) -> None:
+        """Points games: add the hand's points; at the target the game ends, its result goes
+        to the scoreboard and a new game starts from nothing. A tie at the top is shared."""
+        state = table.state
+        table.match, result = table.match.add_scores(points)
+        if result is None:
+            return
+        seated = {seat.choice: seat for seat in state.seats}
+        for choice in result.scores:
+            seat = seated.get(choice)
+            if seat is not None and seat.user_id is not None:
+                await tx.record_result(
+                    state.guild_id,
+                    table.id,
+                    state.hand_no,
+                    table.plugin.board(table.options),
+                    seat.user_id,
+                    0,
+                    choice in result.winners,
+                )
+        winners = [seated[c].name for c in result.winners if c in seated]
+        top = max(result.scores.get(c, 0) for c in result.winners) if result.winners else 0
+        self.service.log(
+            table,
+            f"🏆 {' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the game with {top:,} points!",
+        )

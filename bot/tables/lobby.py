@@ -1,0 +1,191 @@
+"""Seats and the host: joining (with the stack a member brings), leaving, adding computer
+players, starting and closing a table."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from bot.tables import money
+from bot.tables.model import Person, Phase, Seat, Table, TableError
+
+if TYPE_CHECKING:
+    from bot.games import Plugin
+    from bot.tables.service import TableService
+
+COMPUTER_NAMES = ("Isabella", "Lorenzo", "Beatrice", "Cosimo", "Lucrezia", "Baldassare")
+
+Handler = Callable[[Table, Person, str], Awaitable[str | None]]
+
+
+def display_name(person: Person) -> str:
+    return person.display_name
+
+
+class Lobby:
+    """Who sits where, and the table-message buttons that change it."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._handlers: dict[str, Handler] = {
+            "join": self.join,
+            "leave": self.leave,
+            "bot": self.add_computer,
+            "start": self.start,
+            "cancel": self.cancel,
+        }
+
+    def handler(self, key: str) -> Handler | None:
+        """The lobby move behind a table-message key, or None for a move of the hand."""
+        return self._handlers.get(key)
+
+    async def check_join(self, table: Table, user: Person) -> list[str]:
+        """The seats `user` may take now; raises TableError saying why they can't join."""
+        state = table.state
+        if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
+            raise TableError("A hand is in play. You can join when it ends.")
+        if table.seat_of(user.id) is not None:
+            raise TableError("You're already seated at this table.")
+        free = self.free_seats(table)
+        if not free:
+            raise TableError("Every seat at this table is taken.")
+        await self.check_bankroll(state.guild_id, user.id, table.plugin, state.stake, table.options)
+        return free
+
+    async def join(self, table: Table, user: Person, key: str) -> str | None:
+        free = await self.check_join(table, user)
+        choice = key.split(".", 1)[1] if "." in key else free[0]
+        if choice not in free:
+            raise TableError(f"{table.plugin.choice_label(choice)} is already taken. Pick another.")
+        seat = Seat(choice=choice, user_id=user.id, name=display_name(user))
+        self.seat(table, seat)
+        line = f"{seat.name} sat down with {table.plugin.choice_label(choice)}."
+        await self.service.commit(table, line, self.buy_in(table, seat))
+        return None
+
+    async def leave(self, table: Table, user: Person, key: str) -> str | None:
+        service = self.service
+        index = table.seat_of(user.id)
+        if index is None:
+            raise TableError("You're not seated at this table.")
+        seat = table.state.seats[index]
+        if table.state.phase is Phase.PLAYING:
+            if seat.leaving:
+                raise TableError("You're already leaving at the end of this hand.")
+            seat.leaving = True
+            await service.commit(table, f"{seat.name} will leave after this hand.")
+            return "You'll leave when this hand ends; if you still have a decision to make, you fold."
+        del table.state.seats[index]
+        table.match = table.match.vacate(seat.choice)
+        moves = service.cash_out(table, seat)
+        line = f"{seat.name} left the table{took(moves)}."
+        if not table.humans:
+            # The last member out closes the table: every stack goes home, computers' to the
+            # house, and a carried pot is shared by the leaver and whoever is still seated.
+            moves += service.share_pot(table, [seat, *table.state.seats])
+            await service.close(table, f"{line} Nobody else is left, so the table closed.", moves)
+            return None
+        self.pass_host(table)
+        await service.commit(table, line, moves)
+        return None
+
+    async def add_computer(self, table: Table, user: Person, key: str) -> str | None:
+        state = table.state
+        self.require_host(table, user)
+        if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
+            raise TableError("Add a computer player between hands.")
+        free = self.free_seats(table)
+        if not free:
+            raise TableError("Every seat at this table is taken.")
+        seat = Seat(choice=free[0], name=self.computer_name(table), level=state.level)
+        self.seat(table, seat)
+        line = f"🤖 {seat.name} ({state.level}) sat down with {table.plugin.choice_label(seat.choice)}."
+        await self.service.commit(table, line, self.buy_in(table, seat))
+        return None
+
+    async def start(self, table: Table, user: Person, key: str) -> str | None:
+        state = table.state
+        if state.phase is Phase.LOBBY:
+            self.require_host(table, user)
+        elif state.phase is Phase.BETWEEN:
+            if table.seat_of(user.id) is None:
+                raise TableError("Only players seated at this table can deal the next hand.")
+        else:
+            raise TableError("A hand is already in play.")
+        low, high = table.seat_range
+        if len(state.seats) < low:
+            raise TableError(f"{table.plugin.name} needs at least {low} players.")
+        if len(state.seats) > high:
+            raise TableError(f"{table.plugin.name} seats at most {high} players.")
+        await self.service.hands.deal(table)
+        return None
+
+    async def cancel(self, table: Table, user: Person, key: str) -> str | None:
+        self.require_host(table, user)
+        if table.state.phase is Phase.PLAYING:
+            if table.state.closing:
+                raise TableError("The table already closes at the end of this hand.")
+            table.state.closing = True
+            await self.service.commit(table, "The host will close the table after this hand.")
+            return "The table closes when this hand ends."
+        await self.service.close(table, "The host closed the table.")
+        return None
+
+    # --------------------------------------------------------------- helpers
+    def buy_in(self, table: Table, seat: Seat) -> list[money.Transfer]:
+        """Stack games: the chips a new seat brings into the table's escrow."""
+        amount = table.plugin.buy_in(table.state.stake, table.options)
+        if amount is None:
+            return []
+        table.state.stacks[seat.choice] = amount
+        return money.buy_in(seat, self.service.escrow(table), amount)
+
+    def seat(self, table: Table, seat: Seat) -> None:
+        """Seat someone, keeping the seats in the game's seat order (the deal's order)."""
+        order = {choice: i for i, choice in enumerate(table.plugin.seat_choices)}
+        table.state.seats = sorted([*table.state.seats, seat], key=lambda s: order[s.choice])
+
+    def free_seats(self, table: Table) -> list[str]:
+        if len(table.state.seats) >= table.seat_range[1]:
+            return []
+        taken = {s.choice for s in table.state.seats}
+        return [c for c in table.plugin.seat_choices if c not in taken]
+
+    def pass_host(self, table: Table) -> None:
+        """A host who left hands the table to the first member still seated; with nobody
+        left, the caller closes the table (and pays every stack back)."""
+        state = table.state
+        if any(seat.user_id == state.host_id for seat in state.seats):
+            return
+        humans = table.humans
+        if humans:
+            state.host_id = humans[0].user_id or state.host_id
+            self.service.log(table, f"{humans[0].name} is the host now.")
+
+    def require_host(self, table: Table, user: Person) -> None:
+        if user.id != table.state.host_id:
+            raise TableError(f"Only the host, <@{table.state.host_id}>, can do that.")
+
+    def computer_name(self, table: Table) -> str:
+        taken = {seat.name for seat in table.state.seats}
+        return next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {len(taken) + 1}")
+
+    async def check_bankroll(
+        self, guild_id: int, user_id: int, plugin: Plugin, stake: int, options: Any
+    ) -> None:
+        needed = plugin.min_bankroll(stake, options)
+        balance = await self.service.store.balance(guild_id, user_id)
+        if balance < needed:
+            what = (
+                "the stack you bring to this table"
+                if plugin.buy_in(stake, options) is not None
+                else "the most one hand can cost"
+            )
+            raise TableError(
+                f"You need at least {needed:,} chips to sit at this table ({what}); "
+                f"you have {balance:,}. Try /daily, or a table with a smaller stake."
+            )
+
+
+def took(moves: list[money.Transfer]) -> str:
+    return f" with {moves[0].amount:,} chips" if moves else ""

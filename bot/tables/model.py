@@ -1,0 +1,266 @@
+"""A table and what it remembers: its seats, its phase, the match in progress and the hand
+in play. Nothing here talks to Discord or the database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pydantic import BaseModel, Field
+
+from bot.storage import HOUSE, member_account
+from engine.core.match import Match
+
+if TYPE_CHECKING:
+    from bot.games import Plugin
+
+
+class TableError(Exception):
+    """A refusal to show the member who clicked, as an ephemeral sentence."""
+
+
+class MoveSavedError(Exception):
+    """A move was committed, but answering the member who made it failed afterwards."""
+
+
+class DamagedTable(Exception):
+    """A saved table that can't be brought back as it was; it is set aside and refunded."""
+
+
+class Person(Protocol):
+    """Whoever clicked: a member (discord.py's Member and User fit this shape)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def display_name(self) -> str: ...
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    BETWEEN = "between"  # a hand is over, the next is not dealt yet
+    CLOSED = "closed"
+
+
+class Seat(BaseModel):
+    """A chair at the table: a member or a computer player, and the place they chose."""
+
+    choice: str
+    user_id: int | None = None  # None: a computer player, playing with the house's chips
+    name: str
+    level: str | None = None
+    strikes: int = 0  # consecutive turns this member let the timer play
+    leaving: bool = False  # asked to leave; goes at the end of the hand
+    replace: bool = False  # timed out twice; a computer takes over at the end of the hand
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def account(self) -> str:
+        return HOUSE if self.user_id is None else member_account(self.user_id)
+
+    @property
+    def mention(self) -> str:
+        return f"🤖 {self.name}" if self.user_id is None else f"<@{self.user_id}>"
+
+
+#: what a table's snapshot kept of its match before the match had a field of its own
+_LEGACY_MATCH = ("dealer", "pot", "scores", "last_winner", "hand_no")
+
+
+class TableState(BaseModel):
+    """Everything about a table that survives a restart (stored as its snapshot)."""
+
+    id: int = 0
+    guild_id: int
+    channel_id: int
+    message_id: int | None = None
+    game: str
+    host_id: int
+    stake: int
+    level: str = "basic"
+    turn_timer: int = 120  # seconds a member has for each decision
+    phase: Phase = Phase.LOBBY
+    version: int = 1
+    seats: list[Seat] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)  # the game's table options, as chosen
+    #: stack games: chips each seat (by choice) has at the table, as of the last hand's end
+    stacks: dict[str, int] = Field(default_factory=dict)
+    #: what spans hands: the deal's rotation, a carried pot, scores toward a target...
+    match: Match | None = None
+    #: moves each seat (by choice) has made this hand; private panels are stale once it moves
+    acted: dict[str, int] = Field(default_factory=dict)
+    #: chips this table holds, as the table itself counts them; the audit checks the escrow
+    held: int = 0
+    hand: dict[str, Any] | None = None
+    hand_seats: list[str] = Field(default_factory=list)  # who sat in each engine seat this hand
+    turn_since: int = 0  # the version at which the current turn began (pings once per turn)
+    deadline: datetime | None = None
+    closing: bool = False
+    log: list[str] = Field(default_factory=list)
+    #: a snapshot saved before the match existed: its parts, until the table builds the match
+    legacy_match: dict[str, Any] | None = Field(default=None, exclude=True)
+
+    @classmethod
+    def from_saved(cls, text: str | bytes) -> TableState:
+        """A table's state from its saved snapshot (JSON text), checked: the match read
+        strictly and its parts consistent. A snapshot saved before the match had a field of
+        its own keeps that match's parts in `legacy_match` until the table builds it."""
+        state = cls.model_validate_json(text)
+        if state.match is not None:
+            state.match.checked()
+        else:
+            data = json.loads(text)
+            legacy = {key: data[key] for key in _LEGACY_MATCH if key in data}
+            state.legacy_match = legacy or None
+        return state
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the hand in play (or the last one dealt); 0 before the first."""
+        if self.match is not None:
+            return self.match.hand_no
+        return int((self.legacy_match or {}).get("hand_no") or 0)
+
+
+class Table:
+    """A live table: its state, the engine state of the hand in play, its lock, and the
+    JSON of its last committed snapshot (what a failed move rolls back to)."""
+
+    def __init__(self, state: TableState, plugin: Plugin, committed: str | None = None) -> None:
+        self.state = state
+        self.plugin = plugin
+        #: the host's /play options, read once from the snapshot, typed by the game
+        self.options: Any = plugin.load_options(state.options)
+        if state.match is None:
+            state.match = _match_for(plugin, self.options, state.legacy_match or {})
+            state.legacy_match = None
+        self.game: Any = plugin.load(state.hand) if state.hand is not None else None
+        state.hand = None  # the game holds it; the snapshot writes it out again
+        self.committed = committed if committed is not None else self.snapshot_json()
+        self.lock = asyncio.Lock()
+        self.ping_message_id: int | None = None
+        self.pinged: int | None = None  # turn_since of the last ping
+        self.ping_failed = False  # a failed ping is logged once per table, not at every turn
+        self.fresh_panels: set[int] = set()  # seats whose open hand panel shows the hand as it is
+
+    @property
+    def id(self) -> int:
+        return self.state.id
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def match(self) -> Match:
+        assert self.state.match is not None  # built in __init__
+        return self.state.match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self.state.match = match
+
+    def seat_for(self, engine_seat: int) -> Seat:
+        """The table seat that plays engine seat `engine_seat` in this hand (the match's
+        seating maps them; a table saved before it had one deals everyone, in order)."""
+        seating = self.match.seating
+        if seating is None or seating.hand_no != self.match.hand_no:
+            return self.state.seats[engine_seat]
+        key = seating.table_seat(engine_seat)
+        for seat in self.state.seats:
+            if seat.choice == key:
+                return seat
+        raise DamagedTable(f"engine seat {engine_seat} has no table seat")
+
+    def engine_seat(self, index: int) -> int | None:
+        """The engine seat table seat `index` plays in this hand (None: not dealt in)."""
+        seating = self.match.seating
+        if seating is None or seating.hand_no != self.match.hand_no:
+            return index
+        return seating.engine_seat(self.state.seats[index].choice)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.state.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def to_act(self) -> int | None:
+        if self.state.phase is not Phase.PLAYING or self.game is None:
+            return None
+        seat: int | None = self.game.to_act
+        return seat
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats the hand waits on: one, or several during a simultaneous choice."""
+        if self.state.phase is not Phase.PLAYING or self.game is None:
+            return ()
+        seats: tuple[int, ...] = self.game.awaiting
+        return seats
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        return self.plugin.seat_range(self.options)
+
+    @property
+    def stacked(self) -> bool:
+        """Whether players bring a stack to this table (rather than paying hand by hand)."""
+        return self.plugin.buy_in(self.state.stake, self.options) is not None
+
+    def panel_token(self, seat: int) -> str:
+        """Changes whenever this seat's private panel goes out of date: a new hand, or a
+        move of its own. Other players' moves (a simultaneous pass) leave it valid."""
+        choice = self.state.seats[seat].choice
+        return f"{self.state.hand_no}.{self.state.acted.get(choice, 0)}"
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [seat for seat in self.state.seats if not seat.is_computer]
+
+    def snapshot_json(self) -> str:
+        """The table as it is now, as the JSON text its snapshot is saved as."""
+        self.state.hand = self.game.to_json() if self.game is not None else None
+        try:
+            return self.state.model_dump_json()
+        finally:
+            self.state.hand = None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table as it is now, as plain data (for tests and diagnostics)."""
+        data: dict[str, Any] = json.loads(self.snapshot_json())
+        return data
+
+    def roll_back(self) -> None:
+        """Back to the last committed snapshot (a move failed before it was saved)."""
+        self.state = TableState.from_saved(self.committed)
+        if self.state.match is None:  # a table restored from a snapshot older than its match
+            self.state.match = _match_for(self.plugin, self.options, self.state.legacy_match or {})
+        self.game = self.plugin.load(self.state.hand) if self.state.hand is not None else None
+        self.state.hand = None
+
+
+def _match_for(plugin: Plugin, options: Any, legacy: dict[str, Any]) -> Match:
+    """A new table's match, as its game plays matches; or, for a snapshot saved before the
+    match had a field of its own, the match its separate fields describe."""
+    match = plugin.new_match(options)
+    if legacy:
+        match = match.model_copy(
+            update={
+                "dealer": legacy.get("dealer"),
+                "hand_no": int(legacy.get("hand_no") or 0),
+                "carried": int(legacy.get("pot") or 0),
+                "scores": dict(legacy.get("scores") or {}),
+                "last_winner": legacy.get("last_winner"),
+            }
+        )
+    return match

@@ -1,0 +1,100 @@
+"""The table service as members meet it: one snapshot written per move, a turn ping the
+channel refuses logged once without stopping the table, and the match (dealer, carried
+pot, scores) kept across hands and restarts."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.tables import Phase, Table
+from tests.e2e.conftest import Room, find_label
+from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+
+SEED = 20261122
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+
+
+async def started(room: Room) -> Table:
+    table = room.bot.tables.get(await open_table_with_bob_and_a_computer(room))
+    assert table is not None
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.state.phase is Phase.PLAYING and table.to_act is not None
+    return table
+
+
+def member_to_act(room: Room, table: Table):  # type: ignore[no-untyped-def]
+    user_id = table.state.seats[table.to_act].user_id  # type: ignore[index]
+    return room.alice if user_id == room.alice.id else room.bob
+
+
+async def test_a_move_writes_exactly_one_snapshot(room: Room, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await started(room)
+    written: list[str] = []
+    real = Table.snapshot_json
+
+    def counted(self: Table) -> str:
+        text = real(self)
+        written.append(text)
+        return text
+
+    monkeypatch.setattr(Table, "snapshot_json", counted)
+    message = room.message(table.state.message_id)
+    version = table.version
+    await member_to_act(room, table).click(message, label=find_label(message, "Pay the copa"))
+    assert table.version > version
+    # The member's move, then any computer moves it set off: one snapshot for each change.
+    assert len(written) == table.version - version
+    assert table.committed == written[-1]
+
+
+async def play_out(room: Room, table: Table) -> None:
+    """The members to act pay the copa until the hand ends (the computer plays itself)."""
+    while table.state.phase is Phase.PLAYING:
+        message = room.message(table.state.message_id)
+        await member_to_act(room, table).click(message, label=find_label(message, "Pay the copa"))
+
+
+async def test_a_turn_ping_the_channel_refuses_is_logged_once_and_the_table_plays_on(
+    room: Room, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await started(room)
+    room.env.inject_error("POST", f"/channels/{room.channel.id}/messages", status=403, times=None)
+    service = room.bot.tables
+    ping, attempts = service.on_turn, []
+    assert ping is not None
+
+    async def counted(table: Table) -> None:
+        attempts.append(table.state.turn_since)
+        await ping(table)
+
+    service.on_turn = counted
+    for _ in range(2):
+        await play_out(room, table)
+        assert table.state.phase is Phase.BETWEEN
+        await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    await play_out(room, table)
+    assert table.state.hand_no == 3, "the table kept dealing without its pings"
+    assert len(set(attempts)) >= 3, "a ping was tried at every new turn"
+    failures = [r for r in caplog.records if "could not ping" in r.getMessage()]
+    assert len(failures) == 1 and failures[0].levelno == logging.WARNING
+
+
+async def test_the_dealer_passes_left_across_hands_and_a_restart(room: Room) -> None:
+    table = await started(room)
+    dealers = [table.match.dealer]
+    for number in range(3):
+        await play_out(room, table)
+        if number == 1:
+            await room.restart()
+            restored = room.bot.tables.get(table.id)
+            assert restored is not None and restored.match == table.match
+            table = restored
+        await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+        dealers.append(table.match.dealer)
+    assert dealers == ["crowns", "locks", "fruit", "crowns"]
