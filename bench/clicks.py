@@ -333,7 +333,7 @@ class Driver:
                 break
             key = "copa" if self.rng.random() < COPA_PROBABILITY else "fold"
             assert table.game is not None and to_act is not None
-            if key not in {m.key for m in table.adapter.moves(table.game, to_act)}:
+            if key not in {m.key for m in table.plugin.moves(table.game, to_act)}:
                 key = "fold"
             await self.table_click(self.members[user_id], seat, key)
         self.run.cycles += 1

@@ -312,12 +312,15 @@ class Tables(commands.Cog):
             index = table.seat_of(interaction.user.id)
             opened = OpenPanel(interaction, discord.utils.utcnow())
             self.panels[panel_key] = opened
-            if index is not None:
+            if index is not None and table.engine_seat(index) is not None:
                 drawn = self._panel(table, index, opened)
                 opened.shown, opened.token = drawn.signature(), table.panel_token(index)
                 await interaction.response.edit_message(
                     content=None, embed=drawn.embed, view=self._panel_view(table, index, drawn)
                 )
+            else:  # their move ended the hand and they had asked to leave: they're gone
+                gone = "You've left the table."
+                await interaction.response.edit_message(content=gone, embed=None, view=None)
             await self.refresh(table, skip=interaction.user.id)
 
         try:
@@ -347,12 +350,13 @@ class Tables(commands.Cog):
                 interaction, "Those controls belong to another player's hand — press **Your hand** for yours."
             )
             return
-        if table.game is None or token != table.panel_token(index):
+        engine_seat = table.engine_seat(index)
+        if table.game is None or engine_seat is None or token != table.panel_token(index):
             await reply(interaction, "That panel is out of date — press **Your hand** for a fresh one.")
             return
         plugin = table.plugin
         if key.split(".")[0] in plugin.form_keys:
-            form = plugin.form(table, table.game, index, key, values)
+            form = plugin.form(table, table.game, engine_seat, key, values)
             if form is None:
                 await reply(interaction, "That move isn't open to you right now.")
                 return
@@ -394,7 +398,7 @@ class Tables(commands.Cog):
         if table.game is None or table.state.phase is not Phase.PLAYING or not table.plugin.private_hands:
             await reply(interaction, "No hand is in play at this table right now.")
             return
-        if index >= len(table.state.hand_seats):
+        if table.engine_seat(index) is None:
             await reply(
                 interaction, "You joined after this hand was dealt; you'll get cards in the next one."
             )
@@ -406,7 +410,12 @@ class Tables(commands.Cog):
         opened.shown, opened.token = drawn.signature(), table.panel_token(index)
         self.panels[(table.id, interaction.user.id)] = opened
 
-    def _panel(self, table: Table, seat: int, opened: OpenPanel | None) -> Panel:
+    def _panel(self, table: Table, index: int, opened: OpenPanel | None) -> Panel:
+        """The panel of table seat `index`, drawn for the engine seat it plays this hand
+        (seats move up when someone leaves at the end of a hand; the hand's seats don't)."""
+        seat = table.engine_seat(index)
+        if seat is None:
+            raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
         return table.plugin.panel(table, table.game, seat, opened.picks if opened else ())
 
     def _panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
@@ -455,7 +464,7 @@ class Tables(commands.Cog):
                 or table.game is None
                 or table.state.phase is not Phase.PLAYING
                 or discord.utils.utcnow() - opened.since > PANEL_LIFETIME
-                or index >= len(table.state.hand_seats)
+                or table.engine_seat(index) is None
             ):
                 del self.panels[(table_id, user_id)]
                 continue

@@ -180,6 +180,14 @@ class Table:
                 return seat
         raise DamagedTable(f"engine seat {engine_seat} has no table seat")
 
+    def hand_choice(self, engine_seat: int) -> str:
+        """The table seat key dealt into engine seat `engine_seat` this hand, even if that
+        player has since left (as at the end of a hand)."""
+        seating = self.match.seating
+        if seating is None or seating.hand_no != self.match.hand_no:
+            return self.state.seats[engine_seat].choice
+        return seating.table_seat(engine_seat)
+
     def engine_seat(self, index: int) -> int | None:
         """The engine seat table seat `index` plays in this hand (None: not dealt in)."""
         seating = self.match.seating

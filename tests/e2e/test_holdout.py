@@ -464,3 +464,31 @@ async def test_a_stack_that_cannot_cover_the_ante_stands_up_at_the_deal(room: Ro
     assert any("can't cover the ante" in line for line in table.state.log)
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == before + 2
     assert table.state.phase is Phase.PLAYING and len(table.state.hand_seats) == 2
+
+
+async def test_a_panel_redrawn_after_a_leaver_stood_up_shows_only_its_own_cards(room: Room) -> None:
+    """Seats move up when a member leaves at the end of a hand; the hand's seats don't. The
+    panel of the member whose move ended the hand must still show that member's cards."""
+    table = await open_table(room)
+    await room.alice.click(room.message(table.state.message_id), label="Leave after this hand")
+    panels = {seat: await open_panel(room, member_at(room, table, seat), table) for seat in (1, 2)}
+    passed = {}
+    for seat, panel_id in panels.items():
+        hand = hand_of(table, seat)
+        await pass_two(room, member_at(room, table, seat), panel_id)
+        passed[seat] = table.game.view(seat).passed_cards or hand[:2]
+    bob, carol = member_at(room, table, 1), member_at(room, table, 2)
+    assert table.game is not None
+    if table.to_act == 2:  # carol plays a card, so that bob's fold ends the hand
+        panel = fetch(room, panels[2])
+        await carol.click(panel, custom_id=first_move(panel))
+    assert table.to_act == 1
+    panel = fetch(room, panels[1])
+    fold = next(c.custom_id for c in controls(panel) if getattr(c, "custom_id", "").endswith(":fold"))
+    await bob.click(panel, custom_id=fold)
+    assert table.state.phase is Phase.BETWEEN and [s.user_id for s in table.state.seats] == [bob.id, carol.id]
+    text = panel_text(fetch(room, panels[1]))
+    # Bob passed to Carol and received from Alice; the leaver's panel would say the reverse.
+    names = table.game.view(None).seats
+    assert f"to {names[2]}" in text and f"from {names[0]}" in text, text
+    assert f"You passed {' '.join(c.short for c in passed[1])}" in text

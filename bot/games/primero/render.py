@@ -73,7 +73,7 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
         if betting:
             parts.append(f"stack {view.stacks[index]:,}")
         else:
-            score = table.match.scores.get(table.seat_for(index).choice, 0) if index < len(state.seats) else 0
+            score = table.match.scores.get(table.hand_choice(index), 0)
             parts.append(f"score {score:,}")
         parts.append(_seat_state(view, index))
         if view.winner == index:
