@@ -5,10 +5,17 @@ game's options model: a field's description, its `Literal` choices (named by the
 `choices` extra) and its `ge`/`le` range become the option Discord shows, so a game never
 carries another game's options. The choices are parsed once, here, into the typed model
 the table keeps.
+
+Every subcommand also has a `thread` option: with it, the table opens in a new public thread
+of the channel (named after the game and the host), so one channel can hold several tables.
+The table service keys tables by channel id, and a thread has its own, so a thread table
+never blocks /play in its channel (nor the channel's table a thread). Asked inside a thread,
+`thread:true` is refused: Discord has no threads within threads.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import types
@@ -35,8 +42,24 @@ NEEDED = {
     "send_messages": "send messages",
     "embed_links": "embed links",
 }
+#: ...in a thread, where posting is its own permission
+NEEDED_IN_THREAD = {
+    "view_channel": "view this channel",
+    "send_messages_in_threads": "send messages in threads",
+    "embed_links": "embed links",
+}
+#: ...and in a channel where it opens a thread for the table
+NEEDED_FOR_THREAD = {
+    **NEEDED,
+    "create_public_threads": "create public threads",
+    "send_messages_in_threads": "send messages in threads",
+}
 
 STAKE_DEFAULT = 10
+#: the option every /play subcommand has, after the game's own
+THREAD_OPTION = "thread"
+#: a table thread archives after a day without messages (an idle lobby closes long before)
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 
 
 def option_parameter(
@@ -120,6 +143,14 @@ def play_command(
         descriptions[name] = (field.description or name)[:100]
         if field_choices:
             choices[name] = field_choices
+    if THREAD_OPTION in (parameter.name for parameter in parameters):
+        raise TypeError(f"{plugin.id}: an option may not be named {THREAD_OPTION!r}; /play has its own")
+    parameters.append(
+        inspect.Parameter(
+            THREAD_OPTION, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False, annotation=bool
+        )
+    )
+    descriptions[THREAD_OPTION] = "Open the table in a new thread of this channel (default no)"
 
     async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
         await opener(interaction, plugin, values)
@@ -156,32 +187,66 @@ class Play(commands.Cog):
     async def open_table(
         self, interaction: discord.Interaction, plugin: Plugin, values: dict[str, Any]
     ) -> None:
-        """Check, open and draw a table for `plugin` with the options the host chose."""
+        """Check, open and draw a table for `plugin` with the options the host chose: here,
+        or (with `thread`) in a new thread of this channel."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        missing = [what for name, what in NEEDED.items() if not getattr(interaction.app_permissions, name)]
-        if missing:
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        new_thread = bool(values.pop(THREAD_OPTION, False))
+        if new_thread and in_thread:
             await reply(
                 interaction,
-                f"I can't run a table in this channel: I'm not allowed to {_and(missing)} here. "
+                "This is already a thread, and Discord has no threads within threads: use `/play` "
+                "here without `thread`, or with it in the channel itself.",
+            )
+            return
+        needed = NEEDED_FOR_THREAD if new_thread else NEEDED_IN_THREAD if in_thread else NEEDED
+        missing = [what for name, what in needed.items() if not getattr(interaction.app_permissions, name)]
+        if missing:
+            where = "a table thread in this channel" if new_thread else "a table in this channel"
+            await reply(
+                interaction,
+                f"I can't run {where}: I'm not allowed to {_and(missing)} here. "
                 "Ask a server admin to give me those permissions, or use another channel.",
             )
             return
-        existing = self.service.in_channel(interaction.channel_id)
+        if new_thread and not isinstance(interaction.channel, discord.TextChannel):
+            await reply(interaction, "I can only open a table thread in a text channel.")
+            return
+        existing = None if new_thread else self.service.in_channel(interaction.channel_id)
         if existing is not None:
+            advice = (
+                "Join it there or wait for it to close."
+                if in_thread
+                else "Join it there, wait for it to close, or open yours in a thread of its own "
+                "(`thread:true`)."
+            )
             await reply(
                 interaction,
-                f"This channel already has an open {existing.plugin.name} table: {link(existing)}. "
-                "Join it there, or wait for it to close.",
+                f"This {'thread' if in_thread else 'channel'} already has an open {existing.plugin.name} "
+                f"table: {link(existing)}. {advice}",
             )
             return
         stake = int(values.pop("stake", STAKE_DEFAULT))
         level = values.pop("computer", None) or (plugin.levels[0] if plugin.levels else "basic")
         seat = values.pop(plugin.seat_option, None) if plugin.seat_option else None
+        thread: discord.Thread | None = None
         try:
             options = plugin.parse_options(values)
+            if isinstance(interaction.channel, discord.TextChannel) and new_thread:
+                # refuse before a thread exists, so a refusal leaves no empty thread behind
+                await self.service.lobby.check_bankroll(
+                    interaction.guild_id, interaction.user.id, plugin, stake, options
+                )
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                thread = await self._new_thread(interaction, interaction.channel, plugin)
+                if thread is None:
+                    return
+                channel_id = thread.id
+            else:
+                channel_id = interaction.channel_id
             table = await self.service.open(
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                channel_id=channel_id,
                 host=interaction.user,
                 game=plugin.id,
                 stake=stake,
@@ -190,13 +255,59 @@ class Play(commands.Cog):
                 options=options,
             )
         except (TableError, OptionError) as error:
+            if thread is not None:  # refused after all (a race): take the empty thread away
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
             await reply(interaction, str(error))
             return
         content, embed = render_table(table)
         view = table_view(table)  # a table just opened is never closed: it has buttons
-        await interaction.response.send_message(content, embed=embed, view=MISSING if view is None else view)
-        message = await interaction.original_response()
+        message: discord.Message
+        if thread is None:
+            await interaction.response.send_message(
+                content, embed=embed, view=MISSING if view is None else view
+            )
+            message = await interaction.original_response()
+        else:
+            try:
+                message = await thread.send(content, embed=embed, view=MISSING if view is None else view)
+            except discord.HTTPException:
+                log.warning("table %s: could not post the table message in its thread", table.id)
+                async with table.lock:
+                    await self.service.close(table, "The table message could not be posted.")
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+                await reply(
+                    interaction,
+                    "Discord wouldn't let me post the table in its thread, so I closed it and "
+                    "gave back any chips it took.",
+                )
+                return
+            await reply(interaction, f"Your {plugin.name} table is open in {thread.mention}.")
         await self.service.set_message(table, message.id)
+
+    async def _new_thread(
+        self, interaction: discord.Interaction, channel: discord.TextChannel, plugin: Plugin
+    ) -> discord.Thread | None:
+        """A public thread of `channel` for the host's table, or None (and the host told) if
+        Discord refused one."""
+        name = f"{plugin.name} · {interaction.user.display_name}"[:100]
+        kind = discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread
+        try:
+            return await channel.create_thread(
+                name=name,
+                type=kind,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                reason=f"/play {plugin.id.replace('_', '-')} by {interaction.user}",
+            )
+        except discord.HTTPException as error:
+            log.warning("could not open a table thread in channel %s: %s", channel.id, error)
+            await reply(
+                interaction,
+                "Discord wouldn't let me open a thread here, so I opened no table. "
+                "Try again, or play in the channel itself.",
+            )
+            return None
 
     @app_commands.command()
     @app_commands.choices(
@@ -218,7 +329,8 @@ class Play(commands.Cog):
             colour=discord.Colour.dark_gold(),
             description=(
                 f"{games}\n\n"
-                "**A table** opens in the channel with `/play <game>`. Others press **Join**; the host "
+                "**A table** opens in the channel with `/play <game>` (or in a thread of its own with "
+                "`thread:true`). Others press **Join**; the host "
                 "adds computer players with **Add bot** and presses **Start**. Hands follow one another "
                 "until the table closes. Your cards are only ever shown to you: press **Your hand** "
                 "(or `/hand`). If you don't act in time, the timer plays for you.\n"

@@ -536,9 +536,21 @@ class Tables(commands.Cog):
         await self._refresh_message(table)
         table.fresh_panels = await self.refresh_panels(table, skip)
 
+    async def _channel(
+        self, table: Table
+    ) -> discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel | None:
+        """The table's channel or thread. A thread missing from the cache is fetched: discord.py
+        drops a thread when it archives, and only active threads are sent at start-up."""
+        channel: object = self.bot.get_channel(table.state.channel_id)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.bot.fetch_channel(table.state.channel_id)
+        kinds = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
+        return channel if isinstance(channel, kinds) else None
+
     async def _refresh_message(self, table: Table) -> None:
-        channel = self.bot.get_channel(table.state.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
+        channel = await self._channel(table)
+        if channel is None:
             log.warning("table %s: channel %s is gone", table.id, table.state.channel_id)
             return
         content, embed = render_table(table)
@@ -561,8 +573,8 @@ class Tables(commands.Cog):
         """Mention the member to act, once per turn, replacing the previous ping."""
         if table.pinged == table.state.turn_since:
             return
-        channel = self.bot.get_channel(table.state.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
+        channel = await self._channel(table)
+        if channel is None:
             return
         if table.ping_message_id is not None:
             with contextlib.suppress(discord.HTTPException):

@@ -90,7 +90,7 @@ async def test_each_play_subcommand_offers_exactly_its_games_options(room: Room,
         expected.append("computer")
     if plugin.seat_option:
         expected.append(plugin.seat_option)
-    expected += list(plugin.options_model.model_fields)
+    expected += [*plugin.options_model.model_fields, "thread"]
     assert [parameter.name for parameter in command.parameters] == expected
 
     stake = shown(parameters["stake"])
