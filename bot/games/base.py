@@ -24,6 +24,8 @@ from engine.core.match import Match
 from engine.core.players import ComputerPlayer, computer_levels, computer_player
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
+
     from bot.tables import Table
     from bot.ui import Form, Panel
 
@@ -238,6 +240,16 @@ class GamePlugin(Generic[G, OptionsT]):
         """What `seat` sees of its own hand and, on its turn, the controls for its moves.
         `picks` are what the player chose on the panel so far (see `pick`)."""
         raise NotImplementedError
+
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        """The public table drawn with the card kit (`bot.art`), from the public view alone
+        (`game.view(None)`), so no hidden card can be drawn; None: no picture."""
+        return None
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        """A player's own cards drawn for their hand panel, from that seat's view alone
+        (`game.view(seat)`), with what they picked on the panel marked; None: no picture."""
+        return None
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """A view key's new panel picks (a line, the cards to change), or None if unreadable."""
