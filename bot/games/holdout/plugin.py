@@ -38,7 +38,7 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
 
     # --------------------------------------------------------------- options
     def option_error(self, error: ValidationError) -> str:
-        return "Holdout's stack is between 10 and 10,000 stakes (100 if you leave it out)."
+        return "Holdout's stack is between 10 and 10,000 stakes (20 if you leave it out)."
 
     def describe_options(self, options: HoldoutTableOptions, stake: int) -> str:
         lines = {

@@ -28,7 +28,7 @@ POINTS_BOARD = "primero_points"
 """Results of Primero's points game, kept apart from its chips hands."""
 
 OPTION_ERRORS = {
-    "stack": "Primero's stack is between 10 and 10,000 stakes (100 if you leave it out).",
+    "stack": "Primero's stack is between 10 and 10,000 stakes (20 if you leave it out).",
     "ante": "Primero's ante is between 0 and 10 stakes (1 if you leave it out).",
     "bid_limit": "The bid limit is between 1 and 10,000 stakes.",
     "target": "The target score is between 100 and 100,000 points.",
