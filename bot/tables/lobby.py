@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.tables import money
 from bot.tables.model import Person, Phase, Seat, Table, TableError
+from engine.core.text import chips
 
 if TYPE_CHECKING:
     from bot.games import Plugin
@@ -182,10 +183,10 @@ class Lobby:
             return
         stacked = plugin.buy_in(stake, options) is not None
         what = "the stack each player brings" if stacked else "the most one hand can cost"
-        text = f"You need at least {needed:,} chips to sit at this table ({what}); you have {balance:,}."
+        text = f"You need at least {chips(needed)} to sit at this table ({what}); you have {balance:,}."
         best = affordable_stake(plugin, options, balance, below=stake)
         if stacked:
-            text += f" The largest stack you can bring is {balance:,} chips"
+            text += f" The largest stack you can bring is {chips(balance)}"
             if best:
                 size = plugin.buy_in(best, options) or 0
                 text += f" — try /daily, or open a table with stake {best:,} (a stack of {size:,})."
@@ -214,4 +215,4 @@ def affordable_stake(plugin: Plugin, options: Any, balance: int, *, below: int) 
 
 
 def took(moves: list[money.Transfer]) -> str:
-    return f" with {moves[0].amount:,} chips" if moves else ""
+    return f" with {chips(moves[0].amount)}" if moves else ""

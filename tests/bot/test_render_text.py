@@ -59,3 +59,13 @@ def test_where_the_engine_already_names_the_player_the_text_stays() -> None:
     game = plugin.new_hand(setup, plugin.parse_options({}))
     event = Event(kind="fold", text="Bob folds; the ante goes to the pot.", seat=1)
     assert plugin.event_text(game, event, "Bob") == event.text
+
+
+def test_table_sentences_count_chips_in_the_right_number() -> None:
+    from bot.tables.lobby import took
+    from bot.tables.money import Transfer
+
+    assert took([Transfer("table:1", "member:1", 1, "cash-out")]) == " with 1 chip"
+    assert took([Transfer("table:1", "member:1", 1_900_000, "cash-out")]) == " with 1,900,000 chips"
+    plugin = GAMES["holdout"]
+    assert plugin.describe_options(plugin.parse_options({}), 1).endswith("stacks of 20 chips")

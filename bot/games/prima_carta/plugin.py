@@ -109,7 +109,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
         )
         return (
             f"{s.mention}, the copa is yours to decide at table #{table.id}: pay "
-            f"{game.copa_price(seat):,} chips to stay in with {s.choice.title()}, or fold.{due}"
+            f"{plural(game.copa_price(seat), 'chip')} to stay in with {s.choice.title()}, or fold.{due}"
         )
 
     def table_fields(self, table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
@@ -130,7 +130,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
                 status = "🏆 **won**"
             extra = f" · {', '.join(marks)}" if marks else ""
             seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
-        embed.add_field(name=f"Seats · pot {view.pot:,} chips", value="\n".join(seats), inline=False)
+        embed.add_field(name=f"Seats · pot {plural(view.pot, 'chip')}", value="\n".join(seats), inline=False)
         stacks = []
         for stack in view.stacks:
             owner = "" if stack.owner is not None else " · unowned"

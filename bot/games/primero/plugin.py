@@ -16,6 +16,7 @@ from bot.games.primero.render import primero_fields, primero_panel, primero_prom
 from bot.games.primero.rules import RULES
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
+from engine.core.text import plural
 from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
 from engine.primero.game import Phase as HandPhase
 from engine.primero.hands import HandType
@@ -82,7 +83,7 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         limit = "no bid limit" if options.bid_limit is None else f"bets up to {options.bid_limit * stake:,}"
         division = "winner takes all" if options.division == "all" else "split pot (½ · ¼ · rest stays)"
         return (
-            f"Stacks of {options.stack * stake:,} chips · ante {options.ante * stake:,} · {limit} · "
+            f"Stacks of {plural(options.stack * stake, 'chip')} · ante {options.ante * stake:,} · {limit} · "
             f"{division} · " + " · ".join(rules)
         )
 
