@@ -9,6 +9,8 @@ from typing import Any
 import discord
 
 from bot.tables import Phase, Table
+from bot.ui import plain
+from engine.core.text import plural
 
 COLOURS = {
     Phase.LOBBY: discord.Colour.blurple(),
@@ -34,29 +36,70 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
     embed.description = _status(table)
     if state.log:
-        embed.add_field(name="Table log", value="\n".join(state.log)[-1000:], inline=False)
+        embed.add_field(name="Table log", value=log_text(state.log), inline=False)
+    # Footers show text as typed (no markdown), so the host's name goes in raw.
     footer = f"Host: {_host_name(table)} · v{state.version}"
     if game is not None:
-        view = game.view(None)
-        footer += f" · deck commitment {game.commitment[:16]}"
-        seed = getattr(view, "seed", None)  # revealed once the hand is over
-        if seed is not None:
-            footer += f" · seed {seed}"
-    embed.set_footer(text=footer)
+        footer += "\n" + fairness_line(game.commitment, getattr(game.view(None), "seed", None))
+    embed.set_footer(text=footer[:FOOTER_LIMIT])
     return None, embed
 
 
+FIELD_LIMIT = 1024  # Discord's limit for an embed field's value
+FOOTER_LIMIT = 2048  # ... and for its footer
+
+
+def fairness_line(commitment: str, seed: int | None) -> str:
+    """The deck commitment in plain words: what it is, and how the seed proves it."""
+    if seed is None:
+        return (
+            f"Fair deal: the deck was locked before play (fingerprint {commitment[:16]}); "
+            "the seed that proves it appears when the hand ends."
+        )
+    return (
+        f"Fair deal: the deck was locked before play (fingerprint {commitment[:16]}); "
+        f"the seed {seed} rebuilds it, so anyone can check the cards weren't changed."
+    )
+
+
+def log_text(lines: list[str], limit: int = FIELD_LIMIT) -> str:
+    """The newest log lines that fit in one embed field, whole lines only, names escaped.
+    A single line longer than the field (never expected) is cut at a word, with "…"."""
+    shown: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        text = plain(line)
+        size += len(text) + (1 if shown else 0)
+        if size > limit:
+            break
+        shown.append(text)
+    if not shown and lines:
+        shown = [plain(lines[-1])[: limit - 1].rsplit(" ", 1)[0] + "…"]
+    return "\n".join(reversed(shown))
+
+
 def turn_prompt(table: Table, fresh: set[int] | None = None) -> str:
-    """The ping for the member(s) to act: public, so it names no hidden card."""
+    """The ping for the member(s) to act: public, so it names no hidden card. It ends with
+    a jump link to the table message, which may have scrolled far up the channel."""
     assert table.game is not None
-    return table.plugin.prompt(table, table.game, fresh or set())
+    text = table.plugin.prompt(table, table.game, fresh or set())
+    link = table_link(table)
+    return f"{text}\nGo to the table: {link}" if link else text
+
+
+def table_link(table: Table) -> str | None:
+    """The jump link to the table message (None before it is posted)."""
+    state = table.state
+    if state.message_id is None:
+        return None
+    return f"https://discord.com/channels/{state.guild_id}/{state.channel_id}/{state.message_id}"
 
 
 def _status(table: Table) -> str:
     state = table.state
     if state.phase is Phase.LOBBY:
         need = table.seat_range[0] - len(state.seats)
-        wait = f"waiting for {need} more player{'s' if need != 1 else ''}" if need > 0 else "ready to start"
+        wait = f"waiting for {plural(need, 'more player')}" if need > 0 else "ready to start"
         take = f"take a {table.plugin.seat_option}" if table.plugin.seat_option else "sit down"
         options = table.plugin.describe_options(table.options, state.stake)
         extra = f"\n{options}." if options else ""
@@ -87,7 +130,7 @@ def _seat_lines(table: Table) -> str:
     lines = []
     for seat in state.seats:
         host = " (host)" if seat.user_id == table.state.host_id else ""
-        who = f"🤖 {seat.name} · {seat.level}" if seat.is_computer else f"{seat.mention}{host}"
+        who = f"🤖 {plain(seat.name)} · {seat.level}" if seat.is_computer else f"{seat.mention}{host}"
         stack = state.stacks.get(seat.choice)
         chips = f" · stack {stack:,}" if stack is not None else ""
         lines.append(f"**{table.plugin.choice_label(seat.choice)}** — {who}{chips}")

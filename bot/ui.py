@@ -13,6 +13,15 @@ from dataclasses import dataclass
 import discord
 
 
+def plain(text: str) -> str:
+    """Text a member chose — a display name, or a line built around one — as it must appear
+    in a message: its markdown escaped (`**Boss**` stays as typed, not bold) and mentions
+    defused (`@everyone` pings nobody). Names are stored raw (Seat.name, the engines' seat
+    names) and escaped here, where they are drawn, by every renderer. Not for embed
+    footers or select placeholders, which Discord shows as typed."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+
+
 @dataclass(frozen=True)
 class Control:
     """One button on a private panel: its key, label, style and whether it can be used."""

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
+from engine.core.text import plural
 
 
 class Admin(commands.Cog):
@@ -48,9 +49,9 @@ class Admin(commands.Cog):
             current = await self.bot.store.guild_settings(interaction.guild_id)
         title = "Settings updated" if changes else "Card-room settings"
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
-        embed.add_field(name="Starting bankroll", value=f"{current.starting_bankroll:,} chips")
-        embed.add_field(name="Daily amount", value=f"{current.daily_amount:,} chips")
-        embed.add_field(name="Turn timer", value=f"{current.turn_timer} s (new tables)")
+        embed.add_field(name="Starting bankroll", value=plural(current.starting_bankroll, "chip"))
+        embed.add_field(name="Daily amount", value=plural(current.daily_amount, "chip"))
+        embed.add_field(name="Turn timer", value=f"{plural(current.turn_timer, 'second')} (new tables)")
         await reply(interaction, None, embed=embed)
 
 

@@ -9,12 +9,14 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.games import BOARDS
 from bot.storage import InsufficientFunds, Store
+from bot.ui import plain
+from engine.core.text import plural
 
 GAME_CHOICES = [app_commands.Choice(name=name, value=board) for board, name in BOARDS.items()]
 
 
 def chips(amount: int) -> str:
-    return f"**{amount:,}** chip{'s' if amount != 1 else ''}"
+    return f"**{amount:,}** chip{'' if amount == 1 else 's'}"
 
 
 class Economy(commands.Cog):
@@ -83,7 +85,7 @@ class Economy(commands.Cog):
             allowed_mentions=discord.AllowedMentions(users=[member]),
         )
         await interaction.followup.send(
-            f"You now have {chips(mine)}; {member.display_name} has {chips(theirs)}.", ephemeral=True
+            f"You now have {chips(mine)}; {plain(member.display_name)} has {chips(theirs)}.", ephemeral=True
         )
 
     @app_commands.command()
@@ -105,8 +107,8 @@ class Economy(commands.Cog):
             rows_game = await self.store.leaderboard_game(interaction.guild_id, game)
             embed.title = f"Leaderboard — {BOARDS[game]}"
             lines = [
-                f"{place}. <@{user_id}> — {wins} win{'s' if wins != 1 else ''} in {hands} hand"
-                f"{'s' if hands != 1 else ''}, net {net:+,} chips"
+                f"{place}. <@{user_id}> — {plural(wins, 'win')} in {plural(hands, 'hand')}, "
+                f"net {net:+,} chips"
                 for place, (user_id, wins, hands, net) in enumerate(rows_game, 1)
             ]
         embed.description = "\n".join(lines) or "Nobody yet — open a table with /play."
@@ -122,12 +124,15 @@ class Economy(commands.Cog):
         rows = await self.store.stats(interaction.guild_id, target.id)
         balance = await self.store.balance(interaction.guild_id, target.id)
         embed = discord.Embed(
-            title=f"{target.display_name} at the Ridotto", colour=discord.Colour.dark_teal()
+            title=f"{plain(target.display_name)} at the Ridotto", colour=discord.Colour.dark_teal()
         )
         embed.add_field(name="Bankroll", value=chips(balance), inline=False)
         for row in rows:
             name = BOARDS.get(row.game, row.game)
-            embed.add_field(name=name, value=f"{row.hands} hands · {row.wins} wins · net {row.net:+,}")
+            embed.add_field(
+                name=name,
+                value=f"{plural(row.hands, 'hand')} · {plural(row.wins, 'win')} · net {row.net:+,} chips",
+            )
         if not rows:
             embed.description = "No hands played yet."
         await reply(interaction, None, embed=embed)

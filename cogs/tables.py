@@ -395,7 +395,7 @@ class Tables(commands.Cog):
         if index is None:
             await reply(interaction, "You're not seated at this table, so you hold no cards here.")
             return
-        if table.game is None or table.state.phase is not Phase.PLAYING or not table.plugin.private_hands:
+        if table.game is None or table.state.phase is not Phase.PLAYING:
             await reply(interaction, "No hand is in play at this table right now.")
             return
         if table.engine_seat(index) is None:
@@ -451,10 +451,12 @@ class Tables(commands.Cog):
 
     async def refresh_panels(self, table: Table, skip: int | None = None) -> set[int]:
         """Redraw every open panel at this table whose content changed (a pass received,
-        the turn arriving). Returns the seats whose panel is open and current."""
+        the turn arriving). Returns the seats whose panel is open and current.
+
+        When the hand ends, each panel still open on it is redrawn once with the finished
+        hand (the result, not "waiting for…"), then let go: after settlement the table is
+        between hands but `table.game` still holds the finished hand until the next deal."""
         fresh: set[int] = set()
-        if not table.plugin.private_hands:
-            return fresh
         for (table_id, user_id), opened in list(self.panels.items()):
             if table_id != table.id:
                 continue
@@ -462,11 +464,15 @@ class Tables(commands.Cog):
             if (
                 index is None
                 or table.game is None
-                or table.state.phase is not Phase.PLAYING
                 or discord.utils.utcnow() - opened.since > PANEL_LIFETIME
                 or table.engine_seat(index) is None
             ):
                 del self.panels[(table_id, user_id)]
+                continue
+            if table.state.phase is not Phase.PLAYING:
+                del self.panels[(table_id, user_id)]
+                if opened.token.split(".")[0] == str(table.state.hand_no):  # drawn for this hand
+                    await self._redraw(table, index, opened)
                 continue
             if user_id == skip:
                 fresh.add(index)
@@ -474,19 +480,28 @@ class Tables(commands.Cog):
             token = table.panel_token(index)
             if opened.token != token:  # what was picked on an older panel no longer applies
                 opened.picks = ()
-            drawn = self._panel(table, index, opened)
-            signature = drawn.signature()
-            if signature != opened.shown:
-                try:
-                    await opened.interaction.edit_original_response(
-                        embed=drawn.embed, view=self._panel_view(table, index, drawn)
-                    )
-                except discord.HTTPException:
-                    del self.panels[(table_id, user_id)]
-                    continue
-                opened.shown, opened.token = signature, token
+            if not await self._redraw(table, index, opened):
+                del self.panels[(table_id, user_id)]
+                continue
+            opened.token = token
             fresh.add(index)
         return fresh
+
+    async def _redraw(self, table: Table, index: int, opened: OpenPanel) -> bool:
+        """Edit an open panel to what its seat sees now, if that changed; False if Discord
+        refused (the message is gone or its token expired)."""
+        drawn = self._panel(table, index, opened)
+        signature = drawn.signature()
+        if signature == opened.shown:
+            return True
+        try:
+            await opened.interaction.edit_original_response(
+                embed=drawn.embed, view=self._panel_view(table, index, drawn)
+            )
+        except discord.HTTPException:
+            return False
+        opened.shown = signature
+        return True
 
     def _members_table(self, interaction: discord.Interaction) -> Table | None:
         here = self.service.in_channel(interaction.channel_id or 0)
@@ -497,7 +512,7 @@ class Tables(commands.Cog):
                 table.state.guild_id == interaction.guild_id
                 and table.seat_of(interaction.user.id) is not None
             )
-            if seated and table.state.phase is Phase.PLAYING and table.plugin.private_hands:
+            if seated and table.state.phase is Phase.PLAYING:
                 return table
         return here
 

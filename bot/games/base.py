@@ -11,6 +11,7 @@ game's own packages names the game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -210,6 +211,22 @@ class GamePlugin(Generic[G, OptionsT]):
     def logged(self, event: Event) -> bool:
         """Whether the table log repeats this event (some are drawn elsewhere on the table)."""
         return True
+
+    def seat_label(self, game: G, seat: int) -> str:
+        """How the engine's own texts name engine seat `seat` (its seat name by default)."""
+        return self.seat_names(game)[seat]
+
+    def event_text(self, game: G, event: Event, player: str) -> str:
+        """The table log's line for `event`: the engine's text, with the seat it is about
+        named as the player sitting there. An engine knows only its seats, so where it says
+        "Cups folds." the log says "Alice (Cups) folds."; where the engine's seat name already
+        is the player's name, the text stays as it is. `player` is raw (escaped when drawn)."""
+        if event.seat is None:
+            return event.text
+        label = self.seat_label(game, event.seat)
+        if not label or label == player:
+            return event.text
+        return re.sub(rf"\b{re.escape(label)}\b", lambda _: f"{player} ({label})", event.text, count=1)
 
     def computer(self, level: str) -> ComputerPlayer:
         return computer_player(self.id, level if level in self.levels else None)

@@ -15,6 +15,7 @@ from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.rng import new_seed
+from engine.core.text import plural
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -39,7 +40,7 @@ class Hands:
         if seat is None or seat not in awaiting:
             if len(awaiting) > 1 or table.to_act is None:
                 raise TableError("You've made your choice — waiting for the others.")
-            raise TableError(f"It isn't your turn — waiting for {table.seat_for(awaiting[0]).name}.")
+            raise TableError(f"It isn't your turn — waiting for {table.seat_for(awaiting[0]).mention}.")
         try:
             action = table.plugin.decode(game, seat, key, values)
         except RuleError as error:
@@ -168,7 +169,7 @@ class Hands:
             service.log(table, note)
         for event in events:
             if table.plugin.logged(event):
-                service.log(table, event.text)
+                service.log(table, self.event_line(table, event))
         if table.game.outcome is not None:
             await self.settle(table, tx)
         state.version += 1
@@ -177,6 +178,13 @@ class Hands:
         if turn or not awaiting:
             state.turn_since = state.version
         await service.save(table, tx, new_turn=turn)
+
+    @staticmethod
+    def event_line(table: Table, event: Event) -> str:
+        """An engine event as the table log says it: naming the player in the seat it is about."""
+        if event.seat is None:
+            return event.text
+        return table.plugin.event_text(table.game, event, table.seat_for(event.seat).name)
 
     async def settle(self, table: Table, tx: Tx) -> None:
         service, state, game = self.service, table.state, table.game
@@ -218,8 +226,12 @@ class Hands:
             str(saved.get("commitment", "")),
             saved,
         )
-        if outcome.summary not in state.log:
-            service.log(table, outcome.summary)
+        # The result's event, if the engine sent one, has already logged the summary.
+        summary = self.event_line(
+            table, Event(kind="result", text=outcome.summary, seat=next(iter(outcome.winners), None))
+        )
+        if summary not in state.log:
+            service.log(table, summary)
         state.phase = Phase.BETWEEN
         leavers = [seat for seat in state.seats if seat.leaving]
         moves: list[Transfer] = []
@@ -259,7 +271,5 @@ class Hands:
                 )
         winners = [seated[c].name for c in result.winners if c in seated]
         top = max(result.scores.get(c, 0) for c in result.winners) if result.winners else 0
-        self.service.log(
-            table,
-            f"🏆 {' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the game with {top:,} points!",
-        )
+        verb = "wins" if len(winners) == 1 else "win"
+        self.service.log(table, f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.tables import money
 from bot.tables.model import Person, Phase, Seat, Table, TableError
+from engine.core.text import chips
 
 if TYPE_CHECKING:
     from bot.games import Plugin
@@ -173,19 +174,45 @@ class Lobby:
     async def check_bankroll(
         self, guild_id: int, user_id: int, plugin: Plugin, stake: int, options: Any
     ) -> None:
+        """Refuse a member who can't cover what this table asks, saying what they can afford:
+        the largest stack they could bring (stack games) and the largest stake at which a
+        table with these options would take them."""
         needed = plugin.min_bankroll(stake, options)
         balance = await self.service.store.balance(guild_id, user_id)
-        if balance < needed:
-            what = (
-                "the stack you bring to this table"
-                if plugin.buy_in(stake, options) is not None
-                else "the most one hand can cost"
-            )
-            raise TableError(
-                f"You need at least {needed:,} chips to sit at this table ({what}); "
-                f"you have {balance:,}. Try /daily, or a table with a smaller stake."
-            )
+        if balance >= needed:
+            return
+        stacked = plugin.buy_in(stake, options) is not None
+        what = "the stack each player brings" if stacked else "the most one hand can cost"
+        text = f"You need at least {chips(needed)} to sit at this table ({what}); you have {balance:,}."
+        best = affordable_stake(plugin, options, balance, below=stake)
+        if stacked:
+            text += f" The largest stack you can bring is {chips(balance)}"
+            if best:
+                size = plugin.buy_in(best, options) or 0
+                text += f" — try /daily, or open a table with stake {best:,} (a stack of {size:,})."
+            else:
+                text += " — try /daily."
+        elif best:
+            text += f" The largest stake you can afford is {best:,}"
+            text += " — try /daily, or open a table with that stake."
+        else:
+            text += " Try /daily."
+        raise TableError(text)
+
+
+def affordable_stake(plugin: Plugin, options: Any, balance: int, *, below: int) -> int:
+    """The largest stake under `below` at which `plugin` with `options` lets a member holding
+    `balance` chips sit down (0: none). What a seat needs grows with the stake, so a binary
+    search over the game's own `min_bankroll` finds it without knowing the game."""
+    low, high = 0, below - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if plugin.min_bankroll(middle, options) <= balance:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def took(moves: list[money.Transfer]) -> str:
-    return f" with {moves[0].amount:,} chips" if moves else ""
+    return f" with {chips(moves[0].amount)}" if moves else ""

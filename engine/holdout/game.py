@@ -28,6 +28,7 @@ from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event, Outcome
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
+from engine.core.text import chips, plural
 
 GAME_ID = "holdout"
 JSON_FORMAT = 1
@@ -43,15 +44,6 @@ DEFAULT_STACK = 100
 """Chips per player, in stakes, when the table does not say (the text, Setup: 100 chips)."""
 CHILO_PURPOSE = "holdout:first-chilo"
 """The label `seeded_index` hashes with the seed to pick the first hand's chilo holder."""
-
-
-def chips(amount: int) -> str:
-    """`3 chips`, `1 chip`."""
-    return f"{amount} chip" if amount == 1 else f"{amount} chips"
-
-
-def _cards_word(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 # --------------------------------------------------------------------- options, actions
@@ -763,7 +755,7 @@ class Holdout:
         self._drop(seat, _OUT)
         text = (
             f"{name} takes seconds{where}: {short}, a rank already there — knocked out, paying "
-            f"{chips(penalty)} for {_cards_word(len(self._dead[seat]))} in hand; the ante goes to the pot."
+            f"{chips(penalty)} for {plural(len(self._dead[seat]), 'card')} in hand; the ante goes to the pot."
         )
         self._events.append(_event("knockout", text, seat))
         self._after(seat, filled=False)

@@ -22,6 +22,7 @@ from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event, Outcome
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.text import chips
 
 GAME_ID = "prima_carta"
 JSON_FORMAT = 1
@@ -76,11 +77,6 @@ def _decision_event(seat: int, suit: int, paid: int) -> Event:
 
 MIN_SEATS = 2
 MAX_SEATS = 5
-
-
-def chips(amount: int) -> str:
-    """`3 chips`, `1 chip`."""
-    return f"{amount} chip" if amount == 1 else f"{amount} chips"
 
 
 class PrimaCartaOptions(BaseModel, frozen=True):

@@ -28,6 +28,7 @@ from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event, Outcome
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.text import chips, plural
 from engine.primero.hands import HandType, describe, forms, totals
 
 GAME_ID = "primero"
@@ -42,10 +43,6 @@ WIN_BONUS = 100
 DECK = PRIMERO_40.cards()
 _CARDS = {"deck": PRIMERO_40}
 """Validation context: cards in moves and saved hands sent as text are Primero cards."""
-
-
-def chips(amount: int) -> str:
-    return f"{amount} chip" if amount == 1 else f"{amount} chips"
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -701,7 +698,7 @@ class Primero:
         if len(discard) > choice.max_discard:
             if choice.max_discard == 0:
                 raise IllegalAction("The deck is spent: no more cards can be drawn.")
-            raise IllegalAction(f"Only {choice.max_discard} card can be drawn now.")
+            raise IllegalAction(f"Only {plural(choice.max_discard, 'card')} can be drawn now.")
 
     def _draw(self, seat: int, discard: tuple[Card, ...]) -> str:
         s = self._s
@@ -716,8 +713,7 @@ class Primero:
         hand.extend(new)
         s.drawn[seat] = list(new)
         s.discards[seat].extend(discard)
-        word = "card" if len(discard) == 1 else "cards"
-        return f", discards {cards_text(discard)} and draws {len(discard)} {word}"
+        return f", discards {cards_text(discard)} and draws {plural(len(discard), 'card')}"
 
     def _pay_aside(self, seat: int) -> int:
         """Put `seat`'s set-aside stakes into the pot (brings it current)."""
@@ -803,7 +799,7 @@ class Primero:
             if not low <= action.bet <= high:
                 limit = s.options.limit_chips
                 why = "the table's bid limit" if limit is not None and high == limit else "what you have"
-                raise IllegalAction(f"Your bet must be between {low} and {high} chips ({why}).")
+                raise IllegalAction(f"Your bet must be between {low:,} and {high:,} chips ({why}).")
         elif action.bet:
             raise IllegalAction("Bids name a hand type and total only in the non-betting game.")
         self._check_discard(seat, action.discard, choice, 0)
@@ -830,7 +826,7 @@ class Primero:
             if not choice.cover_bet_max:
                 raise IllegalAction("Only a player forced to cover may add a bet that names no hand.")
             if not 1 <= action.bet <= choice.cover_bet_max:
-                raise IllegalAction(f"Your bet must be between 1 and {choice.cover_bet_max} chips.")
+                raise IllegalAction(f"Your bet must be between 1 and {choice.cover_bet_max:,} chips.")
         self._check_discard(seat, action.discard, choice, 0)
         name = s.seats[seat]
         aside = self._pay_aside(seat)
@@ -890,7 +886,7 @@ class Primero:
         s.status[seat] = _FOLDED
         text = f"{s.seats[seat]} folds"
         if total:
-            text += f": {chips(forfeit)} of the {total} set aside to the pot, {total - forfeit} back"
+            text += f": {chips(forfeit)} of the {total:,} set aside to the pot, {total - forfeit:,} back"
         s.events.append(_event("fold", text + ".", seat))
 
     def _main_share(self, entry: _Aside) -> int:
@@ -1061,7 +1057,8 @@ class Primero:
             return f"Nobody shows {bid.type.label}, so nobody wins{tail}."
         name = s.seats[s.winner]
         if s.points is not None:
-            return f"{name} wins with {bid.type.label} and scores {s.points[s.winner]}."
+            text = f"{name} wins with {bid.type.label} and scores {plural(s.points[s.winner], 'point')}."
+            return text + self._tie_text(s.winner)
         assert s.payouts is not None
         text = f"{name} wins with the best {bid.type.label} and takes {chips(s.payouts[s.winner])}"
         if s.second is not None:
@@ -1070,7 +1067,28 @@ class Primero:
             text += f"; {s.seats[s.best_any]}, with the best hand of any type, takes half the rest"
         if s.carried:
             text += f"; {chips(s.carried)} stay in the pot for the next hand"
-        return text + "."
+        return text + "." + self._tie_text(s.winner)
+
+    def _tie_text(self, winner: int) -> str:
+        """Why `winner` won if others showed the same total of the bid type (decision 10):
+        " Ana and Bruno both hold primero 78; Ana wins the tie as the nearer to the
+        dealer's right." Empty when nobody tied."""
+        s = self._s
+        bid = s.bid
+        assert bid is not None
+        shown = {showing.seat: showing.forms for showing in s.showdown or ()}
+        total = shown[winner][bid.type]
+        tied = self._ranked(
+            [seat for seat, forms in shown.items() if forms.get(bid.type) == total], lambda _: 0
+        )
+        if len(tied) < 2:
+            return ""
+        names = [s.seats[seat] for seat in tied]
+        who = f"{', '.join(names[:-1])} and {names[-1]}"
+        held = describe(bid.type, total)
+        if len(tied) == 2:
+            return f" {who} both hold {held}; {names[0]} wins the tie as the nearer to the dealer's right."
+        return f" {who} all hold {held}; {names[0]} wins the tie as the nearest to the dealer's right."
 
     @property
     def outcome(self) -> Outcome | None:

@@ -404,9 +404,8 @@ class Contract:
         public += [event.text for event in game.events[seen_events:]]
         assert_names_none(hidden, public, f"{plugin.name}'s public table")
         # Each seat's hand panel names nothing that seat may not see: another seat's cards
-        # or the deck, unless the engine shows it to that seat (a card it passed on).
-        if not plugin.private_hands:
-            return
+        # or the deck, unless the engine shows it to that seat (a card it passed on). Every
+        # game has a panel (/hand), whether or not its players hold secret cards.
         for seat in seats:
             others = set(secret).union(*(private[s] for s in seats if s != seat))
             forbidden = others - cards_in(game.view(seat))
@@ -452,7 +451,7 @@ class Contract:
         legal = list(game.legal_actions(seat))
         if not awaited:
             assert not legal, f"seat {seat} has moves but the hand doesn't wait on it"
-            for panel in self.panels(table, game, seat) if plugin.private_hands else ():
+            for panel in self.panels(table, game, seat):
                 usable = [c.key for c in panel.controls if not c.disabled]
                 usable += [p.key for p in panel.pickers]
                 usable = [key for key in usable if key.split(".")[0] not in plugin.view_keys]
@@ -473,8 +472,6 @@ class Contract:
             action = plugin.decode(game, seat, move.key, ())
             assert action is not None, f"public button {move.key!r} decodes to nothing"
             self.accepts(game, seat, action, f"public button {move.key!r}")
-        if not plugin.private_hands:
-            return
         for panel in self.panels(table, game, seat):
             for control in panel.controls:
                 head = control.key.split(".")[0]

@@ -18,7 +18,7 @@ from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
 
 SEED = 20261122  # the Prima Carta hand then waits on a member first (test_recovery_and_timer.py)
 STAKE = 5
-STACK = 100 * STAKE  # Holdout's default stack, in chips
+STACK = 20 * STAKE  # Holdout's default stack, in chips
 NOTICE = "couldn't be restored after the bot restarted"
 
 

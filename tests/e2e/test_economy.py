@@ -97,7 +97,7 @@ async def test_an_admin_changes_the_starting_bankroll_and_daily_amount(room: Roo
     assert fields == {
         "Starting bankroll": "500 chips",
         "Daily amount": "50 chips",
-        "Turn timer": "60 s (new tables)",
+        "Turn timer": "60 seconds (new tables)",
     }
     newcomer = room.guild.add_member(room.env.create_user("newcomer"))
     assert (await newcomer.slash(room.channel, "balance")).response.content == "You have **500** chips."
@@ -139,4 +139,6 @@ async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(
 
     stats = await room.bob.slash(room.channel, "stats")
     field = {f.name: f.value for f in stats.response.embeds[0].fields}["Prima Carta"]
-    assert field == f"1 hands · {1 if nets[room.bob.id] > 0 else 0} wins · net {nets[room.bob.id]:+,}"
+    # One hand is "1 hand" (it said "1 hands"), and the net is in chips.
+    won = "1 win" if nets[room.bob.id] > 0 else "0 wins"
+    assert field == f"1 hand · {won} · net {nets[room.bob.id]:+,} chips"

@@ -17,7 +17,7 @@ from tests.e2e.conftest import Room, click_as_rendered
 from tests.e2e.test_holdout import controls, fetch, open_panel
 
 STAKE = 5
-STACK = 100 * STAKE
+STACK = 20 * STAKE  # the default stack
 REF = re.compile(r"ref `([0-9a-f]{6})`")
 
 

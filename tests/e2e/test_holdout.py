@@ -19,7 +19,7 @@ from tests.e2e.conftest import Room, buttons, click_as_rendered
 
 SEED = 4242
 STAKE = 5
-STACK = 100 * STAKE
+STACK = 20 * STAKE  # the default stack
 
 
 @pytest.fixture(autouse=True)
@@ -381,8 +381,11 @@ async def test_holdout_options_are_checked_at_play(room: Room) -> None:
         await room.alice.slash(room.channel, "play holdout", suit="crowns")
     with pytest.raises(simcord.OptionError):
         await room.alice.slash(room.channel, "play prima-carta", lines="double")
-    result = await room.alice.slash(room.channel, "play holdout", stake=20)
+    result = await room.alice.slash(room.channel, "play holdout", stake=20, stack=100)
     assert result.ephemeral and "at least 2,000 chips" in result.response.content
+    # What the host can afford: a stack of all 1,000 chips, or these options at stake 10.
+    assert "The largest stack you can bring is 1,000 chips" in result.response.content
+    assert "open a table with stake 10 (a stack of 1,000)" in result.response.content
     assert room.bot.tables.in_channel(room.channel.id) is None
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000
 
@@ -436,7 +439,7 @@ async def test_double_line_asks_for_the_line_before_the_card(room: Room) -> None
 
 async def test_the_vines_deck_runs_each_line_to_eleven(room: Room) -> None:
     table = await open_table(room, room.alice, room.bob, start=False)
-    assert table.state.options == {"lines": "auto", "deck": "postas", "stack": 100}
+    assert table.state.options == {"lines": "auto", "deck": "postas", "stack": 20}
     await room.alice.click(room.message(table.state.message_id), label="Cancel")
     await room.alice.slash(room.channel, "play holdout", stake=STAKE, deck="vines", stack=50)
     table = room.bot.tables.in_channel(room.channel.id)

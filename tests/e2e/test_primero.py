@@ -68,7 +68,7 @@ def button(message: discord.Message, prefix: str) -> discord.Button:
 
 
 async def open_table(room: Room, dave: simcord.MemberActor, **options: object) -> Table:
-    await room.alice.slash(room.channel, "play primero", stake=1, ante=0, **options)
+    await room.alice.slash(room.channel, "play primero", stake=1, ante=0, **{"stack": STACK, **options})
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     for member in (room.bob, room.carol, dave):

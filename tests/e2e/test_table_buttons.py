@@ -111,7 +111,7 @@ async def test_a_member_without_enough_chips_cannot_sit_down(room: Room) -> None
     assert result.ephemeral
     assert result.response.content == (
         "You need at least 100 chips to sit at this table (the most one hand can cost); you have 50. "
-        "Try /daily, or a table with a smaller stake."
+        "The largest stake you can afford is 5 — try /daily, or open a table with that stake."
     )
     assert len(table.state.seats) == 1 and table.version == 1
 
@@ -135,5 +135,5 @@ async def test_a_seated_member_cannot_act_out_of_turn(room: Room, monkeypatch) -
     before = (table.version, table.game.to_json())
     result = await other.click(room.message(table.state.message_id), label="Fold")
     assert result.ephemeral
-    assert result.response.content == f"It isn't your turn — waiting for {waiting.name}."
+    assert result.response.content == f"It isn't your turn — waiting for {waiting.mention}."
     assert (table.version, table.game.to_json()) == before

@@ -306,4 +306,4 @@ def test_non_betting_example_primero_75_with_two_other_primeros_scores_375() -> 
     # 3 primeros at 100 apiece plus 75; the others their totals; no primero, nothing.
     assert view.points == (375, 69, 62, 0)
     assert view.payouts == (0, 0, 0, 0) and view.stacks == (0, 0, 0, 0)
-    assert g.outcome is not None and g.outcome.summary == "Ana wins with primero and scores 375."
+    assert g.outcome is not None and g.outcome.summary == "Ana wins with primero and scores 375 points."

@@ -779,6 +779,43 @@ def test_decision_10_a_tie_goes_to_the_player_nearest_the_dealers_right(dealer: 
     assert shown == {0: 39, 1: 20, 2: 39, 3: 39}
     assert view.winner == winner
     assert view.payouts[winner] == 4  # type: ignore[index]
+    # The result says who tied and by which rule the winner won it, nearest first.
+    going_right = [seat for seat in ((dealer - step) % 4 for step in range(1, 5)) if seat != 1]
+    names = [view.seats[seat] for seat in going_right]
+    assert g.outcome is not None and g.outcome.summary.endswith(
+        f" {names[0]}, {names[1]} and {names[2]} all hold numerus 39; {names[0]} wins the tie "
+        "as the nearest to the dealer's right."
+    )
+
+
+@pytest.mark.parametrize(
+    ("dealer", "summary"),
+    [
+        (
+            1,
+            "Ana wins with the best numerus and takes 2 chips. Ana and Bo both hold numerus 39; "
+            "Ana wins the tie as the nearer to the dealer's right.",
+        ),
+        (
+            0,
+            "Bo wins with the best numerus and takes 2 chips. Bo and Ana both hold numerus 39; "
+            "Bo wins the tie as the nearer to the dealer's right.",
+        ),
+    ],
+)
+def test_decision_10_the_result_explains_a_two_way_tie(dealer: int, summary: str) -> None:
+    g = table(("7S 6S | 2H 3D", "7H 6H | 2S 3C"), dealer=dealer)
+    g.apply(g.to_act, Bid(type=N, total=20, bet=1))  # type: ignore[arg-type]
+    play_out(g)
+    assert g.outcome is not None and g.outcome.summary == summary
+    assert g.events[-1].text == summary  # the log shows the same sentence
+
+
+def test_decision_10_no_tie_no_tie_sentence() -> None:
+    g = table(("7S 6S | 2H 3D", "JD QD | KC KS"), dealer=1)
+    g.apply(g.to_act, Bid(type=N, total=20, bet=1))  # type: ignore[arg-type]
+    play_out(g)
+    assert g.outcome is not None and "tie" not in g.outcome.summary
 
 
 def test_decision_10_nobody_holding_the_bid_type_carries_the_pot() -> None:

@@ -35,7 +35,7 @@ class HoldoutTableOptions(BaseModel, frozen=True):
         },
     )
     stack: int = Field(
-        default=100, ge=10, le=10_000, description="The stack each player brings, in stakes (default 100)"
+        default=20, ge=10, le=10_000, description="The stack each player brings, in stakes (default 20)"
     )
 
     def engine_options(self, stake: int, players: int) -> HoldoutOptions:

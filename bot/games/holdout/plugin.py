@@ -14,6 +14,7 @@ from bot.games.holdout.options import HoldoutTableOptions
 from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
 from bot.games.holdout.rules import RULES
 from engine.core.cards import Card
+from engine.core.text import plural
 from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
 
     # --------------------------------------------------------------- options
     def option_error(self, error: ValidationError) -> str:
-        return "Holdout's stack is between 10 and 10,000 stakes (100 if you leave it out)."
+        return "Holdout's stack is between 10 and 10,000 stakes (20 if you leave it out)."
 
     def describe_options(self, options: HoldoutTableOptions, stake: int) -> str:
         lines = {
@@ -47,7 +48,7 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
             "double": "double line (4–6 players)",
         }[options.lines]
         deck = "Postas deck (50 cards)" if options.deck == "postas" else "Vines deck (55 cards, Emperor = 11)"
-        return f"{lines} · {deck} · stacks of {options.stack * stake:,} chips"
+        return f"{lines} · {deck} · stacks of {plural(options.stack * stake, 'chip')}"
 
     def seat_range(self, options: HoldoutTableOptions) -> tuple[int, int]:
         if options.lines == "auto":

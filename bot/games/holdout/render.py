@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui import Control, Panel, Picker
+from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
+from engine.core.text import plural
 from engine.holdout.game import (
     LINE_NAMES,
     Fold,
@@ -46,7 +47,7 @@ def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
         embed.add_field(name=line_title(view, line), value=f"```{text}```", inline=False)
     seats = []
     for index, name in enumerate(view.seats):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else name
+        who = state.hand_seats[index] if index < len(state.hand_seats) else plain(name)
         marks = []
         if index == view.chilo:
             marks.append(f"{CHILO} chilo")
@@ -59,11 +60,12 @@ def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
             marks.append("🏆 **won**")
         cards = view.hand_sizes[index]
         seats.append(
-            f"{who} · {cards} card{'s' if cards != 1 else ''} · stack {view.stacks[index]:,}"
+            f"{who} · {plural(cards, 'card')} · stack {view.stacks[index]:,}"
             f" · ante {view.antes[index]:,}" + (f" · {', '.join(marks)}" if marks else "")
         )
+    deck = plural(view.deck_left, "card")
     embed.add_field(
-        name=f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,} · deck {view.deck_left}",
+        name=f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,} · deck {deck}",
         value="\n".join(seats),
         inline=False,
     )
@@ -119,7 +121,7 @@ def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> P
     view = game.view(seat)
     state = table.state
     hand = view.hand or ()
-    names = view.seats
+    names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     n = len(names)
     embed = discord.Embed(
         title=f"Your hand · Holdout table #{table.id} · hand {state.hand_no}",
@@ -140,7 +142,7 @@ def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> P
         name="Chips",
         value=(
             f"Your stack {view.stacks[seat]:,} · your ante {view.antes[seat]:,} · pot {view.pot:,} · "
-            f"{CHILO} chilo: {chilo} · deck {view.deck_left}"
+            f"{CHILO} chilo: {chilo} · deck {plural(view.deck_left, 'card')}"
         ),
         inline=False,
     )
@@ -167,7 +169,7 @@ def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> P
         )
         options = tuple((str(i), card_text(hand[i]), False) for i in hand_order(hand))
         return Panel(
-            embed, pickers=(Picker("pass", f"Two cards for {names[(seat + 1) % n]}", options, 2, 2),)
+            embed, pickers=(Picker("pass", f"Two cards for {view.seats[(seat + 1) % n]}", options, 2, 2),)
         )
     if view.to_act != seat:
         who = names[view.to_act] if view.to_act is not None else "—"

@@ -1,6 +1,8 @@
 """Prima Carta at a Ridotto table: each member backs a suit, pays the spiga at the deal, and
-decides the copa with the buttons under the table message. Nothing is hidden once dealt,
-so there is no hand panel; everything is drawn on the public table message."""
+decides the copa with the buttons under the table message. Nothing is hidden once dealt, so
+everything is drawn on the public table message; the hand panel (/hand) sums up the
+member's own part — their suit, its stack, the copa they owe — with the same copa and fold
+buttons on their turn."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ import discord
 
 from bot.games.base import GamePlugin, HandSetup, Move, NoOptions
 from bot.games.prima_carta.rules import RULES
+from bot.ui import Control, Panel
 from engine.core.cards import POSTAS_50
 from engine.core.game import Event
+from engine.core.text import plural
 from engine.prima_carta.game import SUITS, Copa, Fold, PrimaCarta, PrimaCartaOptions, SeatStatus
 
 if TYPE_CHECKING:
@@ -77,6 +81,10 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
     def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
         return Fold()
 
+    def seat_label(self, game: PrimaCarta, seat: int) -> str:
+        """The engine names a seat by its suit's label ("Cups folds.")."""
+        return _label(self.seat_names(game)[seat])
+
     def logged(self, event: Event) -> bool:
         # Each pass has its own field on the table message (cards played up, stack sizes).
         return event.kind != "pass"
@@ -101,7 +109,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
         )
         return (
             f"{s.mention}, the copa is yours to decide at table #{table.id}: pay "
-            f"{game.copa_price(seat):,} chips to stay in with {s.choice.title()}, or fold.{due}"
+            f"{plural(game.copa_price(seat), 'chip')} to stay in with {s.choice.title()}, or fold.{due}"
         )
 
     def table_fields(self, table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
@@ -122,7 +130,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
                 status = "🏆 **won**"
             extra = f" · {', '.join(marks)}" if marks else ""
             seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
-        embed.add_field(name=f"Seats · pot {view.pot:,} chips", value="\n".join(seats), inline=False)
+        embed.add_field(name=f"Seats · pot {plural(view.pot, 'chip')}", value="\n".join(seats), inline=False)
         stacks = []
         for stack in view.stacks:
             owner = "" if stack.owner is not None else " · unowned"
@@ -133,7 +141,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
         if view.discard:
             pile = " ".join(card.short for card in view.discard)
             embed.add_field(
-                name=f"Discard pile · {len(view.discard)} cards, dealt from the left next pass",
+                name=f"Discard pile · {plural(len(view.discard), 'card')}, dealt from the left next pass",
                 value=pile[:1024],
                 inline=False,
             )
@@ -147,6 +155,48 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
             )
         if passes:
             embed.add_field(name="Passes (all public)", value="\n".join(passes)[-1000:], inline=False)
+
+    def panel(self, table: Table, game: PrimaCarta, seat: int, picks: tuple[str, ...]) -> Panel:
+        """What a member sees with /hand: their suit, its stack, the copa and, on their turn,
+        the copa and fold buttons — the keys of the table message's own buttons, so a move
+        from either goes the same way."""
+        view = game.view(seat)
+        suit = view.seats[seat]
+        stack = next(s for s in view.stacks if s.suit == suit)
+        embed = discord.Embed(
+            title=f"Your suit · Prima Carta table #{table.id} · hand {table.state.hand_no}",
+            colour=self.colour,
+        )
+        embed.add_field(name="Your suit", value=f"{_symbol(suit)} **{_label(suit)}**")
+        embed.add_field(name="Your stack", value=f"{plural(stack.size, 'card')} of 10")
+        embed.add_field(name="Chips", value=f"You paid {view.paid[seat]:,} · pot {view.pot:,}")
+        price = plural(view.copa_price[seat], "chip")
+        if view.winner is not None:
+            won = "**you won**" if view.winner == seat else f"{_label(view.seats[view.winner])} won"
+            embed.description = f"The hand is over: {won}."
+            return Panel(embed)
+        if view.status[seat] is SeatStatus.FOLDED:
+            embed.description = "You folded: you're out of this hand."
+            return Panel(embed)
+        if view.status[seat] is SeatStatus.LIVE:
+            embed.description = "You paid the copa: you're in. The deck plays itself out from here."
+            return Panel(embed)
+        if view.to_act != seat:
+            embed.description = f"The copa for your stack is {price}; you decide when your turn comes."
+            return Panel(embed)
+        embed.description = (
+            f"**Your turn.** The copa for your stack is {price}: pay it to stay in with "
+            f"{_label(suit)}, or fold."
+        )
+        green, red = discord.ButtonStyle.success, discord.ButtonStyle.danger
+        controls = tuple(
+            Control(move.key, move.label, red if move.danger else green) for move in self.moves(game, seat)
+        )
+        return Panel(embed, controls)
+
+
+def _label(suit: str) -> str:
+    return POSTAS_50.suit_labels[POSTAS_50.suits.index(suit)]
 
 
 def _symbol(suit: str) -> str:

@@ -27,7 +27,7 @@ class PrimeroTableOptions(BaseModel, frozen=True):
         },
     )
     stack: int = Field(
-        default=100, ge=10, le=10_000, description="The stack each player brings, in stakes (default 100)"
+        default=20, ge=10, le=10_000, description="The stack each player brings, in stakes (default 20)"
     )
     ante: int = Field(default=1, ge=0, le=10, description="Stakes each player antes per hand (default 1)")
     bid_limit: int | None = Field(

@@ -16,6 +16,7 @@ from bot.games.primero.render import primero_fields, primero_panel, primero_prom
 from bot.games.primero.rules import RULES
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
+from engine.core.text import plural
 from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
 from engine.primero.game import Phase as HandPhase
 from engine.primero.hands import HandType
@@ -28,7 +29,7 @@ POINTS_BOARD = "primero_points"
 """Results of Primero's points game, kept apart from its chips hands."""
 
 OPTION_ERRORS = {
-    "stack": "Primero's stack is between 10 and 10,000 stakes (100 if you leave it out).",
+    "stack": "Primero's stack is between 10 and 10,000 stakes (20 if you leave it out).",
     "ante": "Primero's ante is between 0 and 10 stakes (1 if you leave it out).",
     "bid_limit": "The bid limit is between 1 and 10,000 stakes.",
     "target": "The target score is between 100 and 100,000 points.",
@@ -82,7 +83,7 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         limit = "no bid limit" if options.bid_limit is None else f"bets up to {options.bid_limit * stake:,}"
         division = "winner takes all" if options.division == "all" else "split pot (½ · ¼ · rest stays)"
         return (
-            f"Stacks of {options.stack * stake:,} chips · ante {options.ante * stake:,} · {limit} · "
+            f"Stacks of {plural(options.stack * stake, 'chip')} · ante {options.ante * stake:,} · {limit} · "
             f"{division} · " + " · ".join(rules)
         )
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui import Control, Panel, Picker
+from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
+from engine.core.text import plural
 from engine.primero.game import Phase as HandPhase
 from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
 from engine.primero.hands import describe, points
@@ -36,12 +37,12 @@ def card_text(card: Card) -> str:
 def bid_text(view: PrimeroView) -> str:
     if view.bid is None:
         return "No bid yet"
-    text = f"**{describe(view.bid.type, view.bid.total)}** by {view.seats[view.bid.bidder]}"
+    text = f"**{describe(view.bid.type, view.bid.total)}** by {plain(view.seats[view.bid.bidder])}"
     if view.options.betting and view.bet:
         if view.bet_by == view.bid.bidder:
             text += f" · bet {view.bet:,}"
         elif view.bet_by is not None:
-            text += f" · bet {view.bet:,} by {view.seats[view.bet_by]} (naming no hand)"
+            text += f" · bet {view.bet:,} by {plain(view.seats[view.bet_by])} (naming no hand)"
     return text
 
 
@@ -65,11 +66,11 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
     seats = []
     shown = {s.seat: s for s in view.showdown or ()}
     for index, name in enumerate(view.seats):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else name
+        who = state.hand_seats[index] if index < len(state.hand_seats) else plain(name)
         parts = [who]
         if index == view.dealer:
             parts.append("dealer")
-        parts.append(f"{view.hand_sizes[index]} cards")
+        parts.append(plural(view.hand_sizes[index], "card"))
         if betting:
             parts.append(f"stack {view.stacks[index]:,}")
         else:
@@ -98,7 +99,9 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
     else:
         target = table.options.target
         pots = f"Points game to {target:,}" if target else "Points game"
-    embed.add_field(name=f"{pots} · deck {view.deck_left}", value="\n".join(seats)[:1024], inline=False)
+    embed.add_field(
+        name=f"{pots} · deck {plural(view.deck_left, 'card')}", value="\n".join(seats)[:1024], inline=False
+    )
 
 
 def primero_status(table: Table, game: Primero) -> str:
@@ -157,7 +160,7 @@ def primero_panel(table: Table, game: Primero, seat: int, discard: tuple[int, ..
     view = game.view(seat)
     state = table.state
     hand = view.hand or ()
-    names = view.seats
+    names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     betting = view.options.betting
     embed = discord.Embed(
         title=f"Your hand · Primero table #{table.id} · hand {state.hand_no}",
