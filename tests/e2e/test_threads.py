@@ -16,7 +16,7 @@ from tests.e2e.conftest import Room, buttons
 from tests.e2e.test_holdout import controls, first_move
 
 STAKE = 5
-STACK = 100 * STAKE
+STACK = GAMES["holdout"].parse_options({}).stack * STAKE  # the default stack, in chips
 
 
 @pytest.fixture(autouse=True)
