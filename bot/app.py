@@ -114,6 +114,7 @@ async def reply(
     embed: discord.Embed = MISSING,
     view: discord.ui.View | None = None,
     allowed_mentions: discord.AllowedMentions = MISSING,
+    file: discord.File = MISSING,
 ) -> None:
     """Answer ephemerally, whether or not the interaction was already answered. Left-out
     arguments are discord.py's own MISSING, exactly as if they had not been passed."""
@@ -125,10 +126,11 @@ async def reply(
             embed=embed,
             view=shown,
             allowed_mentions=allowed_mentions,
+            file=file,
         )
     else:
         await interaction.response.send_message(
-            text, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions
+            text, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions, file=file
         )
 
 

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, answer_failure, reply
+from bot.pictures import Picture, Pictures
 from bot.render import render_table, rules_embed, turn_prompt
 from bot.tables import Phase, Table, TableError, TableService
 from bot.ui import Form, Panel
@@ -176,12 +177,17 @@ class Tables(commands.Cog):
         #: each member's open hand panel, by (table id, user id); in memory only, like the
         #: interaction tokens it holds (after a restart the ping says to press Your hand)
         self.panels: dict[tuple[int, int], OpenPanel] = {}
+        self.pictures = Pictures()
+        #: the digest of the picture each table message shows now (in memory: after a
+        #: restart the first redraw uploads it again)
+        self.shown: dict[int, str] = {}
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(TableButton, PanelButton, PanelSelect)
+        self.pictures.close()
 
     # ------------------------------------------------------------ commands
     @app_commands.command()
@@ -310,14 +316,13 @@ class Tables(commands.Cog):
             # Redraw this panel in place (a form's answer updates the panel it was opened
             # from), then the table message and everyone else's panel.
             index = table.seat_of(interaction.user.id)
-            opened = OpenPanel(interaction, discord.utils.utcnow())
+            opened = OpenPanel(interaction, discord.utils.utcnow(), picture=_picture_on(interaction.message))
             self.panels[panel_key] = opened
             if index is not None and table.engine_seat(index) is not None:
                 drawn = self._panel(table, index, opened)
-                opened.shown, opened.token = drawn.signature(), table.panel_token(index)
-                await interaction.response.edit_message(
-                    content=None, embed=drawn.embed, view=self._panel_view(table, index, drawn)
-                )
+                fields = await self._panel_message(table, index, opened, drawn)
+                await interaction.response.edit_message(content=None, **fields)
+                opened.token = table.panel_token(index)
             else:  # their move ended the hand and they had asked to leave: they're gone
                 gone = "You've left the table."
                 await interaction.response.edit_message(content=gone, embed=None, view=None)
@@ -370,9 +375,11 @@ class Tables(commands.Cog):
             return
         opened = OpenPanel(interaction, discord.utils.utcnow(), picks)
         drawn = self._panel(table, index, opened)
-        opened.shown, opened.token = drawn.signature(), table.panel_token(index)
+        opened.picture = _picture_on(interaction.message)
+        fields = await self._panel_message(table, index, opened, drawn)
+        opened.token = table.panel_token(index)
         self.panels[(table.id, interaction.user.id)] = opened
-        await interaction.response.edit_message(embed=drawn.embed, view=self._panel_view(table, index, drawn))
+        await interaction.response.edit_message(**fields)
 
     def _modal(self, table: Table, seat: int, token: str, form: Form) -> discord.ui.Modal:
         """A game's form as a Discord modal. Its custom id carries the move, like a panel
@@ -405,9 +412,10 @@ class Tables(commands.Cog):
             return
         opened = OpenPanel(interaction, discord.utils.utcnow())
         drawn = self._panel(table, index, opened)
-        view = self._panel_view(table, index, drawn)
-        await reply(interaction, None, embed=drawn.embed, view=view)
-        opened.shown, opened.token = drawn.signature(), table.panel_token(index)
+        fields = await self._panel_message(table, index, opened, drawn)
+        files = fields.pop("attachments", [])
+        await reply(interaction, None, **fields, **({"file": files[0]} if files else {}))
+        opened.token = table.panel_token(index)
         self.panels[(table.id, interaction.user.id)] = opened
 
     def _panel(self, table: Table, index: int, opened: OpenPanel | None) -> Panel:
@@ -491,17 +499,35 @@ class Tables(commands.Cog):
         """Edit an open panel to what its seat sees now, if that changed; False if Discord
         refused (the message is gone or its token expired)."""
         drawn = self._panel(table, index, opened)
-        signature = drawn.signature()
-        if signature == opened.shown:
+        before = (opened.shown, opened.picture)
+        fields = await self._panel_message(table, index, opened, drawn)
+        if (opened.shown, opened.picture) == before:
             return True
         try:
-            await opened.interaction.edit_original_response(
-                embed=drawn.embed, view=self._panel_view(table, index, drawn)
-            )
+            await opened.interaction.edit_original_response(**fields)
         except discord.HTTPException:
+            opened.shown, opened.picture = before
             return False
-        opened.shown = signature
         return True
+
+    async def _panel_message(
+        self, table: Table, index: int, opened: OpenPanel, drawn: Panel
+    ) -> dict[str, Any]:
+        """What a panel message says: the embed with the seat's own cards drawn into it,
+        and its controls. The picture is attached only when it changed; `opened` records
+        what the message shows."""
+        seat = table.engine_seat(index)
+        picture = None if seat is None else await self.pictures.hand(table, seat, opened.picks)
+        fields: dict[str, Any] = {"embed": drawn.embed, "view": self._panel_view(table, index, drawn)}
+        if picture is not None:
+            drawn.embed.set_image(url=picture.url)
+            if picture.digest != opened.picture:
+                fields["attachments"] = [picture.file()]
+        elif opened.picture:
+            fields["attachments"] = []
+        opened.shown = drawn.signature()
+        opened.picture = picture.digest if picture is not None else ""
+        return fields
 
     def _members_table(self, interaction: discord.Interaction) -> Table | None:
         here = self.service.in_channel(interaction.channel_id or 0)
@@ -531,8 +557,9 @@ class Tables(commands.Cog):
 
     def _respond_in_place(self, interaction: discord.Interaction) -> Callable[[Table], Awaitable[None]]:
         async def respond(table: Table) -> None:
-            content, embed = render_table(table)
-            await interaction.response.edit_message(content=content, embed=embed, view=table_view(table))
+            fields, picture = await self._table_message(table)
+            await interaction.response.edit_message(**fields)
+            self._shown(table, picture)
             table.fresh_panels = await self.refresh_panels(table)
 
         return respond
@@ -568,21 +595,47 @@ class Tables(commands.Cog):
         if channel is None:
             log.warning("table %s: channel %s is gone", table.id, table.state.channel_id)
             return
-        content, embed = render_table(table)
-        view = table_view(table)
+        fields, picture = await self._table_message(table)
         if table.state.message_id is not None:
             try:
-                await channel.get_partial_message(table.state.message_id).edit(
-                    content=content, embed=embed, view=view
-                )
+                await channel.get_partial_message(table.state.message_id).edit(**fields)
+                self._shown(table, picture)
                 return
             except discord.NotFound:
                 log.info("table %s: table message was deleted, posting a new one", table.id)
-        if view is None:  # a closed table: no buttons (discord.py's own default for `view`)
-            message = await channel.send(content, embed=embed)
-        else:
-            message = await channel.send(content, embed=embed, view=view)
+        self.shown.pop(table.id, None)
+        fields, picture = await self._table_message(table)
+        files = fields.pop("attachments", [])
+        if fields["view"] is None:  # a closed table: no buttons (discord.py's own default for `view`)
+            del fields["view"]
+        message = await channel.send(**fields, files=files)
+        self._shown(table, picture)
         table.state.message_id = message.id
+
+    async def _table_message(self, table: Table) -> tuple[dict[str, Any], Picture | None]:
+        """What the table message says: the embed (its words say everything, for screen
+        readers and clients that hide images) with the drawn table, and the buttons. The
+        picture is attached only when it changed since the message last showed one."""
+        content, embed = render_table(table)
+        picture = await self.pictures.table(table)
+        fields: dict[str, Any] = {"content": content, "embed": embed, "view": table_view(table)}
+        shown = self.shown.get(table.id)
+        if picture is not None:
+            embed.set_image(url=picture.url)
+            if picture.digest != shown:
+                fields["attachments"] = [picture.file()]
+        elif shown is not None:
+            fields["attachments"] = []  # the hand is gone (a new lobby): so is its picture
+        return fields, picture
+
+    def _shown(self, table: Table, picture: Picture | None) -> None:
+        if table.state.phase is Phase.CLOSED:
+            self.shown.pop(table.id, None)
+            self.pictures.forget(table.id)
+        elif picture is None:
+            self.shown.pop(table.id, None)
+        else:
+            self.shown[table.id] = picture.digest
 
     async def ping(self, table: Table) -> None:
         """Mention the member to act, once per turn, replacing the previous ping."""
@@ -611,6 +664,7 @@ class OpenPanel:
     picks: tuple[str, ...] = ()
     shown: str = ""
     token: str = ""  # the seat's panel token when it was drawn
+    picture: str = ""  # the digest of the hand picture it shows ("": none)
 
 
 def _tables(interaction: discord.Interaction) -> Tables:
@@ -642,6 +696,16 @@ def _form_values(data: Mapping[str, object]) -> list[str]:
 
     walk(data.get("components", []))
     return found
+
+
+def _picture_on(message: discord.Message | None) -> str:
+    """The digest of the hand picture a panel message carries ("" if none): redrawing that
+    message in place re-sends the picture only if it changed."""
+    for attachment in message.attachments if message is not None else ():
+        name = attachment.filename
+        if name.startswith("hand-") and name.endswith(".png"):
+            return name.removeprefix("hand-").removesuffix(".png")
+    return ""
 
 
 def _shows(message: discord.Message | None, custom: str) -> bool:

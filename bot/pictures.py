@@ -1,0 +1,115 @@
+"""Pictures of tables and hands, for the table message and the hand panels.
+
+A game draws them through its plug-in (`table_picture`, `hand_picture`) with the card kit
+(`bot.art`), from the public view or the seat's own view only. Drawing and PNG encoding
+run off the event loop (one worker thread), and a picture is cached by table, version and
+seat, so a redraw of an unchanged table costs a dictionary lookup. Each picture carries
+the digest of its bytes: a message gets a new attachment only when the picture changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.art import to_png
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.tables import Table
+
+#: pictures kept: a table's latest, and the hands of its open panels, for many tables
+CACHE_SIZE = 2048
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn PNG, named by what it shows and the digest of its bytes."""
+
+    kind: str  # "table" or "hand"
+    png: bytes
+    width: int
+    height: int
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.png).hexdigest()[:16]
+
+    @property
+    def filename(self) -> str:
+        return f"{self.kind}-{self.digest}.png"
+
+    @property
+    def url(self) -> str:
+        """What an embed's image points at: the attachment of that name."""
+        return f"attachment://{self.filename}"
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
+
+
+class Pictures:
+    """Draws and caches the pictures of every table of this bot process."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._cache: OrderedDict[tuple[Any, ...], Picture | None] = OrderedDict()
+        self._size = size
+        # One thread: Pillow releases the GIL while it encodes, and one worker keeps the
+        # drawing of many tables from competing with the event loop for both cores.
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ridotto-draw")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def table(self, table: Table) -> Picture | None:
+        """The public table as it is now (None between tables or for a game that draws none)."""
+        game = table.game
+        if game is None:
+            return None
+        view = game.view(None)
+        return await self._get(
+            ("table", table.id, table.version), "table", lambda: table.plugin.table_picture(table, view)
+        )
+
+    async def hand(self, table: Table, seat: int, picks: tuple[str, ...]) -> Picture | None:
+        """Engine seat `seat`'s own cards, for its panel, with what it picked marked."""
+        game = table.game
+        if game is None:
+            return None
+        view = game.view(seat)
+        return await self._get(
+            ("hand", table.id, table.version, table.state.hand_no, seat, picks),
+            "hand",
+            lambda: table.plugin.hand_picture(table, view, picks),
+        )
+
+    async def _get(self, key: tuple[Any, ...], kind: str, draw: Callable[[], Image | None]) -> Picture | None:
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+
+        def work() -> Picture | None:
+            image = draw()
+            if image is None:
+                return None
+            return Picture(kind, to_png(image), image.width, image.height)
+
+        picture = await asyncio.get_running_loop().run_in_executor(self._pool, work)
+        self._cache[key] = picture
+        while len(self._cache) > self._size:
+            self._cache.popitem(last=False)
+        return picture
+
+    def forget(self, table_id: int) -> None:
+        """Drop a closed table's pictures."""
+        for key in [key for key in self._cache if key[1] == table_id]:
+            del self._cache[key]
