@@ -1,6 +1,6 @@
 """Drawing time: every deck's cards cold and cached, and whole table images ("scenes").
 
-    python bench/draw.py [--runs N] [--samples PATH]
+    python bench/draw.py [--runs N] [--samples PATH] [--pictures DIR]
 
 Runs on one core (the process is pinned to one CPU where the OS allows it). Figures, in
 milliseconds, from ``time.perf_counter``:
@@ -12,7 +12,8 @@ milliseconds, from ``time.perf_counter``:
   a running bot), turning it into PNG bytes (median and p99) and the PNG's size.
 
 A scene is a callable returning an image; to add one (a game's table or hand panel), add
-a line to `SCENES`. ``--samples`` writes the decks sheet (docs/images/decks.png).
+a line to `SCENES`. ``--samples`` writes the decks sheet (docs/images/decks.png), ``--pictures DIR``
+the games' sample tables and hands (docs/images/).
 
 Not a test: it prints figures and asserts nothing about timings.
 """
@@ -20,12 +21,16 @@ Not a test: it prints figures and asserts nothing about timings.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
+import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -47,6 +52,8 @@ from bot.art import (
 from bot.art import cards as art_cards
 from bot.art import shapes as art_shapes
 from bot.art import text as art_text
+from bot.games import GAMES, HandSetup
+from bot.tables import Seat, Table, TableState
 from engine.core.cards import FRENCH_52, ITALIAN_40, POSTAS_50, PREFA_32, VINES_55, DeckSpec
 
 DECKS = (POSTAS_50, VINES_55, ITALIAN_40, PREFA_32, FRENCH_52)
@@ -95,11 +102,155 @@ def decks_sheet() -> Image.Image:
     return sheet
 
 
+# ------------------------------------------------------------------------ game scenes
+# Each game's biggest table and hand, dealt through its plug-in with a fixed seed and
+# played by seeded random moves to the state named; built once, then only drawing is timed.
+NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
+
+
+def game_table(game_id: str, raw: dict[str, Any], players: int, seed: int) -> Table:
+    """A table of `players` members with a hand of `game_id` just dealt."""
+    plugin = GAMES[game_id]
+    options = plugin.parse_options(raw)
+    choices = list(plugin.seat_choices[:players])
+    seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
+    buy_in = plugin.buy_in(1, options)
+    state = TableState(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game=game_id,
+        host_id=1001,
+        stake=1,
+        options=options.model_dump(mode="json"),
+        seats=seats,
+        stacks={c: buy_in for c in choices} if buy_in is not None else {},
+    )
+    table = Table(state, plugin)
+    setup = HandSetup(
+        choices=choices,
+        names=[s.name for s in seats],
+        stake=1,
+        seed=seed,
+        dealer=0,
+        stacks=[buy_in] * players if buy_in is not None else None,
+    )
+    table.game = plugin.new_hand(setup, options)
+    return table
+
+
+def play_until(table: Table, rng: random.Random, done: Callable[[Any], bool], avoid: tuple[str, ...]) -> bool:
+    """Random legal moves (avoiding the kinds in `avoid` where another move is legal)
+    until `done(game)`; False if the hand ended first."""
+    game = table.game
+    for _ in range(500):
+        if done(game):
+            return True
+        if game.outcome is not None:
+            return False
+        seat = rng.choice(list(game.awaiting))
+        legal = list(game.legal_actions(seat))
+        game.apply(seat, rng.choice([a for a in legal if a.kind not in avoid] or legal))
+    return done(game)
+
+
+@cache
+def prima_carta_scene() -> Table:
+    """Five suits at the copa with a discard pile of 35 cards or more."""
+    for seed in itertools.count(1):
+        table = game_table("prima_carta", {}, 5, seed)
+        view = table.game.view(None)
+        if len(view.discard) >= 35 and view.to_act is not None:
+            return table
+    raise AssertionError
+
+
+@cache
+def holdout_scene() -> Table:
+    """A Vines double line with six hands in play and 24 cards on the lines."""
+    for seed in itertools.count(1):
+        table = game_table("holdout", {"lines": "double", "deck": "vines"}, 6, seed)
+        rng = random.Random(seed)
+        if play_until(table, rng, lambda g: sum(map(len, g.view(None).line_cards)) >= 24, ("fold",)):
+            return table
+    raise AssertionError
+
+
+@cache
+def holdout_hand_scene() -> Table:
+    """Six players, play just begun: a full hand with two cards received."""
+    table = game_table("holdout", {"lines": "double"}, 6, 3)
+    play_until(table, random.Random(3), lambda g: g.view(None).phase == "play", ("fold",))
+    return table
+
+
+@cache
+def primero_scene() -> Table:
+    """Six players at the showdown, every hand shown."""
+    for seed in itertools.count(1):
+        table = game_table("primero", {}, 6, seed)
+        rng = random.Random(seed)
+        play_until(table, rng, lambda g: g.outcome is not None, ("fold", "all_in"))
+        view = table.game.view(None)
+        if view.showdown and len(view.showdown) == 6 and view.winner is not None and any(view.discards):
+            return table
+    raise AssertionError
+
+
+@cache
+def primero_hand_scene() -> Table:
+    """Six players, the second round: four cards in hand."""
+    for seed in itertools.count(1):
+        table = game_table("primero", {}, 6, seed)
+        rng = random.Random(seed)
+        if play_until(table, rng, lambda g: g.view(None).phase == "second round", ("fold", "all_in")):
+            return table
+    raise AssertionError
+
+
+def table_picture(scene: Callable[[], Table]) -> Callable[[], Image.Image]:
+    def draw() -> Image.Image:
+        table = scene()
+        image = table.plugin.table_picture(table, table.game.view(None))
+        assert image is not None
+        return image
+
+    return draw
+
+
+def hand_picture(scene: Callable[[], Table], picks: tuple[str, ...] = ()) -> Callable[[], Image.Image]:
+    def draw() -> Image.Image:
+        table = scene()
+        view = table.game.view(None)
+        seat = view.to_act if view.to_act is not None else 0
+        image = table.plugin.hand_picture(table, table.game.view(seat), picks)
+        assert image is not None
+        return image
+
+    return draw
+
+
 SCENES: dict[str, Callable[[], Image.Image]] = {
     "kit: 40-card table": forty_card_table,
     "kit: decks sheet": decks_sheet,
+    "prima carta: table": table_picture(prima_carta_scene),
+    "prima carta: hand": hand_picture(prima_carta_scene),
+    "holdout: double table": table_picture(holdout_scene),
+    "holdout: hand": hand_picture(holdout_hand_scene, ("1",)),
+    "primero: showdown": table_picture(primero_scene),
+    "primero: hand": hand_picture(primero_hand_scene, ("0", "2")),
 }
 """Named images to time; a game adds its table and hand images here, one line each."""
+
+PICTURES = {
+    "prima_carta-table.png": "prima carta: table",
+    "prima_carta-hand.png": "prima carta: hand",
+    "holdout-table.png": "holdout: double table",
+    "holdout-hand.png": "holdout: hand",
+    "primero-table.png": "primero: showdown",
+    "primero-hand.png": "primero: hand",
+}
+"""The sample images `--pictures` writes (docs/images/), by scene."""
 
 
 # ------------------------------------------------------------------------------ timing
@@ -149,7 +300,7 @@ def bench_decks() -> None:
 
 def bench_scenes(runs: int) -> None:
     print(
-        f"\n{'scene':<22} {'draw med':>9} {'draw p99':>9} {'png med':>9} {'png p99':>9} {'png KB':>7}  size"
+        f"\n{'scene':<24} {'draw med':>9} {'draw p99':>9} {'png med':>9} {'png p99':>9} {'png KB':>7}  size"
     )
     for name, scene in SCENES.items():
         scene()  # warm the card cache, as in a running bot
@@ -164,7 +315,7 @@ def bench_scenes(runs: int) -> None:
             draws.append(middle - start)
             encodes.append(end - middle)
         print(
-            f"{name:<22} {ms(statistics.median(draws)):>9} {ms(p99(draws)):>9} "
+            f"{name:<24} {ms(statistics.median(draws)):>9} {ms(p99(draws)):>9} "
             f"{ms(statistics.median(encodes)):>9} {ms(p99(encodes)):>9} {len(data) / 1024:7.1f}  "
             f"{image.width}x{image.height}"
         )
@@ -174,6 +325,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--samples", type=Path, help="write the decks sheet PNG here")
+    parser.add_argument("--pictures", type=Path, help="write each game's sample table and hand PNGs here")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -184,6 +336,11 @@ def main() -> None:
         data = to_png(decks_sheet())
         args.samples.write_bytes(data)
         print(f"\nwrote {args.samples} ({len(data) / 1024:.1f} KB)")
+    if args.pictures:
+        for file, name in PICTURES.items():
+            data = to_png(SCENES[name]())
+            (args.pictures / file).write_bytes(data)
+            print(f"wrote {args.pictures / file} ({len(data) / 1024:.1f} KB)")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.games.base import GamePlugin, HandSetup
+from bot.games.holdout import picture
 from bot.games.holdout.options import HoldoutTableOptions
 from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
 from bot.games.holdout.rules import RULES
@@ -18,6 +19,8 @@ from engine.core.text import plural
 from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
+
     from bot.tables import Table
     from bot.ui import Panel
 
@@ -133,6 +136,12 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
         return frozenset(card for card in game.order if card.code not in played and card not in held)
 
     # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        return picture.hand_picture(table, view, picks)
+
     def table_fields(self, table: Table, game: Holdout, embed: discord.Embed) -> None:
         holdout_fields(table, game, embed)
 

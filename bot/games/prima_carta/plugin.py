@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.base import GamePlugin, HandSetup, Move, NoOptions
+from bot.games.prima_carta import picture
 from bot.games.prima_carta.rules import RULES
 from bot.ui import Control, Panel
 from engine.core.cards import POSTAS_50
@@ -20,6 +21,8 @@ from engine.core.text import plural
 from engine.prima_carta.game import SUITS, Copa, Fold, PrimaCarta, PrimaCartaOptions, SeatStatus
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
+
     from bot.tables import Table
 
 STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
@@ -90,6 +93,12 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
         return event.kind != "pass"
 
     # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        return picture.hand_picture(table, view)
+
     def status(self, table: Table, game: PrimaCarta) -> str:
         state = table.state
         seat = game.to_act

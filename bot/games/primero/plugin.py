@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandSetup, OptionError
+from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
 from bot.games.primero.rules import RULES
@@ -22,6 +23,8 @@ from engine.primero.game import Phase as HandPhase
 from engine.primero.hands import HandType
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
+
     from bot.tables import Table
     from bot.ui import Panel
 
@@ -219,6 +222,12 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         return frozenset((undealt | folded) - discarded - shown)
 
     # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        return picture.hand_picture(table, view, picks)
+
     def table_fields(self, table: Table, game: Primero, embed: discord.Embed) -> None:
         primero_fields(table, game, embed)
 

@@ -1,0 +1,230 @@
+"""The table pictures' shared look: name tags, chips of text, markers, face-down hands.
+
+Every game's table picture uses these, so a seat reads the same in every game: a name on a
+dark chip, gold when it is that player's turn, a crown and a gold frame for the winner,
+grey for a player out of the hand; face-down hands fanned to show how many cards they hold.
+Everything here is drawn once per distinct text or size and cached (shared images: paste
+them, never draw on them).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Literal, TypeAlias
+
+from PIL import Image, ImageDraw
+
+from .cards import Size, card_back, card_size
+from .layout import TEXT, label, overlap, panel, row
+from .shapes import RGB
+
+Tone = Literal["plain", "turn", "win", "out", "note"]
+
+GOLD: RGB = (236, 192, 84)
+INK: RGB = (34, 30, 24)
+DIM: RGB = (160, 176, 166)
+SHADE = (0, 0, 0, 96)
+_SS = 4
+
+_TONES: dict[str, tuple[RGB, tuple[int, int, int, int] | None]] = {
+    "plain": (TEXT, SHADE),
+    "turn": (INK, (*GOLD, 255)),
+    "win": (INK, (*GOLD, 255)),
+    "out": (DIM, (0, 0, 0, 60)),
+    "note": (TEXT, None),
+}
+
+
+@lru_cache(maxsize=1024)
+def chip(text: str, size: int = 18, tone: Tone = "plain") -> Image.Image:
+    """`text` on a rounded chip: plain (dark), turn or win (gold), out (greyed), note (bare)."""
+    colour, background = _TONES[tone]
+    return label(text, size, colour, background, padding=0 if background is None else max(4, size // 3))
+
+
+@lru_cache(maxsize=64)
+def icon(name: Literal["crown", "knife", "check", "star"], px: int, colour: RGB = GOLD) -> Image.Image:
+    """A small marker drawn as a shape: the winner's crown, Holdout's chilo (a folding
+    knife), a complete stack's check mark."""
+    W = px * _SS
+    big = Image.new("RGBA", (W, W), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    fill = (*colour, 255)
+    edge = (*INK, 255)
+    if name == "crown":
+        u = W / 10
+        points = [
+            (u, 8 * u),
+            (u, 3 * u),
+            (3.2 * u, 5.4 * u),
+            (5 * u, 1.6 * u),
+            (6.8 * u, 5.4 * u),
+            (9 * u, 3 * u),
+            (9 * u, 8 * u),
+        ]
+        draw.polygon(points, fill=fill, outline=edge, width=_SS)
+        draw.rectangle((u, 8 * u, 9 * u, 9.2 * u), fill=fill, outline=edge, width=_SS)
+    elif name == "knife":
+        u = W / 10
+        blade = [(0.6 * u, 6.2 * u), (5.6 * u, 3.6 * u), (6.2 * u, 4.6 * u), (1.6 * u, 7.0 * u)]
+        draw.polygon(blade, fill=(226, 230, 236, 255), outline=edge, width=_SS)
+        handle = [(5.4 * u, 3.0 * u), (9.2 * u, 1.0 * u), (9.8 * u, 2.4 * u), (6.2 * u, 4.8 * u)]
+        draw.polygon(handle, fill=(150, 92, 46, 255), outline=edge, width=_SS)
+        draw.ellipse((8.0 * u, 1.6 * u, 8.8 * u, 2.4 * u), fill=fill)
+    elif name == "check":
+        u = W / 10
+        draw.line(
+            [(1.5 * u, 5.5 * u), (4 * u, 8 * u), (8.8 * u, 2 * u)],
+            fill=fill,
+            width=round(1.8 * u),
+            joint="curve",
+        )
+    else:
+        u = W / 10
+        pts = []
+        for k in range(10):
+            r = 4.6 * u if k % 2 == 0 else 1.9 * u
+            a = -math.pi / 2 + k * math.pi / 5
+            pts.append((5 * u + r * math.cos(a), 5.2 * u + r * math.sin(a)))
+        draw.polygon(pts, fill=fill, outline=edge, width=_SS)
+    return big.resize((px, px), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def backs(count: int, size: Size = "mini", step: int | None = None) -> Image.Image:
+    """`count` face-down cards fanned to the right (an empty image for none)."""
+    s = card_size(size)
+    return overlap([card_back(size)] * count, step if step is not None else max(8, s.width // 5))
+
+
+def seat_tag(
+    name: str,
+    *,
+    turn: bool = False,
+    won: bool = False,
+    out: bool = False,
+    size: int = 19,
+    marks: Sequence[Image.Image] = (),
+) -> Image.Image:
+    """A seat's name chip: gold with a crown for the winner, gold for the player to act,
+    grey for a player out of the hand; `marks` (icons, chips) follow it."""
+    tone: Tone = "win" if won else "turn" if turn else "out" if out else "plain"
+    parts = [chip(name, size, tone)]
+    if won:
+        parts.insert(0, icon("crown", size + 8))
+    return row([*parts, *marks], 6)
+
+
+def frame(
+    image: Image.Image,
+    colour: RGB = GOLD,
+    pad: int = 8,
+    width: int = 3,
+    fill: tuple[int, int, int, int] | None = None,
+) -> Image.Image:
+    """`image` inside a rounded outline `pad` pixels out (a winner's seat, a picked card)."""
+    out = Image.new("RGBA", (image.width + 2 * pad, image.height + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(out).rounded_rectangle(
+        (0, 0, out.width - 1, out.height - 1), radius=pad + 4, outline=(*colour, 255), width=width, fill=fill
+    )
+    out.alpha_composite(image, (pad, pad))
+    return out
+
+
+def box(
+    width: int, height: int, fill: tuple[int, int, int, int] = (0, 0, 0, 40), outline: RGB | None = None
+) -> Image.Image:
+    """A rounded shaded area of the felt, to group one seat's things."""
+    return _box(width, height, fill, outline)
+
+
+@lru_cache(maxsize=64)
+def _box(width: int, height: int, fill: tuple[int, int, int, int], outline: RGB | None) -> Image.Image:
+    out = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(out).rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius=12,
+        fill=fill,
+        outline=None if outline is None else (*outline, 255),
+        width=3,
+    )
+    return out
+
+
+# ------------------------------------------------------------------------ placing, not pasting
+class Sheet:
+    """Images placed at offsets, not yet pasted: rows and columns of a picture are laid out
+    as sheets and only the leaves are pasted, once each, onto the final felt (nesting
+    images would composite every intermediate layer again)."""
+
+    __slots__ = ("height", "items", "width")
+
+    def __init__(self, width: int, height: int, items: list[tuple[Piece, int, int]]) -> None:
+        self.width = width
+        self.height = height
+        self.items = items
+
+    def paint(self, target: Image.Image, x: int = 0, y: int = 0) -> None:
+        for piece, dx, dy in self.items:
+            if isinstance(piece, Sheet):
+                piece.paint(target, x + dx, y + dy)
+            elif piece.width and piece.height:
+                target.alpha_composite(piece, (x + dx, y + dy))
+
+
+Piece: TypeAlias = Image.Image | Sheet
+
+
+def _shift(space: int, size: int, align: str) -> int:
+    return 0 if align == "start" else (space - size) // 2 if align == "center" else space - size
+
+
+def hrow(pieces: Sequence[Piece], gap: int = 8, align: str = "center") -> Sheet:
+    """`pieces` side by side (like `row`), placed only."""
+    height = max((p.height for p in pieces), default=0)
+    items: list[tuple[Piece, int, int]] = []
+    x = 0
+    for piece in pieces:
+        items.append((piece, x, _shift(height, piece.height, align)))
+        x += piece.width + gap
+    return Sheet(max(0, x - gap), height, items)
+
+
+def vcol(pieces: Sequence[Piece], gap: int = 8, align: str = "start") -> Sheet:
+    """`pieces` one under another (like `column`), placed only."""
+    width = max((p.width for p in pieces), default=0)
+    items: list[tuple[Piece, int, int]] = []
+    y = 0
+    for piece in pieces:
+        items.append((piece, _shift(width, piece.width, align), y))
+        y += piece.height + gap
+    return Sheet(width, max(0, y - gap), items)
+
+
+def fan(pieces: Sequence[Piece], step: int, down: bool = False) -> Sheet:
+    """Cards overlapped `step` pixels apart, to the right (or `down`), placed only."""
+    if not pieces:
+        return Sheet(0, 0, [])
+    items = [(p, 0 if down else n * step, n * step if down else 0) for n, p in enumerate(pieces)]
+    width = max(x + p.width for p, x, _ in items)
+    height = max(y + p.height for p, _, y in items)
+    return Sheet(width, height, items)
+
+
+def under(base: Piece, top: Piece, x: int, y: int) -> Sheet:
+    """`top` laid on `base` at (x, y) of it."""
+    return Sheet(
+        max(base.width, x + top.width), max(base.height, y + top.height), [(base, 0, 0), (top, x, y)]
+    )
+
+
+def felt(content: Piece, margin: int, width: int | None = None) -> Image.Image:
+    """The felt panel around `content`, the content painted on it."""
+    out = panel(width if width is not None else content.width + 2 * margin, content.height + 2 * margin)
+    if isinstance(content, Sheet):
+        content.paint(out, margin, margin)
+    else:
+        out.alpha_composite(content, (margin, margin))
+    return out

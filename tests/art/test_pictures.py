@@ -1,0 +1,209 @@
+"""Each game's table and hand pictures: sizes, determinism, and that no hidden card is drawn.
+
+Hands are dealt through the plug-in and played by seeded random legal moves; after each
+move the public picture is drawn from `view(None)` while `draw_card` is recorded, and no
+card any seat holds privately, nor any secret card, may be drawn face up. Each seat's hand
+picture draws exactly that seat's own cards face up (and, in Holdout, the two it passed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import bot.art
+from bot.art import to_png
+from bot.games import GAMES, HandSetup
+from bot.tables import Seat, Table, TableState
+from engine.core.cards import Card
+
+NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
+PICTURE_MODULES = ("bot.games.prima_carta.picture", "bot.games.holdout.picture", "bot.games.primero.picture")
+
+CASES = [
+    ("prima_carta", {}, 5),
+    ("prima_carta", {}, 2),
+    ("holdout", {}, 3),
+    ("holdout", {"lines": "double", "deck": "vines"}, 6),
+    ("primero", {}, 6),
+    ("primero", {"variant": "points"}, 3),
+]
+
+
+def deal(game_id: str, raw: dict[str, Any], players: int, seed: int) -> Table:
+    plugin = GAMES[game_id]
+    options = plugin.parse_options(raw)
+    choices = list(plugin.seat_choices[:players])
+    seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
+    buy_in = plugin.buy_in(1, options)
+    state = TableState(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game=game_id,
+        host_id=1001,
+        stake=1,
+        options=options.model_dump(mode="json"),
+        seats=seats,
+        stacks={c: buy_in for c in choices} if buy_in is not None else {},
+    )
+    table = Table(state, plugin)
+    setup = HandSetup(
+        choices=choices,
+        names=NAMES[:players],
+        stake=1,
+        seed=seed,
+        dealer=0,
+        stacks=[buy_in] * players if buy_in is not None else None,
+    )
+    table.game = plugin.new_hand(setup, options)
+    return table
+
+
+def states(table: Table, seed: int) -> Iterator[Table]:
+    """The table after each random legal move, to the end of the hand."""
+    rng = random.Random(seed)
+    game = table.game
+    yield table
+    for _ in range(400):
+        if game.outcome is not None:
+            return
+        seat = rng.choice(list(game.awaiting))
+        legal = list(game.legal_actions(seat))
+        calm = [a for a in legal if a.kind not in ("fold", "all_in")]
+        game.apply(seat, rng.choice(calm if calm and rng.random() < 0.9 else legal))
+        yield table
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
+    """Every card drawn face up by the pictures while the test runs."""
+    seen: list[Card] = []
+    real = bot.art.draw_card
+
+    def recording(card: Card, size: Any = "normal") -> Image.Image:
+        seen.append(card)
+        return real(card, size)
+
+    import importlib
+
+    for name in PICTURE_MODULES:
+        monkeypatch.setattr(importlib.import_module(name), "draw_card", recording)
+    return seen
+
+
+def png(image: Image.Image | None) -> bytes:
+    assert image is not None
+    return to_png(image)
+
+
+@pytest.mark.parametrize(("game_id", "raw", "players"), CASES, ids=lambda v: str(v))
+def test_public_picture_draws_no_hidden_card(
+    game_id: str, raw: dict[str, Any], players: int, drawn: list[Card]
+) -> None:
+    plugin = GAMES[game_id]
+    for seed in (1, 2):
+        table = deal(game_id, raw, players, seed)
+        for state in states(table, seed):
+            game = state.game
+            hidden = set(plugin.secret_cards(game))
+            for seat in range(players):
+                hidden |= plugin.private_cards(game, seat)
+            drawn.clear()
+            image = plugin.table_picture(state, game.view(None))
+            assert image is not None
+            leaked = hidden & set(drawn)
+            assert not leaked, f"the public picture drew hidden cards {sorted(c.short for c in leaked)}"
+            assert 700 <= image.width <= 1100 and 250 <= image.height <= 1300, image.size
+
+
+@pytest.mark.parametrize(("game_id", "raw", "players"), CASES, ids=lambda v: str(v))
+def test_hand_picture_draws_the_seats_own_cards(
+    game_id: str, raw: dict[str, Any], players: int, drawn: list[Card]
+) -> None:
+    plugin = GAMES[game_id]
+    table = deal(game_id, raw, players, 3)
+    for n, state in enumerate(states(table, 3)):
+        if n % 3:
+            continue
+        game = state.game
+        for seat in range(players):
+            view = game.view(seat)
+            drawn.clear()
+            image = plugin.hand_picture(state, view, ())
+            if game_id == "prima_carta":
+                suit = view.seats[seat]
+                stack = next(s for s in view.stacks if s.suit == suit)
+                assert image is not None and drawn == list(stack.cards)
+                continue
+            assert image is not None
+            assert 600 <= image.width <= 800 and image.height <= 600, image.size
+            own = list(view.hand or ())
+            if game_id == "holdout" and view.passed_cards and view.phase.value != "pass":
+                own += list(view.passed_cards)
+            assert sorted(drawn) == sorted(own)
+
+
+def test_holdout_hand_is_in_rank_order(drawn: list[Card]) -> None:
+    from bot.games.holdout.render import hand_order
+
+    table = deal("holdout", {}, 4, 5)
+    view = table.game.view(0)
+    GAMES["holdout"].hand_picture(table, view, ())
+    hand = view.hand or ()
+    assert drawn == [hand[i] for i in hand_order(hand)]
+
+
+@pytest.mark.parametrize(("game_id", "raw", "players"), CASES, ids=lambda v: str(v))
+def test_pictures_are_deterministic_and_follow_the_state(
+    game_id: str, raw: dict[str, Any], players: int
+) -> None:
+    plugin = GAMES[game_id]
+    table = deal(game_id, raw, players, 4)
+    first = png(plugin.table_picture(table, table.game.view(None)))
+    # The same state, and the same state reloaded from its JSON, draw the same bytes.
+    assert png(plugin.table_picture(table, table.game.view(None))) == first
+    copy = plugin.load(table.game.to_json())
+    assert png(plugin.table_picture(table, copy.view(None))) == first
+    hand = png(plugin.hand_picture(table, table.game.view(0), ()))
+    assert png(plugin.hand_picture(table, copy.view(0), ())) == hand
+    # A later state draws something else.
+    *_, last = states(table, 4)
+    assert png(plugin.table_picture(last, last.game.view(None))) != first
+
+
+def test_two_deals_with_the_same_public_view_draw_the_same_table() -> None:
+    """Holdout before the pass: two deals that differ only in hidden cards, the same up
+    card, draw the same public picture (the picture reads nothing else)."""
+    plugin = GAMES["holdout"]
+    pictures: dict[str, set[bytes]] = {}
+    deals: dict[str, int] = {}
+    for seed in range(1, 80):
+        table = deal("holdout", {}, 3, seed)
+        view = table.game.view(None)
+        key = view.model_dump_json(exclude={"commitment"})
+        deals[key] = deals.get(key, 0) + 1
+        pictures.setdefault(key, set()).add(png(plugin.table_picture(table, view)))
+    assert max(deals.values()) >= 2, "no two deals shared a public view"
+    assert all(len(found) == 1 for found in pictures.values())
+
+
+def test_picked_cards_and_the_line_show_on_the_hand() -> None:
+    primero = GAMES["primero"]
+    table = deal("primero", {}, 4, 6)
+    seat = table.game.view(None).to_act or 0
+    view = table.game.view(seat)
+    plain = png(primero.hand_picture(table, view, ()))
+    assert png(primero.hand_picture(table, view, ("0",))) != plain
+    holdout = GAMES["holdout"]
+    table = deal("holdout", {"lines": "double"}, 5, 6)
+    for state in states(table, 6):
+        if state.game.view(None).phase.value == "play":
+            break
+    seat = table.game.view(None).to_act or 0
+    view = table.game.view(seat)
+    assert png(holdout.hand_picture(table, view, ("1",))) != png(holdout.hand_picture(table, view, ()))
