@@ -167,11 +167,17 @@ class Sheet:
         self.items = items
 
     def paint(self, target: Image.Image, x: int = 0, y: int = 0) -> None:
+        # On an opaque (RGB) target, pasting through the piece's own alpha is the same
+        # "over" as alpha_composite at half the cost; a transparent target needs the latter.
+        opaque = target.mode == "RGB"
         for piece, dx, dy in self.items:
             if isinstance(piece, Sheet):
                 piece.paint(target, x + dx, y + dy)
             elif piece.width and piece.height:
-                target.alpha_composite(piece, (x + dx, y + dy))
+                if opaque:
+                    target.paste(piece, (x + dx, y + dy), piece if piece.mode == "RGBA" else None)
+                else:
+                    target.alpha_composite(piece, (x + dx, y + dy))
 
 
 Piece: TypeAlias = Image.Image | Sheet
@@ -221,10 +227,11 @@ def under(base: Piece, top: Piece, x: int, y: int) -> Sheet:
 
 
 def felt(content: Piece, margin: int, width: int | None = None) -> Image.Image:
-    """The felt panel around `content`, the content painted on it."""
+    """The felt panel around `content`, the content painted on it (opaque: RGB)."""
     out = panel(width if width is not None else content.width + 2 * margin, content.height + 2 * margin)
+    out = out.convert("RGB")
     if isinstance(content, Sheet):
         content.paint(out, margin, margin)
     else:
-        out.alpha_composite(content, (margin, margin))
+        out.paste(content, (margin, margin), content if content.mode == "RGBA" else None)
     return out

@@ -111,7 +111,7 @@ def table_picture(table: Table, view: PrimaCartaView) -> Image:
     rows_h = len(pile_rows) * (mini + 8) if pile_rows else mini
     height = discard_y + 28 + rows_h + MARGIN - 8
 
-    image = panel(WIDTH, height)
+    image = panel(WIDTH, height).convert("RGB")  # opaque: pieces paste over it
     title = [chip(f"Prima Carta · pass {view.pass_number}", 22, "note"), chip(f"Pot {view.pot:,}", 20)]
     if view.phase is Phase.COPA and view.to_act is not None:
         title.append(chip("copa round", 18, "turn"))
@@ -134,10 +134,10 @@ def table_picture(table: Table, view: PrimaCartaView) -> Image:
     if count:
         what += " · dealt from the left next pass"
     caption = label(what, 17, DIM)
-    image.alpha_composite(caption, (MARGIN, discard_y))
+    _over(image, caption, (MARGIN, discard_y))
     y = discard_y + 28
     if not pile_rows:
-        image.alpha_composite(empty_slot("mini"), (MARGIN, y))
+        _over(image, empty_slot("mini"), (MARGIN, y))
     for pile_row in pile_rows:
         pile_row.paint(image, MARGIN, y)
         y += mini + 8
@@ -151,7 +151,12 @@ def _paint(image: Image, piece: Piece, x: int, y: int) -> None:
     if isinstance(piece, Sheet):
         piece.paint(image, x, y)
     else:
-        image.alpha_composite(piece, (x, y))
+        _over(image, piece, (x, y))
+
+
+def _over(image: Image, piece: Image, at: tuple[int, int]) -> None:
+    """`piece` over the opaque `image`: a paste through its own alpha."""
+    image.paste(piece, at, piece if piece.mode == "RGBA" else None)
 
 
 def hand_picture(table: Table, view: PrimaCartaView) -> Image | None:
@@ -169,9 +174,9 @@ def hand_picture(table: Table, view: PrimaCartaView) -> Image | None:
     status = chip(_status(view, seat), 17, "turn" if view.to_act == seat else "plain")
     width = 700
     height = MARGIN + heading.height + 12 + pile.height + 14 + status.height + MARGIN
-    image = panel(width, height)
+    image = panel(width, height).convert("RGB")
     heading.paint(image, MARGIN, MARGIN)
-    image.alpha_composite(counted, (width - MARGIN - counted.width, MARGIN + 6))
+    _over(image, counted, (width - MARGIN - counted.width, MARGIN + 6))
     _paint(image, pile, MARGIN, MARGIN + heading.height + 12)
-    image.alpha_composite(status, (MARGIN, height - MARGIN - status.height))
+    _over(image, status, (MARGIN, height - MARGIN - status.height))
     return image
