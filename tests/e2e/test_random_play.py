@@ -62,7 +62,7 @@ from engine.core.cards import Card, DeckSpec
 from engine.core.game import Game
 from tests.e2e.conftest import Room
 
-STEPS_DEFAULT = 300
+STEPS_DEFAULT = 500
 #: the seed CI runs with (see the module docstring)
 CI_SEED = 20260101
 STEPS = int(os.environ.get("RIDOTTO_RANDOM_STEPS") or STEPS_DEFAULT)
@@ -74,6 +74,9 @@ SEED = int(
 AUDIT_EVERY = 25
 #: how many steps of history a failure shows
 HISTORY = 40
+#: how close to the table clock's next wake-up a wait may not stop (SimCord's settle timeout,
+#: 5 s, and a margin; see Driver.wait)
+CLOCK_MARGIN = 8
 #: seconds SimCord idles between checks that the bot has settled (see poll_settle_faster)
 SETTLE_IDLE = 0.002
 DECKS = [deck for deck in vars(cards).values() if isinstance(deck, DeckSpec)]
@@ -256,7 +259,7 @@ class Driver:
     #: the secrets of every state the table was committed in since the last check
     states: list[Secrets] = field(default_factory=list)
     table: Table | None = None  # the table in the channel (kept once it closes, for its secrets)
-    hands: Counter[str] = field(default_factory=Counter)  # "game/players" -> hands dealt
+    hands: Counter[str] = field(default_factory=Counter)  # "board/players" -> hands dealt
     steps: Counter[str] = field(default_factory=Counter)  # kind of step -> times
     step_no: int = 0
     _errors: int = 0
@@ -397,7 +400,7 @@ class Driver:
             and table.game is not None
         ):
             self._last_hand = (table.id, table.state.hand_no)
-            self.hands[f"{table.state.game}/{len(table.state.hand_seats)}"] += 1
+            self.hands[f"{table.plugin.board(table.options)}/{len(table.state.hand_seats)}"] += 1
         if self.step_no % AUDIT_EVERY == 0:
             await self.audit()
 
@@ -802,8 +805,21 @@ class Driver:
         await self.interact(member, f"/{name} {options}", member.slash(channel, name, **options))
 
     async def wait(self) -> None:
-        """Time passes: seconds, past the turn timer, past the next deal, past the idle close."""
+        """Time passes: seconds, past the turn timer, past the next deal, past the idle close.
+
+        A wait never stops within SimCord's settle timeout of the table clock's next wake-up:
+        SimCord would then let that timer fire on the wall clock in the middle of the next
+        interaction, and its real-time advance and the interaction's settling wait on each
+        other until both time out (a SimCord limitation, not the bot's). Such a wait goes on
+        to just past the deadline instead."""
         seconds = self.rng.choice(WAITS)
+        table = self.current()
+        service = self.room.bot.tables
+        due = service.autoplay.clock.pending(table.id) if table is not None else None
+        if due is not None:
+            left = (due - service.now()).total_seconds() - seconds
+            if 0 < left <= CLOCK_MARGIN:
+                seconds += int(left) + 1  # just past it instead
         self.note(f"time passes: {seconds} s")
         await self.env.advance_time(seconds)
 
