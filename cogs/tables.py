@@ -30,7 +30,7 @@ ID_PATTERN = r"rd:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[a-z_]+(?:\.[a-z
 # Private panel controls: the seat they were drawn for and its panel token, then the move.
 # Keys name cards by their place in the hand ("play.0.3"), never by the card.
 PANEL_KEY = (
-    r"(?P<table>[0-9]+):(?P<seat>[a-z0-9]+):(?P<token>[0-9]+\.[0-9]+):(?P<key>[a-z_]+(?:\.[0-9a-z_]+)*)"
+    r"(?P<table>[0-9]+):(?P<seat>[a-z0-9]+):(?P<token>h[0-9]+\.[0-9]+):(?P<key>[a-z_]+(?:\.[0-9a-z_]+)*)"
 )
 PANEL_BUTTON = "rp:" + PANEL_KEY
 PANEL_SELECT = "rs:" + PANEL_KEY
@@ -479,7 +479,7 @@ class Tables(commands.Cog):
                 continue
             if table.state.phase is not Phase.PLAYING:
                 del self.panels[(table_id, user_id)]
-                if opened.token.split(".")[0] == str(table.state.hand_no):  # drawn for this hand
+                if table.panel_hand(opened.token):  # drawn for this hand
                     await self._redraw(table, index, opened)
                 continue
             if user_id == skip:

@@ -227,9 +227,15 @@ class Table:
 
     def panel_token(self, seat: int) -> str:
         """Changes whenever this seat's private panel goes out of date: a new hand, or a
-        move of its own. Other players' moves (a simultaneous pass) leave it valid."""
+        move of its own. Other players' moves (a simultaneous pass) leave it valid. Written
+        "h<hand>.<moves>" so that, beside a seat named after a suit in a custom id, it never
+        reads like a card ("swords:1")."""
         choice = self.state.seats[seat].choice
-        return f"{self.state.hand_no}.{self.state.acted.get(choice, 0)}"
+        return f"h{self.state.hand_no}.{self.state.acted.get(choice, 0)}"
+
+    def panel_hand(self, token: str) -> bool:
+        """Whether a panel token was given for the hand now at the table."""
+        return token.split(".")[0] == f"h{self.state.hand_no}"
 
     @property
     def humans(self) -> list[Seat]:
