@@ -299,6 +299,11 @@ def bench_decks() -> None:
 
 
 def bench_scenes(runs: int) -> None:
+    from bot.art.palette import palette
+
+    start = time.perf_counter()
+    palette()  # built once per process; the bot builds it at start-up
+    print(f"\npalette for PNGs built once in {ms(time.perf_counter() - start)} ms")
     print(
         f"\n{'scene':<24} {'draw med':>9} {'draw p99':>9} {'png med':>9} {'png p99':>9} {'png KB':>7}  size"
     )
