@@ -183,7 +183,7 @@ async def run_audit(path: str | os.PathLike[str]) -> int:
     try:
         code, lines = await report_lines(path)
     except CannotAudit as refusal:
-        print(refusal, file=sys.stderr)
+        sys.stderr.write(f"{refusal}\n")
         return refusal.code
     sys.stdout.write("\n".join(lines) + "\n")
     return code
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             path = load(DatabaseSettings).database_path
         except BadSettings as problem:
-            print(problem, file=sys.stderr)
+            sys.stderr.write(f"{problem}\n")
             return USAGE
     return asyncio.run(run_audit(path))
 

@@ -46,8 +46,8 @@ def chip(text: str, size: int = 18, tone: Tone = "plain") -> Image.Image:
 
 @lru_cache(maxsize=64)
 def icon(name: Literal["crown", "knife", "check", "star"], px: int, colour: RGB = GOLD) -> Image.Image:
-    """A small marker drawn as a shape: the winner's crown, Holdout's chilo (a folding
-    knife), a complete stack's check mark."""
+    """A small marker drawn as a shape: the winner's crown, a knife (a game's leader token
+    may be one), a complete stack's check mark."""
     W = px * _SS
     big = Image.new("RGBA", (W, W), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)

@@ -36,8 +36,8 @@ def cash_out(seat: Seat, escrow: str, stack: int) -> list[Transfer]:
 
 def share_pot(pot: int, escrow: str, seats: Sequence[Seat]) -> list[Transfer]:
     """A closing table's carried pot, in equal shares to `seats`, odd chips one each from
-    the first seat; to the house if nobody is left to share it. docs/RULES.md, "Primero at
-    the table"."""
+    the first seat; to the house if nobody is left to share it. docs/RULES.md records the
+    decision beside the game that carries pots."""
     if not pot:
         return []
     if not seats:
