@@ -737,6 +737,9 @@ class Primiera:
         else:
             table.append(code)
             self._events.append(_event("play", f"{verb}; it stays on the table.", seat))
+        # Decision 5: only a Herald *played* from a hand sets the teams ("The first player to
+        # play on the table a Herald"); one laid among the opening four, turned up together
+        # with no first among them, or taken from the table, is an ordinary card.
         if code in HERALDS and self._options.heralds and self._herald is None:
             self._set_teams(seat, code)
 
@@ -883,6 +886,9 @@ class Primiera:
         def counts(values: Sequence[int | None]) -> str:
             return ", ".join(f"{names[i]} {'—' if v is None else v}" for i, v in enumerate(values))
 
+        # Decisions 13-15: "the majority of the cards" / "more cards of the Coins suit" / "the
+        # best Primiera score" read as the single highest among the sides; a tie for it is
+        # "not awarded", as the text says for cards and coins, with two sides or four.
         award("cards", sole_best(cards), f"Cards ({counts(cards)})", "a tie for the most")
         award("coins", sole_best(coins), f"Coins ({counts(coins)})", "a tie for the most")
         award("seven_of_coins", seven, "The seven of coins", "nobody took it")
