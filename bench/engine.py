@@ -17,8 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.players import computer_player
 from engine.holdout import Holdout, HoldoutOptions
+from engine.prefa import Prefa, PrefaOptions
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
 from engine.primero import Primero, PrimeroOptions
+from engine.primiera import Primiera, PrimieraOptions
 
 PRIMA_SEATS = ("crowns", "locks", "fruit", "swords", "cups")
 
@@ -79,11 +81,43 @@ def primero_random_moves(count: int, start: int = 0) -> None:
         assert game.outcome is not None
 
 
+PREFA_SEATS = ("a", "b", "c")
+
+
+def prefa_hands(count: int, start: int = 0) -> None:
+    """`count` three-player hands at the default table: the deal, the bidding, the kitty,
+    the defence calls and ten tricks, the basic computer player for every decision."""
+    player = computer_player("prefa", "basic")
+    options = PrefaOptions()
+    for seed in range(start, start + count):
+        game = Prefa.new(options, PREFA_SEATS, seed, dealer=seed % 3)
+        while (seat := game.to_act) is not None:
+            game.apply(seat, player.choose(game, seat))
+
+
+PRIMIERA_SEATS = ("north", "east", "south", "west")
+
+
+def primiera_rounds(count: int, start: int = 0) -> None:
+    """`count` four-player Heralds rounds: the secret opening four, then every card, the
+    basic computer player choosing, until the round is scored."""
+    player = computer_player("primiera", "basic")
+    options = PrimieraOptions()
+    for seed in range(start, start + count):
+        game = Primiera.new(options, PRIMIERA_SEATS, seed, dealer=seed % 4)
+        while awaiting := game.awaiting:
+            seat = awaiting[0]
+            game.apply(seat, player.choose(game, seat))
+        assert game.outcome is not None
+
+
 GAMES: dict[str, Callable[[int, int], None]] = {
     "prima_carta": prima_carta_hands,
     "holdout_hands": holdout_hands,
     "primero_hands": primero_hands,
     "primero_random_moves": primero_random_moves,
+    "prefa_hands": prefa_hands,
+    "primiera_rounds": primiera_rounds,
 }
 
 
