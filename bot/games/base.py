@@ -179,6 +179,17 @@ class GamePlugin(Generic[G, OptionsT]):
         """Stack games: each seat's stack once the hand is settled."""
         return None
 
+    def robot(self, options: OptionsT) -> str | None:
+        """The name of a seat with no member that is dealt in opposite the dealer (Primiera
+        for three and a robot), or None: every engine seat has a member. The table deals it
+        into a free seat; it plays itself until its partner's member plays it."""
+        return None
+
+    def partners(self, game: G) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships in force in this hand, as engine seats (None: none, or not yet
+        known). The table puts them into the match after every move."""
+        return None
+
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: OptionsT) -> G:
         raise NotImplementedError

@@ -91,11 +91,16 @@ class Hands:
         if not low <= len(state.seats) <= high:
             await service.commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
             return
-        match, seating = table.match.next_hand(seat.choice for seat in state.seats)
+        names = {seat.choice: seat.name for seat in state.seats}
+        robot_name = table.plugin.robot(table.options)
+        robot = None
+        if robot_name is not None:  # a seat with no member, dealt in opposite the dealer
+            robot = next(key for key in table.match.order if key not in names)
+            names[robot] = robot_name
+        match, seating = table.match.next_hand((seat.choice for seat in state.seats), robot=robot)
         match, carried = match.take_carried()
         table.match = match
         choices = list(seating.engine_seats)
-        names = {seat.choice: seat.name for seat in state.seats}
         setup = HandSetup(
             choices=choices,
             names=[names[choice] for choice in choices],
@@ -170,6 +175,11 @@ class Hands:
         for event in events:
             if table.plugin.logged(event):
                 service.log(table, self.event_line(table, event))
+        teams = table.plugin.partners(table.game)
+        if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
+            keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
+            if keys != table.match.partners:
+                table.match = table.match.with_partners(keys)
         if table.game.outcome is not None:
             await self.settle(table, tx)
         state.version += 1
@@ -196,7 +206,7 @@ class Hands:
         if stacks is not None:
             table.match = table.match.carry(outcome.carried)
         if points is not None:
-            await self.score(table, tx, {seat.choice: points[i] for i, seat in enumerate(players)})
+            await self.score(table, tx, {table.hand_choice(i): p for i, p in enumerate(points)})
         pots: list[Transfer] = []
         for index, seat in enumerate(players):
             if stacks is not None:
@@ -215,7 +225,7 @@ class Hands:
                 )
         await service.transfer(table, tx, pots)
         if outcome.winners:
-            table.match = table.match.won_hand(players[outcome.winners[0]].choice)
+            table.match = table.match.won_hand(table.hand_choice(outcome.winners[0]))
         saved = game.to_json()
         await tx.record_hand(
             state.guild_id,
@@ -269,7 +279,9 @@ class Hands:
                     0,
                     choice in result.winners,
                 )
-        winners = [seated[c].name for c in result.winners if c in seated]
+        engine = table.plugin.seat_names(table.game)  # a winner with no member (a robot)
+        named = {table.hand_choice(i): name for i, name in enumerate(engine)}
+        winners = [seated[c].name if c in seated else named.get(c, c) for c in result.winners]
         top = max(result.scores.get(c, 0) for c in result.winners) if result.winners else 0
         verb = "wins" if len(winners) == 1 else "win"
         self.service.log(table, f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!")

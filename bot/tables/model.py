@@ -170,14 +170,24 @@ class Table:
 
     def seat_for(self, engine_seat: int) -> Seat:
         """The table seat that plays engine seat `engine_seat` in this hand (the match's
-        seating maps them; a table saved before it had one deals everyone, in order)."""
+        seating maps them; a table saved before it had one deals everyone, in order). A
+        vacant engine seat (a seat with no member, such as a robot) is played by the member
+        the match names (`Match.controller`: its partner, once known); until then it plays
+        itself, and stands here as a computer seat of its own under the engine's name."""
         seating = self.match.seating
         if seating is None or seating.hand_no != self.match.hand_no:
             return self.state.seats[engine_seat]
         key = seating.table_seat(engine_seat)
+        vacant = key in seating.vacant
+        if vacant:
+            key = self.match.controller(engine_seat) or key
         for seat in self.state.seats:
             if seat.choice == key:
                 return seat
+        if vacant:
+            names = self.plugin.seat_names(self.game) if self.game is not None else ()
+            name = names[engine_seat] if engine_seat < len(names) else key
+            return Seat(choice=key, user_id=None, name=name, level=self.state.level)
         raise DamagedTable(f"engine seat {engine_seat} has no table seat")
 
     def hand_choice(self, engine_seat: int) -> str:
@@ -189,11 +199,22 @@ class Table:
         return seating.table_seat(engine_seat)
 
     def engine_seat(self, index: int) -> int | None:
-        """The engine seat table seat `index` plays in this hand (None: not dealt in)."""
+        """The engine seat table seat `index` acts for now in this hand (None: not dealt
+        in): its own, or while the hand waits on a vacant seat this member plays (a robot
+        its partner plays), that seat."""
         seating = self.match.seating
         if seating is None or seating.hand_no != self.match.hand_no:
             return index
-        return seating.engine_seat(self.state.seats[index].choice)
+        own = seating.engine_seat(self.state.seats[index].choice)
+        if own is None or not seating.vacant:
+            return own
+        awaiting = self.awaiting
+        if own in awaiting:
+            return own
+        for seat in awaiting:
+            if seating.table_seat(seat) in seating.vacant and self.seat_for(seat) is self.state.seats[index]:
+                return seat
+        return own
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.state.seats):

@@ -115,7 +115,8 @@ class TableService:
         if table.game is not None:
             # Read the hand the way the table will, so a damaged one fails here, not mid-click.
             plugin.held(table.game)
-            if any(not 0 <= seat < len(state.seats) for seat in table.awaiting):
+            dealt = max(len(state.seats), len(state.hand_seats))  # a robot is dealt in without a member
+            if any(not 0 <= seat < dealt for seat in table.awaiting):
                 raise DamagedTable("the hand waits on a seat the table doesn't have")
         return table
 
@@ -384,7 +385,7 @@ class TableService:
         await self.notify_turn(table)
 
     async def notify_turn(self, table: Table) -> None:
-        if self.on_turn is None or not any(not table.state.seats[s].is_computer for s in table.awaiting):
+        if self.on_turn is None or not any(not table.seat_for(s).is_computer for s in table.awaiting):
             return
         try:
             await self.on_turn(table)

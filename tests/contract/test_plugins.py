@@ -200,6 +200,14 @@ def new_table(plugin: Plugin, options: BaseModel, players: int, stake: int, rng:
     return table
 
 
+def robot_seat(table: Table) -> str | None:
+    """The free seat a game's robot is dealt into (None: the game has no robot)."""
+    if table.plugin.robot(table.options) is None:
+        return None
+    taken = {seat.choice for seat in table.state.seats}
+    return next(key for key in table.match.order if key not in taken)
+
+
 def log_events(table: Table, events: Sequence[Any]) -> None:
     for event in events:
         if table.plugin.logged(event):
@@ -255,11 +263,12 @@ class Contract:
         game = plugin.new_hand(setup, self.options)
         table.game = game
         state.phase = Phase.PLAYING
+        robot = robot_seat(table)
         table.match, _ = table.match.next_hand(
-            (seat.choice for seat in state.seats), dealer=state.seats[setup.dealer].choice
+            (seat.choice for seat in state.seats), dealer=setup.choices[setup.dealer], robot=robot
         )
-        state.hand_seats = [seat.mention for seat in state.seats]
-        state.log = [f"Hand {state.hand_no}: {state.seats[setup.dealer].name} deals."]
+        state.hand_seats = [table.seat_for(index).mention for index in range(len(setup.choices))]
+        state.log = [f"Hand {state.hand_no}: {setup.names[setup.dealer]} deals."]
         log_events(table, game.events)
         stacked = setup.stacks is not None
         names = plugin.seat_names(game)
@@ -313,12 +322,23 @@ class Contract:
         carried, leader, dealer = 0, None, rng.randrange(players)
         for number in range(HANDS):
             table.state.deadline = DEADLINE if number % 2 == 0 else None
+            choices = [seat.choice for seat in table.state.seats]
+            names = [seat.name for seat in table.state.seats]
+            at = dealer
+            robot = robot_seat(table)
+            if robot is not None:  # dealt in opposite the dealer, as the table's deal does
+                _, seating = table.match.next_hand(choices, dealer=choices[dealer], robot=robot)
+                named = dict(zip(choices, names, strict=True))
+                named[robot] = plugin.robot(self.options) or robot
+                choices = list(seating.engine_seats)
+                names = [named[choice] for choice in choices]
+                at = choices.index(seating.dealer)
             setup = HandSetup(
-                choices=[seat.choice for seat in table.state.seats],
-                names=[seat.name for seat in table.state.seats],
+                choices=choices,
+                names=names,
                 stake=stake,
                 seed=rng.getrandbits(48),
-                dealer=dealer,
+                dealer=at,
                 stacks=stacks,
                 leader=leader,
                 carried=carried,
@@ -331,9 +351,8 @@ class Contract:
             outcome = table.game.outcome
             points = plugin.points(table.game)
             if points is not None:
-                seats = table.state.seats
                 table.match, _ = table.match.add_scores(
-                    {s.choice: p for s, p in zip(seats, points, strict=True)}
+                    {table.hand_choice(i): p for i, p in enumerate(points)}
                 )
             leader = outcome.winners[0] if outcome.winners else None
             dealer = (dealer + 1) % players

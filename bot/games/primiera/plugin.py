@@ -1,0 +1,199 @@
+"""Primiera (Albertarelli) at a Ridotto table: a points game to 21 (or 11) played from the
+hand panel, one button per card and, where a card may take different cards, one button per
+capture. Keys name cards by their place in the hand, and a capture by its place among the
+card's legal captures, never by the cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.base import GamePlugin, HandSetup
+from bot.games.primiera import picture
+from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
+from bot.games.primiera.render import primiera_fields, primiera_panel, primiera_prompt, primiera_status
+from bot.games.primiera.rules import RULES
+from engine.core.cards import Card
+from engine.core.match import Match
+from engine.primiera import Lay, Play, Primiera
+from engine.primiera.players import BasicPlayer
+from engine.primiera.scoring import CARDS
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.tables import Table
+    from bot.ui import Panel
+
+ROBOT_NAME = "Robot"
+BY_CODE = {card.code: card for card in CARDS}
+
+
+def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
+    """The legal plays of the card at `place` in the seat's hand (view order), each capture
+    once, in the engine's stable order (single matches, or sets by their table positions)."""
+    hand = game.view(seat).hand or ()
+    if not 0 <= place < len(hand):
+        return []
+    card = hand[place]
+    return [a for a in game.legal_actions(seat) if isinstance(a, Play) and a.card == card]
+
+
+class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
+    id = "primiera"
+    name = "Primiera"
+    options_model = PrimieraTableOptions
+    min_players = 2
+    max_players = 4
+    seat_choices = ("1", "2", "3", "4")
+    private_hands = True
+    rules = RULES
+    view_keys = frozenset({"pick", "unpick"})
+    colour = discord.Colour.dark_green()
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    # --------------------------------------------------------------- options
+    def describe_options(self, options: PrimieraTableOptions, stake: int) -> str:
+        target = options.engine_options().target
+        teams = {
+            "heralds": "the first Herald played sets the teams",
+            "scopone": "fixed partners opposite",
+            "two": "each for themselves",
+            "three": "each for themselves",
+            "robot": "the robot sits opposite the dealer",
+        }[options.variant]
+        return (
+            f"{FORM_NAMES[options.variant].capitalize()} · {teams} · to {target} points · for the scoreboard"
+        )
+
+    def seat_range(self, options: PrimieraTableOptions) -> tuple[int, int]:
+        return options.players, options.players
+
+    def new_match(self, options: PrimieraTableOptions) -> Match:
+        engine = options.engine_options()
+        return Match.new(
+            self.seat_choices,
+            target=engine.target,
+            tie_rule="play_on",
+            direction="right",
+            fixed_partners=engine.fixed_partners,
+        )
+
+    def robot(self, options: PrimieraTableOptions) -> str | None:
+        return ROBOT_NAME if options.variant == "robot" else None
+
+    def partners(self, game: Primiera) -> tuple[tuple[int, ...], ...] | None:
+        return game.partnerships or None
+
+    # ----------------------------------------------------------------- money
+    def points(self, game: Primiera) -> list[int] | None:
+        score = game.score
+        return list(score.points) if score is not None else [0] * len(game.seats)
+
+    def target(self, options: PrimieraTableOptions) -> int | None:
+        return options.engine_options().target
+
+    def held(self, game: Primiera) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: PrimieraTableOptions) -> Primiera:
+        return Primiera.new(options.engine_options(), list(setup.names), setup.seed, setup.dealer)
+
+    def load(self, data: Mapping[str, Any]) -> Primiera:
+        return Primiera.from_json(data)
+
+    def decode(self, game: Primiera, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """`lay.<place>`: the card for the table; `play.<place>`: the card, with its only
+        capture (or none); `play.<place>.<n>`: the card with its n-th legal capture."""
+        if values:
+            return None
+        parts = key.split(".")
+        if not all(p.isdigit() and len(p) <= 2 for p in parts[1:]):
+            return None
+        numbers = [int(p) for p in parts[1:]]
+        if parts[0] == "lay" and len(numbers) == 1:
+            legal = game.legal_actions(seat)
+            hand = game.view(seat).hand or ()
+            if numbers[0] < len(hand):
+                action = Lay(card=hand[numbers[0]])
+                return action if action in legal else None
+            return None
+        if parts[0] != "play" or not 1 <= len(numbers) <= 2:
+            return None
+        plays = card_plays(game, seat, numbers[0])
+        if len(numbers) == 1:
+            return plays[0] if len(plays) == 1 else None
+        if len(plays) < 2 or numbers[1] >= len(plays):
+            return None
+        return plays[numbers[1]]
+
+    def encode(self, game: Primiera, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        hand = game.view(seat).hand or ()
+        place = hand.index(action.card)
+        if isinstance(action, Lay):
+            return f"lay.{place}", ()
+        plays = card_plays(game, seat, place)
+        if len(plays) == 1:
+            return f"play.{place}", ()
+        return f"play.{place}.{plays.index(action)}", ()
+
+    def timeout_action(self, game: Primiera, seat: int) -> Any:
+        """What the basic computer player would do: at the lay, the card that gives least
+        away; in play, the capture worth most, or the card that risks least."""
+        return BasicPlayer().choose(game, seat)
+
+    # ---------------------------------------------------- hidden information
+    def private_cards(self, game: Primiera, seat: int) -> frozenset[Card]:
+        if seat == game.robot:
+            return frozenset()  # its pile is nobody's; once turned up it is everyone's
+        view = game.view(seat)
+        laid = {view.laid_card} if view.laid_card is not None else set()
+        return frozenset(view.hand or ()) | laid
+
+    def secret_cards(self, game: Primiera) -> frozenset[Card]:
+        """The undealt stock, the robot's face-down pile and the card laid for it."""
+        data = game.to_json()
+        codes = list(data["order"][data["next"] :])
+        robot = game.robot
+        if robot is not None:
+            if not data["robot_open"]:
+                codes += data["hands"][robot]
+            if data["laid"][robot] is not None:
+                codes.append(data["laid"][robot])
+        return frozenset(BY_CODE[code] for code in codes)
+
+    # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        return picture.hand_picture(table, view, picks)
+
+    def table_fields(self, table: Table, game: Primiera, embed: discord.Embed) -> None:
+        primiera_fields(table, game, embed)
+
+    def status(self, table: Table, game: Primiera) -> str:
+        return primiera_status(table, game)
+
+    def prompt(self, table: Table, game: Primiera, fresh: set[int]) -> str:
+        return primiera_prompt(table, game, fresh)
+
+    def panel(self, table: Table, game: Primiera, seat: int, picks: tuple[str, ...]) -> Panel:
+        picked = int(picks[0]) if picks and picks[0].isdigit() else None
+        return primiera_panel(table, game, seat, picked)
+
+    def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
+        """`pick.<place>`: show that card's captures; `unpick`: back to the cards."""
+        parts = key.split(".")
+        if values:
+            return None
+        if parts == ["unpick"]:
+            return ()
+        if len(parts) == 2 and parts[0] == "pick" and parts[1].isdigit() and len(parts[1]) <= 2:
+            return (parts[1],)
+        return None
