@@ -45,7 +45,7 @@ def test_importing_engine_loads_no_discord() -> None:
         "import sys, engine, engine.core.cards, engine.core.rng, engine.core.players, "
         "engine.prima_carta, engine.prima_carta.players, engine.holdout, engine.holdout.players, "
         "engine.primero, engine.primero.players, engine.prefa, engine.prefa.players, "
-        "engine.primiera, engine.primiera.players; "
+        "engine.primiera, engine.primiera.players, engine.cardano, engine.cardano.players; "
         "bad = [m for m in ('discord', 'bot', 'cogs') if m in sys.modules]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -1,0 +1,145 @@
+"""How Cardano's Milanese Primero judges a hand: the five kinds with Primero's own card
+points (shared from `engine.primero.hands`), the exceptions and the mean-value privilege.
+
+A player may hold up to five cards (three kept and two drawn); a hand is judged on its best
+four (docs/RULES.md, Cardano decision 5). The kinds, lowest first, are Primero's
+`HandType`s under Cardano's names: point (NUMERUS), primero, 55 (SUPREMUS), flush
+(FLUXUS), four of a kind (CHORUS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from itertools import combinations
+
+from engine.core.cards import Card
+from engine.primero.hands import HandType, forms, points
+
+POINT, PRIMERO, FIFTY_FIVE, FLUSH, FOUR = (
+    HandType.NUMERUS,
+    HandType.PRIMERO,
+    HandType.SUPREMUS,
+    HandType.FLUXUS,
+    HandType.CHORUS,
+)
+KIND_NAMES = {POINT: "point", PRIMERO: "primero", FIFTY_FIVE: "55", FLUSH: "flush", FOUR: "four of a kind"}
+FOUR_CARD = (PRIMERO, FLUSH, FOUR)
+"""The combinations a player "closes" during the changes (the text: "primero or flush or a
+four-of-a-kind")."""
+MEAN = {POINT: 39, PRIMERO: 62, FLUSH: 61}
+"""The conventional mean values: held by the privileged player they beat every hand of
+their kind (the text: "39 for the point, 62 for primero and 61 for flush")."""
+
+Key = tuple[int, int, int]
+"""(tier, privileged, total): bigger is better; ties go to the player nearer the dealer's
+right, which the caller adds."""
+
+
+def kind_name(kind: HandType) -> str:
+    return KIND_NAMES[kind]
+
+
+def all_forms(cards: Iterable[Card]) -> dict[HandType, tuple[int, ...]]:
+    """Every kind the cards form, with every total it reaches (best four cards at most)."""
+    return dict(_all_forms(tuple(sorted(cards))))
+
+
+@cache
+def _all_forms(cards: tuple[Card, ...]) -> tuple[tuple[HandType, tuple[int, ...]], ...]:
+    found: dict[HandType, set[int]] = {}
+    groups = [cards] if len(cards) <= 4 else list(combinations(cards, 4))
+    for group in groups:
+        for kind, total in forms(group).items():
+            found.setdefault(kind, set()).add(total)
+    return tuple((kind, tuple(sorted(found[kind]))) for kind in sorted(found))
+
+
+def promoted(kind: HandType, total: int, primero_81: bool) -> bool:
+    """Primero 79 (three sevens and an ace), and primero 81 (three sevens and a six) when
+    the table says so, beat a flush (the text: "Primero 79 ... probably also primero 81
+    ... won flush")."""
+    return kind == PRIMERO and (total == 79 or (primero_81 and total == 81))
+
+
+def key_of(kind: HandType, total: int, privileged: bool, primero_81: bool) -> Key:
+    """One (kind, total) as a comparable key. Tiers are twice the kind; a promoted primero
+    sits between the flush and four of a kind (decision 8). The privilege lifts a mean value
+    above every other hand of its own tier (decision 9)."""
+    if promoted(kind, total, primero_81):
+        return (2 * int(FLUSH) + 1, 0, total)
+    mean = privileged and MEAN.get(kind) == total
+    return (2 * int(kind), 1 if mean else 0, total)
+
+
+def strength(cards: Iterable[Card], privileged: bool = False, primero_81: bool = False) -> Key:
+    """The best key the cards make; a hand that forms nothing ranks below every point, by
+    its best card (decision 7)."""
+    held = list(cards)
+    best: Key = (0, 0, max((points(card) for card in held), default=0))
+    for kind, totals in all_forms(held).items():
+        for total in totals:
+            best = max(best, key_of(kind, total, privileged, primero_81))
+    return best
+
+
+def best_kind(cards: Iterable[Card], primero_81: bool = False) -> tuple[HandType, int] | None:
+    """The kind and total of the cards' best hand (ignoring any privilege), or None."""
+    held = list(cards)
+    found = all_forms(held)
+    if not found:
+        return None
+    pairs = [(kind, total) for kind, totals in found.items() for total in totals]
+    return max(pairs, key=lambda pair: key_of(pair[0], pair[1], False, primero_81))
+
+
+def describe(cards: Iterable[Card], primero_81: bool = False) -> str:
+    """`point 42`, `primero 79`, `55`, `flush 61`, `four of a kind 84`, `nothing`."""
+    found = best_kind(cards, primero_81)
+    if found is None:
+        return "nothing"
+    kind, total = found
+    return "55" if kind == FIFTY_FIVE else f"{kind_name(kind)} {total}"
+
+
+def floor_kind(cards: Iterable[Card]) -> HandType:
+    """The least kind a player holding these cards may declare: the best kind held, except
+    that a 55 may be declared as a primero and four of a kind as a primero or a flush (the
+    text: "It was forbidden to state anything lesser than the actual hand value. Only
+    exceptions, 55 and four of a kind")."""
+    found = all_forms(cards)
+    if not found:
+        return POINT
+    top = max(found)
+    return PRIMERO if top in (FIFTY_FIVE, FOUR) else top
+
+
+def holds(cards: Iterable[Card], kind: HandType) -> bool:
+    """Whether the cards make `kind` or a higher kind (an honest declaration)."""
+    return any(held >= kind for held in all_forms(cards))
+
+
+def restrained(cards: Iterable[Card]) -> bool:
+    """A 55 or four of a kind may not bet beyond the vie (the text: "A 55 was not allowed
+    to wager beyond the basic vie ... Four-of-a-kind was not allowed either")."""
+    found = all_forms(cards)
+    return bool(found) and max(found) in (FIFTY_FIVE, FOUR)
+
+
+def suits_of(cards: Iterable[Card]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.suit] = counts.get(card.suit, 0) + 1
+    return counts
+
+
+def primero_attempt(cards: Iterable[Card]) -> bool:
+    """Three cards of three different suits, short of a primero."""
+    held = list(cards)
+    return len(suits_of(held)) == 3 and PRIMERO not in all_forms(held)
+
+
+def flush_attempt(cards: Iterable[Card]) -> bool:
+    """Three cards of one suit, short of a flush."""
+    held = list(cards)
+    return any(count >= 3 for count in suits_of(held).values()) and FLUSH not in all_forms(held)
