@@ -126,7 +126,9 @@ class Solver:
 
     # ---- the search
 
-    def _after_card(self, hands: list[int], trick: list[tuple[int, int]], nxt: int, alpha: int, beta: int) -> int:
+    def _after_card(
+        self, hands: list[int], trick: list[tuple[int, int]], nxt: int, alpha: int, beta: int
+    ) -> int:
         p = self.position
         if len(trick) < len(p.order):
             return self._in_trick(hands, trick, nxt, alpha, beta)
@@ -166,7 +168,9 @@ class Solver:
         self.table[key] = (lo, hi)
         return value
 
-    def _in_trick(self, hands: list[int], trick: list[tuple[int, int]], seat: int, alpha: int, beta: int) -> int:
+    def _in_trick(
+        self, hands: list[int], trick: list[tuple[int, int]], seat: int, alpha: int, beta: int
+    ) -> int:
         p = self.position
         maximize = seat == p.bidder
         hand = hands[seat]

@@ -115,7 +115,11 @@ def deal_samples(view: PrefaView, count: int, rng: random.Random) -> list[dict[i
 
 
 def _one_deal(
-    pool: Sequence[Card], seats: Sequence[int], sizes: dict[int, int], shown: dict[int, set[str]], rng: random.Random
+    pool: Sequence[Card],
+    seats: Sequence[int],
+    sizes: dict[int, int],
+    shown: dict[int, set[str]],
+    rng: random.Random,
 ) -> dict[int, list[Card]]:
     """Deal `pool` at random: the cards fewest seats may hold first, each to an allowed seat
     with room, drawn in proportion to the room left; the rest stays undealt. Tries again on a
@@ -247,10 +251,9 @@ class StrongPlayer(BasicPlayer):
         sign = 1.0 if me == view.bidder else -1.0
         totals = dict.fromkeys(candidates, 0.0)
         used = 0
-        solved = 0
         samples = deal_samples(view, self.samples, rng)
         mine = mask_of(view.hand or ())
-        for deal in samples:
+        for solved, deal in enumerate(samples):
             if solved >= MIN_SAMPLES and used >= self.budget:
                 break
             hands = [0, 0, 0]
@@ -275,7 +278,6 @@ class StrongPlayer(BasicPlayer):
                     break
                 return None
             used += solver.nodes
-            solved += 1
             for cid, tricks in result.items():
                 totals[cid] += values[min(10, so_far + tricks)]
         best = max(candidates, key=lambda cid: (sign * totals[cid], -(cid & 7), -cid))
