@@ -346,12 +346,17 @@ class BasicPlayer:
         return _low(losers or cards, trump)
 
 
-LEVELS = ("basic",)
-"""This game's computer player levels; the first is the default."""
+LEVELS = ("basic", "strong")
+"""This game's computer player levels; the first is the default. "strong" samples the
+hidden hands and solves each sample double-dummy for its card play (`engine.prefa.strong`)."""
 
 
 def make_player(level: str) -> ComputerPlayer:
     """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
+    if level == "strong":
+        from engine.prefa.strong import StrongPlayer  # the strong player builds on this module
+
+        return StrongPlayer()
     raise ValueError(f"There is no {level} computer player for Prefa.")

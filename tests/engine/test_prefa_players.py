@@ -39,10 +39,10 @@ def to_play(g: Prefa) -> None:
 
 
 def test_the_registry_gives_the_basic_level_for_prefa() -> None:
-    assert computer_levels("prefa") == ("basic",)
+    assert computer_levels("prefa") == ("basic", "strong")
     assert isinstance(computer_player("prefa"), BasicPlayer)
     with pytest.raises(ValueError):
-        make_player("strong")
+        make_player("expert")
 
 
 def test_refuses_when_it_is_not_its_turn() -> None:
