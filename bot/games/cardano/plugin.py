@@ -21,6 +21,7 @@ from bot.games.cardano.render import (
     cardano_prompt,
     cardano_status,
     declare_form,
+    rooms,
 )
 from bot.games.cardano.rules import RULES
 from engine.cardano import (
@@ -154,7 +155,10 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             chosen = HandType.from_label(values[0])
             return None if chosen is None else Vie(type=chosen)
         if head in ("raise", "bid") and kind is not None:
-            amount = whole_number(values[0] if values else "", "bet", "chips", least=1)
+            found = rooms(game.legal_actions(seat)).get(kind)
+            if found is None or found[0] != head:
+                return None
+            amount = whole_number(values[0] if values else "", "bet", "chips", least=1, most=found[1])
             return Raise(type=kind, amount=amount) if head == "raise" else Bid(type=kind, amount=amount)
         return None
 
