@@ -183,6 +183,12 @@ def problems_in(path: Path) -> Iterator[str]:
     yield from problems_in_source(str(path.relative_to(ROOT)), path.read_text(), owner(path))
 
 
+def within(own: GameNames | None, spelling: tuple[str, ...]) -> bool:
+    """Whether another game's name is part of this game's own name (Cardano's Primero is a
+    Primero): its package may then say that name, but still not its actions or options."""
+    return own is not None and any(contains(list(mine), list(spelling)) for mine in own.spellings)
+
+
 def problems_in_source(rel: str, source: str, mine: str | None) -> Iterator[str]:
     """Where the module `rel` (in game `mine`'s own package, or shared if None) names a game
     other than its own, that game's actions or its options."""
@@ -209,7 +215,7 @@ def problems_in_source(rel: str, source: str, mine: str | None) -> Iterator[str]
             for text in texts:
                 found = words(text)
                 for spelling in names.spellings:
-                    if contains(found, list(spelling)):
+                    if contains(found, list(spelling)) and not within(own, spelling):
                         yield f"{rel}:{line}: names the game {names.game_id} ({text!r})"
                 if isinstance(node, ast.Constant):
                     hits = [field for field in specific if re.search(rf"(?<![\w]){field}(?![\w])", text)]

@@ -77,7 +77,7 @@ def cards_text(cards: Sequence[Card]) -> str:
 class CardanoOptions(BaseModel, frozen=True):
     """What a table agrees before play."""
 
-    counter: int = Field(default=1, ge=1, le=1000)
+    counter: int = Field(default=1, ge=1, le=100_000)
     """Chips in one counter, the invitation's unit."""
     vie: int = Field(default=2, ge=1, le=100)
     """The vie, the compulsory opening bet of a declaration, in counters (decision 14)."""

@@ -1,0 +1,267 @@
+"""Cardano's Milanese Primero at a Ridotto table: stacks brought into escrow, the invitation
+and the changes from a hand panel, the vie and the declarations typed into a form, and the
+final duel. The game goes to the right, and so does the deal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from pydantic import ValidationError
+
+from bot.forms import whole_number
+from bot.games.base import GamePlugin, HandSetup
+from bot.games.cardano import picture
+from bot.games.cardano.options import CardanoTableOptions
+from bot.games.cardano.render import (
+    DUEL_DRAWS,
+    cardano_fields,
+    cardano_panel,
+    cardano_prompt,
+    cardano_status,
+    declare_form,
+    rooms,
+)
+from bot.games.cardano.rules import RULES
+from engine.cardano import (
+    AllIn,
+    Bid,
+    Cardano,
+    CardanoMove,
+    Change,
+    Close,
+    Concede,
+    Double,
+    Duel,
+    Fold,
+    Follow,
+    Invite,
+    Pass,
+    Pay,
+    Phase,
+    Raise,
+    Vie,
+)
+from engine.core.cards import PRIMERO_40, Card
+from engine.core.match import Match
+from engine.core.text import plural
+from engine.primero.hands import HandType
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.tables import Table
+    from bot.ui import Form, Panel
+
+OPTION_ERRORS = {
+    "stack": "The stack is between 10 and 10,000 stakes (20 if you leave it out).",
+    "vie": "The vie is between 1 and 20 stakes (2 if you leave it out).",
+}
+SIMPLE = {"pay": Pay(), "double": Double(), "pass": Pass(), "follow": Follow(), "fold": Fold()}
+"""Keys of moves that carry nothing."""
+
+
+class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
+    id = "cardano"
+    name = "Cardano's Primero"
+    options_model = CardanoTableOptions
+    min_players = 2
+    max_players = 5
+    seat_choices = ("1", "2", "3", "4", "5")
+    private_hands = True
+    rules = RULES
+    view_keys = frozenset({"discard"})
+    form_keys = frozenset({"declare"})
+    colour = discord.Colour.dark_green()
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    # --------------------------------------------------------------- options
+    def option_error(self, error: ValidationError) -> str:
+        field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
+        return OPTION_ERRORS.get(field, "That option of Cardano's Primero isn't valid.")
+
+    def describe_options(self, options: CardanoTableOptions, stake: int) -> str:
+        parts = [
+            f"Stacks of {plural(options.stack * stake, 'chip')}",
+            f"counter {stake:,}",
+            f"vie {options.vie * stake:,}",
+            "primero 81 beats a flush" if options.primero_81 else "only primero 79 beats a flush",
+            "a folded privilege passes on" if options.privilege_passes else "a folded privilege is lost",
+            "final duel" if options.duel else "no final duel",
+        ]
+        return " · ".join(parts)
+
+    def new_match(self, options: CardanoTableOptions) -> Match:
+        """Play goes to the right (counter-clockwise), and the deal passes to the right too."""
+        return Match.new(self.seat_choices, direction="right")
+
+    # ----------------------------------------------------------------- money
+    def buy_in(self, stake: int, options: CardanoTableOptions) -> int | None:
+        return options.stack * stake
+
+    def seat_minimum(self, stake: int, options: CardanoTableOptions) -> int:
+        """One counter: enough to invite or to pay a plain invitation."""
+        return stake
+
+    def held(self, game: Cardano) -> int:
+        view = game.view(None)
+        return sum(view.stacks) + view.pot
+
+    def final_stacks(self, game: Cardano) -> list[int] | None:
+        return list(game.view(None).stacks)
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: CardanoTableOptions) -> Cardano:
+        return Cardano.new(
+            options.engine_options(setup.stake), list(setup.names), setup.seed, setup.dealer, setup.stacks
+        )
+
+    def load(self, data: Mapping[str, Any]) -> Cardano:
+        return Cardano.from_json(data)
+
+    def decode(self, game: Cardano, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys name cards by their place in the seat's hand, never the card:
+        `invite.<1|2>`, `pay`, `double`, `pass`, `follow`, `fold`, `allin`, `concede`,
+        `change[.<places>]`, `close.<kind>`, `vie` (values: the kind), `raise.<kind>` and
+        `bid.<kind>` (values: the amount typed in the form), `duel.<case>.<places>`.
+        `<places>` is the digits of the cards to discard, e.g. `13`."""
+        hand = game.view(seat).hand or ()
+        parts = key.split(".")
+        head, rest = parts[0], parts[1:]
+        if head in SIMPLE and not rest and not values:
+            return SIMPLE[head]
+        if head == "allin" and not rest and not values:
+            return AllIn()
+        if head == "concede" and not rest and not values:
+            return Concede()
+        if head == "invite" and rest in (["1"], ["2"]) and not values:
+            return Invite(counters=1 if rest[0] == "1" else 2)
+        if head == "change" and len(rest) <= 1 and not values:
+            discard = _cards(hand, rest[0] if rest else "")
+            return None if discard is None or (rest and not discard) else Change(discard=discard)
+        if head == "duel" and len(rest) == 2 and rest[0] in ("1", "2", "3") and not values:
+            discard = _cards(hand, rest[1])
+            case = int(rest[0])
+            if not discard or len(discard) != DUEL_DRAWS[case]:
+                return None
+            return Duel(case=1 if case == 1 else 2 if case == 2 else 3, discard=discard)
+        kind = HandType.from_label(rest[0]) if len(rest) == 1 else None
+        if head == "close" and kind is not None and not values:
+            return Close(type=kind)
+        if head == "vie" and not rest and len(values) == 1:
+            chosen = HandType.from_label(values[0])
+            return None if chosen is None else Vie(type=chosen)
+        if head in ("raise", "bid") and kind is not None:
+            found = rooms(game.legal_actions(seat)).get(kind)
+            if found is None or found[0] != head:
+                return None
+            amount = whole_number(values[0] if values else "", "bet", "chips", least=1, most=found[1])
+            return Raise(type=kind, amount=amount) if head == "raise" else Bid(type=kind, amount=amount)
+        return None
+
+    def encode(self, game: Cardano, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        hand = game.view(seat).hand or ()
+        move: CardanoMove = action
+        if isinstance(move, Invite):
+            return f"invite.{move.counters}", ()
+        if isinstance(move, Change):
+            places = _places(hand, move.discard)
+            return (f"change.{places}" if places else "change"), ()
+        if isinstance(move, Duel):
+            return f"duel.{move.case}.{_places(hand, move.discard)}", ()
+        if isinstance(move, Close):
+            return f"close.{move.type.label}", ()
+        if isinstance(move, Vie):
+            return "vie", (move.type.label,)
+        if isinstance(move, Raise | Bid):
+            return f"{move.kind}.{move.type.label}", (str(move.amount),)
+        if isinstance(move, AllIn):
+            return "allin", ()
+        return move.kind, ()
+
+    def timeout_action(self, game: Cardano, seat: int) -> Any:
+        """The least committal move: pass the invitation; change as few cards as allowed
+        (the cards the basic computer player would let go, if it changes that many); close a
+        combination held when someone else closed (it costs nothing); follow when there is
+        nothing to pay, pass when nobody has bet, else fold; decline the duel."""
+        legal = game.legal_actions(seat)
+        phase = game.phase
+        if phase in (Phase.DISCARD, Phase.CHANGES, Phase.LAST_CHANGE):
+            changes = [a for a in legal if isinstance(a, Change)]
+            if changes:
+                least = min(len(a.discard) for a in changes)
+                advice = self.computer(self.levels[0]).choose(game, seat) if self.levels else None
+                if isinstance(advice, Change) and len(advice.discard) == least:
+                    return advice
+                return next(a for a in changes if len(a.discard) == least)
+        if phase is Phase.CLOSING:
+            closes = [a for a in legal if isinstance(a, Close)]
+            return max(closes, key=lambda a: a.type) if closes else Concede()
+        for quiet in (Pass(), Concede()):
+            if quiet in legal:
+                return quiet
+        if Follow() in legal and game.owe(seat) == 0:
+            return Follow()
+        if Fold() in legal:
+            return Fold()
+        return legal[0]
+
+    # ---------------------------------------------------- hidden information
+    def private_cards(self, game: Cardano, seat: int) -> frozenset[Card]:
+        """A hand still held closed; folded and shown hands lie face up, in public."""
+        if game.view(None).face_up[seat] is not None:
+            return frozenset()
+        return frozenset(game.view(seat).hand or ())
+
+    def secret_cards(self, game: Cardano) -> frozenset[Card]:
+        """The undealt deck."""
+        data = game.to_json()
+        return frozenset(PRIMERO_40.parse(code) for code in data["order"][data["next"] :])
+
+    # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        return picture.hand_picture(table, view, picks)
+
+    def table_fields(self, table: Table, game: Cardano, embed: discord.Embed) -> None:
+        cardano_fields(table, game, embed)
+
+    def status(self, table: Table, game: Cardano) -> str:
+        return cardano_status(table, game)
+
+    def prompt(self, table: Table, game: Cardano, fresh: set[int]) -> str:
+        return cardano_prompt(table, game, fresh)
+
+    def panel(self, table: Table, game: Cardano, seat: int, picks: tuple[str, ...]) -> Panel:
+        return cardano_panel(table, game, seat, tuple(int(p) for p in picks if p.isdigit()))
+
+    def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
+        """`discard` (values: the places of the cards picked to discard)."""
+        if key != "discard" or not all(v.isdigit() and len(v) == 1 for v in values):
+            return None
+        return tuple(str(p) for p in sorted({int(v) for v in values}))
+
+    def form(self, table: Table, game: Cardano, seat: int, key: str, values: Sequence[str]) -> Form | None:
+        """`declare` (values: the kind) opens the form for the amount of a raise or a bid."""
+        if key != "declare" or len(values) != 1:
+            return None
+        return declare_form(game, seat, values[0])
+
+
+def _cards(hand: Sequence[Card], places: str) -> tuple[Card, ...] | None:
+    """The cards at `places` (digits) in the hand, or None if they don't name distinct cards."""
+    if not places.isdigit() and places:
+        return None
+    indexes = [int(ch) for ch in places]
+    if len(set(indexes)) != len(indexes) or any(i >= len(hand) for i in indexes):
+        return None
+    return tuple(hand[i] for i in indexes)
+
+
+def _places(hand: Sequence[Card], cards: Sequence[Card]) -> str:
+    return "".join(str(hand.index(card)) for card in cards)
