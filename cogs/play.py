@@ -166,7 +166,7 @@ def play_command(
     )
 
 
-class Play(commands.Cog):
+class Opening(commands.Cog, name="Play"):
     """Opening tables, the rules and the help page."""
 
     def __init__(self, bot: Ridotto) -> None:
@@ -357,4 +357,4 @@ def _and(items: list[str]) -> str:
 
 
 async def setup(bot: Ridotto) -> None:
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(Opening(bot))
