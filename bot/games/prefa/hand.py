@@ -79,6 +79,8 @@ class _Data(BaseModel):
     game_id: str = GAME_ID
     format: int = JSON_FORMAT
     engine: dict[str, Any]
+    seed: int
+    commitment: str
     keys: list[str]
     names: list[str]
     sitter: int | None
@@ -149,6 +151,8 @@ class PrefaHand:
         self.engine = engine
         self._d = _Data(
             engine={},
+            seed=seed,
+            commitment=engine.commitment,
             keys=list(keys),
             names=list(names),
             sitter=sitter,
@@ -431,6 +435,8 @@ class PrefaHand:
             or (n == PLAYERS) != (state.sitter is None)
             or (state.sitter is not None and not 0 <= state.sitter < n)
             or engine.parties != n
+            or engine.seed != state.seed
+            or engine.commitment != state.commitment
         ):
             raise BadSetup("This saved Prefa hand is damaged and cannot be restored.")
         state.engine = {}
