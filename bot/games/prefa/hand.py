@@ -81,6 +81,9 @@ class _Data(BaseModel):
     engine: dict[str, Any]
     seed: int
     commitment: str
+    order: list[str]
+    """The deck as dealt (card codes), as every saved hand names it; the engine's own copy
+    is what the commitment checks."""
     keys: list[str]
     names: list[str]
     sitter: int | None
@@ -153,6 +156,7 @@ class PrefaHand:
             engine={},
             seed=seed,
             commitment=engine.commitment,
+            order=list(engine.to_json()["order"]),
             keys=list(keys),
             names=list(names),
             sitter=sitter,
@@ -437,6 +441,7 @@ class PrefaHand:
             or engine.parties != n
             or engine.seed != state.seed
             or engine.commitment != state.commitment
+            or state.order != state.engine.get("order")
         ):
             raise BadSetup("This saved Prefa hand is damaged and cannot be restored.")
         state.engine = {}
