@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.cards import Card
 from engine.core.game import Event, Game
-from engine.core.match import Match
+from engine.core.match import GameResult, Match
 from engine.core.players import ComputerPlayer, computer_levels, computer_player
 
 if TYPE_CHECKING:
@@ -57,6 +57,19 @@ class HandSetup:
     stacks: Sequence[int] | None = None  # stack games: chips each seat has at the table
     leader: int | None = None  # stack games: the last hand's winner, if still seated
     carried: int = 0  # chips an earlier hand without a winner left in the pot
+    match: Match | None = None  # the match as this hand is dealt (its pouches, games so far)
+    previous: Any = None  # the last hand dealt at this table, finished (None: none, or unknown)
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A game the last hand finished, for a game that keeps its own tally across hands
+    (`GamePlugin.after_hand`): the match's result, what each member's scoreboard row records
+    as net chips (table seat -> chips), and the log's line."""
+
+    result: GameResult
+    nets: Mapping[str, int]
+    text: str
 
 
 class NoOptions(BaseModel, frozen=True):
@@ -162,6 +175,22 @@ class GamePlugin(Generic[G, OptionsT]):
     def board(self, options: OptionsT) -> str:
         """The key results are recorded under for the scoreboard."""
         return self.id
+
+    def before_deal(
+        self, match: Match, seated: Sequence[str], options: OptionsT, last: G | None
+    ) -> tuple[Match, str | None]:
+        """Before each deal: the match to deal from (a game that keeps a tally in the match
+        starts it here, e.g. filling the pouches when a game begins) and the table seat the
+        rules name as this hand's dealer, or None for the usual rotation. `seated` are the
+        table seats to be dealt in; `last` is the last hand dealt here, finished, if any."""
+        return match, None
+
+    def after_hand(self, match: Match, game: G, keys: Sequence[str]) -> tuple[Match, GameEnd | None] | None:
+        """Games that keep their own tally across hands: the match after the finished hand
+        `game` (whose engine seats sat in the table seats `keys`), and the game it ended, if
+        any. None (the default): the table's usual way — `points` toward a target, or a result
+        on the scoreboard per hand."""
+        return None
 
     def opening_costs(self, game: G) -> list[int]:
         """Per-hand games: chips each seat puts in when the hand is dealt (antes)."""

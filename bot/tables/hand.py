@@ -4,6 +4,7 @@ deal), each move (its chips and the snapshot in one transaction), and the settle
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
@@ -14,6 +15,7 @@ from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
 from engine.core.game import Event
+from engine.core.match import GameResult
 from engine.core.rng import new_seed
 from engine.core.text import plural
 
@@ -92,12 +94,14 @@ class Hands:
             await service.commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
             return
         names = {seat.choice: seat.name for seat in state.seats}
+        seated = [seat.choice for seat in state.seats]
+        match, dealer = table.plugin.before_deal(table.match, seated, table.options, table.game)
         robot_name = table.plugin.robot(table.options)
         robot = None
         if robot_name is not None:  # a seat with no member, dealt in opposite the dealer
-            robot = next(key for key in table.match.order if key not in names)
+            robot = next(key for key in match.order if key not in names)
             names[robot] = robot_name
-        match, seating = table.match.next_hand((seat.choice for seat in state.seats), robot=robot)
+        match, seating = match.next_hand(seated, dealer=dealer if dealer in seated else None, robot=robot)
         match, carried = match.take_carried()
         table.match = match
         choices = list(seating.engine_seats)
@@ -110,6 +114,8 @@ class Hands:
             stacks=[state.stacks[c] for c in choices] if table.stacked else None,
             leader=choices.index(match.last_winner) if match.last_winner in choices else None,
             carried=carried,
+            match=match,
+            previous=table.game,
         )
         table.game = table.plugin.new_hand(setup, table.options)
         state.phase = Phase.PLAYING
@@ -205,7 +211,15 @@ class Hands:
         players = [table.seat_for(index) for index in range(len(outcome.paid_out))]
         if stacks is not None:
             table.match = table.match.carry(outcome.carried)
-        if points is not None:
+        kept = table.plugin.after_hand(
+            table.match, game, [table.hand_choice(index) for index in range(len(outcome.paid_out))]
+        )
+        if kept is not None:
+            table.match, ended = kept
+            if ended is not None:
+                await self.record_game(table, tx, ended.result, ended.nets)
+                self.service.log(table, ended.text)
+        elif points is not None:
             await self.score(table, tx, {table.hand_choice(i): p for i, p in enumerate(points)})
         pots: list[Transfer] = []
         for index, seat in enumerate(players):
@@ -213,7 +227,7 @@ class Hands:
                 state.stacks[seat.choice] = stacks[index]
             elif outcome.paid_out[index]:
                 pots.append(Transfer(service.escrow(table), seat.account, outcome.paid_out[index], "pot"))
-            if seat.user_id is not None and points is None:
+            if seat.user_id is not None and points is None and kept is None:
                 await tx.record_result(
                     state.guild_id,
                     table.id,
@@ -259,13 +273,10 @@ class Hands:
             service.log(table, "The table is closed.")
         await service.transfer(table, tx, moves)
 
-    async def score(self, table: Table, tx: Tx, points: dict[str, int]) -> None:
-        """Points games: add the hand's points; at the target the game ends, its result goes
-        to the scoreboard and a new game starts from nothing. A tie at the top is shared."""
+    async def record_game(self, table: Table, tx: Tx, result: GameResult, nets: Mapping[str, int]) -> None:
+        """A finished game's result on the scoreboard: one row per member still seated who
+        played in it, with the net chips `nets` gives them (0 when it names none)."""
         state = table.state
-        table.match, result = table.match.add_scores(points)
-        if result is None:
-            return
         seated = {seat.choice: seat for seat in state.seats}
         for choice in result.scores:
             seat = seated.get(choice)
@@ -276,9 +287,19 @@ class Hands:
                     state.hand_no,
                     table.plugin.board(table.options),
                     seat.user_id,
-                    0,
+                    nets.get(choice, 0),
                     choice in result.winners,
                 )
+
+    async def score(self, table: Table, tx: Tx, points: dict[str, int]) -> None:
+        """Points games: add the hand's points; at the target the game ends, its result goes
+        to the scoreboard and a new game starts from nothing. A tie at the top is shared."""
+        state = table.state
+        table.match, result = table.match.add_scores(points)
+        if result is None:
+            return
+        await self.record_game(table, tx, result, {})
+        seated = {seat.choice: seat for seat in state.seats}
         engine = table.plugin.seat_names(table.game)  # a winner with no member (a robot)
         named = {table.hand_choice(i): name for i, name in enumerate(engine)}
         winners = [seated[c].name if c in seated else named.get(c, c) for c in result.winners]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import os
 import random
 import re
 import types
@@ -88,11 +89,16 @@ def option_combos(plugin: Plugin) -> list[tuple[str, BaseModel]]:
     """Every combination of the Literal and bool fields; the int fields take turns at their
     minimum (one per combination, rotating), so each minimum meets several combinations
     without multiplying them. Only options a host could open a table with (`parse_options`
-    accepts them) are played; a refused minimum falls back to the defaults."""
+    accepts them) are played; a refused minimum falls back to the defaults.
+
+    A game with more than `ALL_COMBOS` such combinations (a game of many independent
+    variations) plays a covering set instead: every pair of values of any two options meets
+    in at least one combination played (`pairwise`), the defaults first. Set the
+    environment variable RIDOTTO_ALL_COMBOS=1 to play every combination."""
     axes, lows = _field_axes(plugin)
     fields = plugin.options_model.model_fields
     variants: list[dict[str, int]] = [{}, *({name: low} for name, low in lows.items())]
-    out: dict[str, BaseModel] = {}
+    out: dict[str, tuple[dict[str, Any], BaseModel]] = {}
     for index, values in enumerate(itertools.product(*axes.values())):
         chosen = dict(zip(axes, values, strict=True))
         for raw in ({**chosen, **variants[index % len(variants)]}, chosen):
@@ -101,9 +107,36 @@ def option_combos(plugin: Plugin) -> list[tuple[str, BaseModel]]:
                 options = plugin.parse_options(given)
             except OptionError:
                 continue
-            out[",".join(f"{k}={v}" for k, v in given.items()) or "defaults"] = options
+            out[",".join(f"{k}={v}" for k, v in given.items()) or "defaults"] = (chosen, options)
             break
-    return list(out.items())
+    if len(out) > ALL_COMBOS and not os.environ.get("RIDOTTO_ALL_COMBOS"):
+        keep = pairwise([chosen for chosen, _ in out.values()])
+        return [(name, options) for i, (name, (_, options)) in enumerate(out.items()) if i in keep]
+    return [(name, options) for name, (_, options) in out.items()]
+
+
+ALL_COMBOS = 64
+"""Games with up to this many option combinations play every one of them."""
+
+
+def pairwise(rows: Sequence[dict[str, Any]]) -> set[int]:
+    """Indexes of a few of `rows` (each an option combination) that together hold every pair
+    of option values any row holds: the first row, then greedily the row covering the most
+    pairs not yet covered (the earliest on a tie), so the choice is the same on every run."""
+
+    def pairs(row: dict[str, Any]) -> set[tuple[str, Any, str, Any]]:
+        items = sorted(row.items(), key=lambda item: item[0])
+        return {(a, x, b, y) for (a, x), (b, y) in itertools.combinations(items, 2)}
+
+    each = [pairs(row) for row in rows]
+    todo = set().union(*each)
+    keep = {0}
+    todo -= each[0]
+    while todo:
+        best = max(range(len(rows)), key=lambda i: (len(each[i] & todo), -i))
+        keep.add(best)
+        todo -= each[best]
+    return keep
 
 
 COMBOS = [

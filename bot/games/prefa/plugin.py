@@ -1,0 +1,360 @@
+"""Prefa (Greek Preference) at a Ridotto table: three players (four with the dealer sitting
+out) bid, take the kitty, defend and play tricks from private hand panels; the pouches live
+in the table's match from hand to hand, and the game ends when they are empty.
+
+Money: by default a table plays for the scoreboard (Prefa chips on the score sheet, nothing
+from the bankroll). With `play_for: bankroll` each Prefa chip is worth the stake: each seat
+brings a stack of the most one hand can cost it (`hand_cost`), chips move between the
+stacks when each hand ends, and a stack that falls below that stands up at the next deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+from pydantic import ValidationError
+
+from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
+from bot.games.prefa import picture
+from bot.games.prefa.hand import PrefaHand
+from bot.games.prefa.options import PrefaTableOptions
+from bot.games.prefa.render import (
+    contract_key,
+    hand_order,
+    prefa_fields,
+    prefa_panel,
+    prefa_prompt,
+    prefa_status,
+)
+from bot.games.prefa.rules import RULES
+from engine.core.cards import Card
+from engine.core.match import Match
+from engine.core.players import ComputerPlayer, computer_player
+from engine.core.text import chips, plural
+from engine.prefa import (
+    CHIPS_PER_POINT,
+    Alone,
+    Bid,
+    Contract,
+    Declare,
+    Discard,
+    Good,
+    In,
+    LetAlone,
+    Out,
+    Pass,
+    Phase,
+    Play,
+    TakeYou,
+    Tentative,
+    ThrowIn,
+    bid_value,
+    scale,
+    score_hand,
+)
+from engine.prefa.scoring import Mode, nets
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.tables import Table
+    from bot.ui import Panel
+
+SIMPLE = {"pass": Pass, "tentative": Tentative, "throw_in": ThrowIn, "in": In, "out": Out}
+MODES: tuple[Mode, ...] = ("own", "invited", "alone", "both_out")
+SIMPLE |= {"alone": Alone, "take_you": TakeYou, "let_alone": LetAlone}
+
+
+@cache
+def hand_cost(options: PrefaTableOptions) -> int:
+    """The most Prefa chips one hand can cost one player under `options`: the worst payment
+    of any scoring scenario (every contract, with and without four aces, every defence and
+    every split of the ten tricks, four players so the sitter's share counts too), plus a
+    whole bid value's worth of pouch overflow paid by the fullest pouch. (Two Empty Pouches
+    is not offered at bankroll tables, so nothing else is paid at the end of a game.)"""
+    rules = options.engine_options()
+    worst, top = 0, 0
+    aces_choices = (False, True) if rules.four_aces != "off" else (False,)
+    for contract in scale(rules.ten_no_trump):
+        for aces in aces_choices:
+            value = bid_value(contract, rules.ten_no_trump)
+            if aces and rules.four_aces == "A":
+                value += rules.aces_amount
+            top = max(top, value)
+            bonus = rules.aces_amount if aces and rules.four_aces == "B" else 0
+            tricks = 9 if rules.tens_as_nines and contract.tricks == 10 else contract.tricks
+            for mode in MODES:
+                for taken in range(11):
+                    for first in range(11 - taken):
+                        for active in (1, 2) if mode in ("invited", "alone") else (None,):
+                            score = score_hand(
+                                mode=mode,
+                                contract_tricks=tricks,
+                                bid_value=value,
+                                bidder=0,
+                                first=1,
+                                second=2,
+                                tricks=(taken, first, 10 - taken - first),
+                                active=active,
+                                sitter=3,
+                                aces_bonus=bonus,
+                                parties=4,
+                            )
+                            worst = max(worst, -min(nets(score.payments, 4)))
+    return worst + CHIPS_PER_POINT * top
+
+
+class _Computer:
+    """An engine computer player, playing a table seat's engine seat."""
+
+    def __init__(self, player: ComputerPlayer) -> None:
+        self.player = player
+        self.level = player.level
+
+    def choose(self, game: PrefaHand, seat: int) -> Any:
+        party = game.party(seat)
+        if party is None:
+            raise ValueError("This seat sits the hand out.")
+        return self.player.choose(game.engine, party)
+
+
+class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
+    id = "prefa"
+    name = "Prefa"
+    options_model = PrefaTableOptions
+    min_players = 3
+    max_players = 4
+    seat_choices = ("1", "2", "3", "4")
+    private_hands = True
+    rules = RULES
+    colour = discord.Colour.dark_blue()
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    # --------------------------------------------------------------- options
+    def parse_options(self, raw: Mapping[str, Any]) -> PrefaTableOptions:
+        chosen = super().parse_options(raw)
+        if chosen.bankroll and chosen.last_pouch_shared:
+            raise OptionError(
+                "Two empty pouches shares out a pouch of any size at the end, so it is for "
+                "scoreboard tables; leave last_pouch_shared out when playing for the bankroll."
+            )
+        if chosen.four_aces_amount and chosen.four_aces == "off":
+            raise OptionError("The four-aces amount is for tables that play four aces (four_aces: A or B).")
+        return chosen
+
+    def option_error(self, error: ValidationError) -> str:
+        field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
+        if field == "pouch":
+            return "A Prefa pouch holds between 1 and 1,000 points (31 if you leave it out)."
+        if field == "four_aces_amount":
+            return "The four-aces amount is between 1 and 1,000 (a tenth of the pouch if you leave it out)."
+        return "That Prefa option isn't valid."
+
+    def describe_options(self, options: PrefaTableOptions, stake: int) -> str:
+        parts = [f"pouches of {plural(options.pouch, 'point')}"]
+        if options.bankroll:
+            parts.append(
+                f"for the bankroll: 1 Prefa chip = {chips(stake)}, stacks of {hand_cost(options) * stake:,}"
+            )
+        else:
+            parts.append("for the scoreboard (no bankroll chips)")
+        if options.direction == "counterclockwise":
+            parts.append("counter-clockwise")
+        extras = [
+            ("the 7 of spades bids first", options.seven_opens),
+            ("tentative bid", options.tentative),
+            (f"10 no trump ({options.ten_no_trump})", options.ten_no_trump != "off"),
+            ("10's as 9's", options.tens_as_nines),
+            (f"four aces ({options.four_aces})", options.four_aces != "off"),
+            ("counter-invitation", options.counter_invitation),
+            ("two empty pouches", options.last_pouch_shared),
+        ]
+        parts += [text for text, on in extras if on]
+        return " · ".join(parts) + " · 3 players, or 4 with the dealer sitting out"
+
+    def new_match(self, options: PrefaTableOptions) -> Match:
+        return Match.new(
+            self.seat_choices, direction="right" if options.direction == "counterclockwise" else "left"
+        )
+
+    # ----------------------------------------------------------------- money
+    def buy_in(self, stake: int, options: PrefaTableOptions) -> int | None:
+        return hand_cost(options) * stake if options.bankroll else 0
+
+    def seat_minimum(self, stake: int, options: PrefaTableOptions) -> int:
+        return hand_cost(options) * stake if options.bankroll else 0
+
+    def held(self, game: PrefaHand) -> int:
+        return sum(game.stacks)
+
+    def final_stacks(self, game: PrefaHand) -> list[int] | None:
+        return game.final_stacks()
+
+    def board(self, options: PrefaTableOptions) -> str:
+        return self.id
+
+    def before_deal(
+        self, match: Match, seated: Sequence[str], options: PrefaTableOptions, last: PrefaHand | None
+    ) -> tuple[Match, str | None]:
+        """A game starts with every pouch filled; a newcomer's pouch is filled as they are
+        first dealt in. The holder of the 7 of spades deals after the first hand ("seven
+        opens"), and a deal with that 7 in the kitty is dealt again by the same dealer."""
+        missing = [key for key in seated if key not in match.pouches]
+        if missing:
+            match = match.fill_pouches(options.pouch, missing)
+        dealer = None
+        if isinstance(last, PrefaHand) and last.result is not None and last.game_no == match.games:
+            result = last.result
+            if result.same_dealer:
+                dealer = last.dealer_key
+            elif result.next_dealer is not None:
+                seat = last.seat_of(result.next_dealer)
+                dealer = last.keys[seat] if seat is not None else None
+        return match, dealer
+
+    def after_hand(
+        self, match: Match, game: PrefaHand, keys: Sequence[str]
+    ) -> tuple[Match, GameEnd | None] | None:
+        """The pouches change by the hand's result and the hand's chips go on the game's
+        tally; when the pouches are empty the game ends: its chips decide the winner."""
+        match = match.change_pouches({k: v for k, v in game.pouch_deltas().items() if k in match.order})
+        total = [c + s for c, s in zip(game.chips, game.settlement, strict=True)]
+        match, _ = match.add_scores(dict(zip(game.keys, total, strict=True)))
+        if not game.game_over:
+            return match, None
+        match, result = match.close_game()
+        names = dict(zip(game.keys, game.names, strict=True))
+        winners = [names[k] for k in result.winners if k in names]
+        top = max((result.scores.get(k, 0) for k in result.winners), default=0)
+        verb = "wins" if len(winners) == 1 else "win"
+        unit = f" (× {game.stake:,} = {top * game.stake:+,} bankroll chips)" if game.bankroll else ""
+        who = " and ".join(winners)
+        text = f"🏆 The pouches are empty: {who} {verb} the game with {top:+,} Prefa chips{unit}!"
+        net = {k: v * game.stake for k, v in result.scores.items()} if game.bankroll else {}
+        return match, GameEnd(result=result, nets=net, text=text)
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: PrefaTableOptions) -> PrefaHand:
+        match = setup.match
+        previous = setup.previous if isinstance(setup.previous, PrefaHand) else None
+        game_no = match.games if match is not None else 0
+        history: Sequence[Any] = ()
+        first = True
+        if previous is not None and previous.game_no == game_no and previous.result is not None:
+            history = previous.sheet
+            first = previous.first_hand and previous.result.same_dealer
+        return PrefaHand.deal(
+            options,
+            list(setup.choices),
+            list(setup.names),
+            setup.seed,
+            dealer=setup.dealer,
+            stake=setup.stake,
+            bankroll=options.bankroll,
+            stacks=setup.stacks,
+            pouches=match.pouches if match is not None else None,
+            game_no=game_no,
+            first_hand=first,
+            history=history,
+        )
+
+    def load(self, data: Mapping[str, Any]) -> PrefaHand:
+        return PrefaHand.from_json(data)
+
+    def seat_names(self, game: PrefaHand) -> tuple[str, ...]:
+        return game.names
+
+    def computer(self, level: str) -> ComputerPlayer:
+        return _Computer(computer_player(self.id, level if level in self.levels else None))
+
+    def decode(self, game: PrefaHand, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys: `pass`, `tentative`, `throw_in`, `in`, `out`, `alone`, `take_you`, `let_alone`;
+        `bid.<tricks>.<strain>`, `good.<tricks>.<strain>`, `declare.<tricks>.<strain>`;
+        the pickers `discard` (values: two places in the hand), `declare` and `declare.aces`
+        (values: `<tricks>.<strain>`); `play.<place>`. Cards go by their place in the hand."""
+        hand = game.hand_of(seat)
+        parts = key.split(".")
+        action: Any
+        try:
+            if key in SIMPLE and not values:
+                action = SIMPLE[key]()
+            elif parts[0] in ("bid", "good") and len(parts) == 3 and not values:
+                contract = Contract(tricks=int(parts[1]), strain=parts[2])  # type: ignore[arg-type]
+                action = Bid(contract=contract) if parts[0] == "bid" else Good(contract=contract)
+            elif parts[0] == "declare" and len(parts) == 3 and not values:
+                action = Declare(contract=Contract(tricks=int(parts[1]), strain=parts[2]))  # type: ignore[arg-type]
+            elif key in ("declare", "declare.aces") and len(values) == 1:
+                tricks, strain = values[0].split(".")
+                contract = Contract(tricks=int(tricks), strain=strain)  # type: ignore[arg-type]
+                action = Declare(contract=contract, aces=key == "declare.aces")
+            elif key == "discard" and len(values) == 2:
+                places = sorted({int(v) for v in values})
+                if len(places) != 2 or min(places) < 0:
+                    return None
+                action = Discard(cards=(hand[places[0]], hand[places[1]]))
+            elif parts[0] == "play" and len(parts) == 2 and not values:
+                place = int(parts[1])
+                if place < 0:
+                    return None
+                action = Play(card=hand[place])
+            else:
+                return None
+        except (ValueError, IndexError, ValidationError):
+            return None
+        return action if action in game.legal_actions(seat) else None
+
+    def encode(self, game: PrefaHand, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        hand = game.hand_of(seat)
+        kind = action.kind
+        if kind in ("bid", "good"):
+            return f"{kind}.{contract_key(action.contract)}", ()
+        if kind == "declare":
+            if action.aces:
+                return "declare.aces", (contract_key(action.contract),)
+            return f"declare.{contract_key(action.contract)}", ()
+        if kind == "discard":
+            return "discard", tuple(str(hand.index(card)) for card in action.cards)
+        if kind == "play":
+            return f"play.{hand.index(action.card)}", ()
+        return str(kind), ()
+
+    def timeout_action(self, game: PrefaHand, seat: int) -> Any:
+        """Bidding: pass. Otherwise the basic computer player's choice (a discard, a
+        contract, a defence call and a card it would make itself)."""
+        if game.phase is Phase.BIDDING:
+            return Pass()
+        return self.computer(self.levels[0]).choose(game, seat)
+
+    # ---------------------------------------------------- hidden information
+    def private_cards(self, game: PrefaHand, seat: int) -> frozenset[Card]:
+        return frozenset(game.hand_of(seat)) - set(game.shown())
+
+    def secret_cards(self, game: PrefaHand) -> frozenset[Card]:
+        return game.hidden()
+
+    # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+        return picture.hand_picture(table, view, picks)
+
+    def table_fields(self, table: Table, game: PrefaHand, embed: discord.Embed) -> None:
+        prefa_fields(table, game, embed)
+
+    def status(self, table: Table, game: PrefaHand) -> str:
+        return prefa_status(table, game)
+
+    def prompt(self, table: Table, game: PrefaHand, fresh: set[int]) -> str:
+        return prefa_prompt(table, game, fresh)
+
+    def panel(self, table: Table, game: PrefaHand, seat: int, picks: tuple[str, ...]) -> Panel:
+        return prefa_panel(table, game, seat)
+
+
+__all__ = ["PrefaPlugin", "hand_cost", "hand_order"]

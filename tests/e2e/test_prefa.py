@@ -1,0 +1,207 @@
+"""Members play Prefa through Discord: whole games for the scoreboard at three and at four
+players (the dealer sitting out), a bankroll table, restarts in the bidding, the kitty and
+the play, and the turn timer."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+from simcord.results import to_discord_message
+
+from bot.games.prefa.plugin import hand_cost
+from bot.tables import Phase, Table
+from engine.prefa import Phase as HandPhase
+
+SEED = 1212
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = iter(range(SEED, SEED + 10_000))
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: next(seeds))
+
+
+@pytest.fixture
+def dave(room: simcord.Env) -> simcord.MemberActor:
+    return room.guild.add_member(room.env.create_user("dave"))  # type: ignore[attr-defined]
+
+
+def fetch(room, message_id: int) -> discord.Message:  # type: ignore[no-untyped-def]
+    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
+
+
+def controls(message: discord.Message) -> list:  # type: ignore[type-arg]
+    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
+
+
+def text_of(message: discord.Message) -> str:
+    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
+
+
+async def open_table(room, members, computers: int = 0, **options: object) -> Table:  # type: ignore[no-untyped-def]
+    host, *others = members
+    await host.slash(room.channel, "play prefa", **options)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    for member in others:
+        await member.click(room.message(table.state.message_id), label="Join")
+    for _ in range(computers):
+        await host.click(room.message(table.state.message_id), label="Add bot")
+    await host.click(room.message(table.state.message_id), label="Start")
+    assert table.game is not None
+    return table
+
+
+async def step(room, table: Table, members) -> None:  # type: ignore[no-untyped-def]
+    """One move: a computer's (let the clock run), or a member's, made by clicking on their
+    hand panel the control for the move the basic computer player would make for them."""
+    seat = table.to_act
+    assert seat is not None
+    sitting = table.seat_for(seat)
+    if sitting.is_computer:
+        await room.env.advance_time(1)
+        return
+    member = next(m for m in members if m.id == sitting.user_id)
+    result = await member.click(room.message(table.state.message_id), label="Your hand")
+    assert result.ephemeral and result.response is not None
+    panel = fetch(room, result.response.id)
+    game = table.game
+    action = table.plugin.computer("basic").choose(game, seat)
+    key, values = table.plugin.encode(game, seat, action)
+    if key.startswith("declare.") and not values and key != "declare.aces":
+        # only the cheapest contract has a button; the others are in the select
+        cheapest = [c for c in controls(panel) if (c.custom_id or "").endswith(":" + key)]
+        if not cheapest:
+            key, values = "declare", (key.removeprefix("declare."),)
+    version = table.version
+    for child in controls(panel):
+        custom = child.custom_id or ""
+        if not custom.endswith(":" + key):
+            continue
+        if values and isinstance(child, discord.SelectMenu):
+            await member.select(panel, list(values), custom_id=custom)
+            assert table.version > version, f"{key} {values} changed nothing"
+            return
+        if not values and isinstance(child, discord.Button):
+            assert not child.disabled, key
+            await member.click(panel, custom_id=custom)
+            assert table.version > version, f"{key} changed nothing"
+            return
+    raise AssertionError(f"no control {key} {values} on the panel: {[c.custom_id for c in controls(panel)]}")
+
+
+async def play_until(room, table: Table, members, done, limit: int = 2_000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if done():
+            return
+        if table.state.phase is Phase.PLAYING:
+            await step(room, table, members)
+        elif table.state.phase is Phase.BETWEEN:
+            await members[0].click(room.message(table.state.message_id), label="Deal next hand")
+        else:
+            raise AssertionError(f"the table is {table.state.phase}")
+    raise AssertionError(f"not done after {limit} steps: {table.state.log}")
+
+
+def game_over(table: Table) -> bool:
+    return any("pouches are empty" in line for line in table.state.log)
+
+
+# -------------------------------------------------------------------- tests
+async def test_three_players_play_a_whole_game_for_the_scoreboard(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob]
+    table = await open_table(room, members, computers=1, pouch=2)
+    assert table.match.pouches == {"1": 2, "2": 2, "3": 2}
+    message = room.message(table.state.message_id)
+    assert "Bidding" in text_of(message) and "Your hand" in [c.label for c in controls(message)]
+    await play_until(room, table, members, lambda: game_over(table))
+    # the score sheet is on the table at the end, and nobody's bankroll moved
+    final = text_of(room.message(table.state.message_id))
+    assert "Score sheet" in final and "the game is over" in final
+    for member in members:
+        assert await room.bot.store.balance(room.guild.id, member.id) == 1000
+    board = await room.bot.store.leaderboard_game(room.guild.id, "prefa")
+    assert len(board) == 2
+    assert table.match.pouches == {} and table.match.games == 1
+    # the next deal starts a new game with full pouches
+    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert set(table.match.pouches.values()) == {2}
+    assert table.game.sheet == () or len(table.game.sheet) <= 1
+
+
+async def test_four_players_the_dealer_sits_out(room, dave) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, [*members], computers=1, pouch=1)
+    seen_sitters = set()
+    for _ in range(3):
+        game = table.game
+        assert game is not None and game.sitter is not None
+        sitter = game.sitter
+        seen_sitters.add(game.keys[sitter])
+        assert game.dealer_key == game.keys[sitter]
+        start = table.state.hand_no
+        while table.state.phase is Phase.PLAYING and table.state.hand_no == start:
+            assert table.to_act != sitter, "the dealer sits the hand out"
+            await step(room, table, members)
+        if game_over(table):
+            break
+        await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert len(seen_sitters) >= 2, "the deal, and the seat sitting out, moves round"
+    await play_until(room, table, members, lambda: game_over(table))
+    assert len(await room.bot.store.leaderboard_game(room.guild.id, "prefa")) == 3
+
+
+@pytest.mark.parametrize("phase", [HandPhase.BIDDING, HandPhase.KITTY, HandPhase.PLAY])
+async def test_a_restart_resumes_the_hand(room, phase: HandPhase) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members)
+
+    def reached() -> bool:
+        game = table.game
+        return (
+            table.state.phase is Phase.PLAYING
+            and game is not None
+            and game.phase is phase
+            and (phase is not HandPhase.BIDDING or len(game.engine.view(None).sheet) >= 1)
+        )
+
+    await play_until(room, table, members, reached)
+    snapshot = table.snapshot()
+    await room.restart()
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None and table.snapshot()["hand"] == snapshot["hand"]
+    hand = table.state.hand_no
+    await play_until(
+        room, table, members, lambda: table.state.hand_no > hand or table.state.phase is Phase.BETWEEN
+    )
+
+
+async def test_the_turn_timer_passes_in_the_bidding(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members)
+    game = table.game
+    seat = table.to_act
+    assert game is not None and seat is not None and game.phase is HandPhase.BIDDING
+    name = table.seat_for(seat).name
+    await room.env.advance_time(table.state.turn_timer + 1)
+    calls = game.engine.view(None).sheet
+    assert calls and calls[0].call == "pass"
+    assert any(name in line and "pass" in line for line in table.state.log), table.state.log
+
+
+async def test_a_bankroll_table_moves_chips_between_stacks(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob]
+    table = await open_table(room, members, computers=1, stake=1, play_for="bankroll", pouch=3)
+    stack = hand_cost(table.options)
+    assert table.state.stacks == {"1": stack, "2": stack, "3": stack}
+    assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000 - stack
+    start = table.state.hand_no
+    await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)
+    assert table.state.hand_no == start
+    result = table.game.result
+    assert result is not None
+    moved = {key: table.state.stacks[key] - stack for key in ("1", "2", "3")}
+    assert sum(moved.values()) == 0
+    assert list(moved.values()) == [c for c in table.game.chips]
+    assert (await room.bot.store.audit()).ok
