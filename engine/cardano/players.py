@@ -249,6 +249,7 @@ class StrongPlayer:
         """Per sample: the two cards `seat` would draw and the best opponent's ranked hand."""
         out: list[tuple[list[Card], Ranked]] = []
         p81 = view.options.primero_81
+        budget = 3 * self.SAMPLES
         for _ in range(self.SAMPLES):
             pool = hidden[:]
             rng.shuffle(pool)
@@ -258,12 +259,12 @@ class StrongPlayer:
                 size = view.hand_sizes[opp]
                 cards = pool[:size]
                 declared = view.declared[opp]
-                if declared is not None:  # deal them a hand that holds what they declared
-                    for _try in range(12):
-                        if holds(cards, declared):
-                            break
-                        rng.shuffle(pool)
-                        cards = pool[:size]
+                # Deal them a hand that holds what they declared, within a budget of redeals
+                # per decision (a rare kind would otherwise cost hundreds of misses).
+                while declared is not None and budget > 0 and not holds(cards, declared):
+                    budget -= 1
+                    rng.shuffle(pool)
+                    cards = pool[:size]
                 pool = pool[size:]
                 if drawing:
                     cards = _best_keep(cards) + pool[:2]
