@@ -10,7 +10,7 @@ four (docs/RULES.md, Cardano decision 5). The kinds, lowest first, are Primero's
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core.cards import Card
@@ -45,7 +45,7 @@ def all_forms(cards: Iterable[Card]) -> dict[HandType, tuple[int, ...]]:
     return dict(_all_forms(tuple(sorted(cards))))
 
 
-@cache
+@lru_cache(maxsize=1 << 17)
 def _all_forms(cards: tuple[Card, ...]) -> tuple[tuple[HandType, tuple[int, ...]], ...]:
     found: dict[HandType, set[int]] = {}
     groups = [cards] if len(cards) <= 4 else list(combinations(cards, 4))

@@ -11,14 +11,19 @@ remembers nothing between moves and never draws a random number: it always picks
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+import zlib
+from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 from engine.cardano.game import (
     DECK,
+    DUEL_CASES,
     AllIn,
     Bid,
     Cardano,
     CardanoMove,
+    CardanoView,
     Change,
     Close,
     Concede,
@@ -29,14 +34,25 @@ from engine.cardano.game import (
     Invite,
     Pass,
     Pay,
+    Phase,
     Raise,
     Vie,
 )
-from engine.cardano.hands import FIFTY_FIVE, FLUSH, POINT, PRIMERO, all_forms, floor_kind, strength
+from engine.cardano.hands import (
+    FIFTY_FIVE,
+    FLUSH,
+    POINT,
+    PRIMERO,
+    Key,
+    all_forms,
+    floor_kind,
+    holds,
+    strength,
+)
 from engine.core.cards import Card
 from engine.primero.hands import points
 
-LEVELS = ("basic",)
+LEVELS = ("basic", "strong")
 
 VIE_AT = 45
 """Open the vie with a point of at least this much (or anything better than a point)."""
@@ -137,7 +153,242 @@ class BasicPlayer:
         return first(Pass) or first(Concede) or first(Fold) or legal[0]
 
 
-def make_player(level: str) -> BasicPlayer:
+Ranked = tuple[Key, int]
+"""A hand's key and its tie-break (-distance from the dealer's right): bigger wins."""
+
+
+def _state_seed(view: CardanoView, seat: int) -> int:
+    """A seed that depends only on what `seat` sees, so a decision is deterministic."""
+    text = repr(
+        (seat, view.phase.value, view.hand, view.discards, view.face_up, view.paid, view.level, view.declared)
+    )
+    return zlib.crc32(text.encode())
+
+
+def _best_keep(cards: Sequence[Card], size: int = 3) -> list[Card]:
+    """The `size` cards a player would keep before drawing (the basic measure)."""
+    if len(cards) <= size:
+        return list(cards)
+    none: list[Card] = []
+
+    def value(kept: Iterable[Card]) -> float:
+        return keep_value(list(kept), none)
+
+    return list(max(combinations(sorted(cards), size), key=value))
+
+
+class StrongPlayer:
+    """Expected value from the unseen cards.
+
+    Every decision deals the cards `seat` has not seen (`unseen`) at random many times
+    (`SAMPLES`, seeded from the state it sees, so the same state gives the same move): the
+    opponents still in get hands of their size — consistent with what they declared — and,
+    while a change is still to come, everyone keeps three and draws two. The share of deals
+    its hand wins is its chance; each move is then priced in chips: the discard that wins
+    most often, pay or invite when the chance times the pot it expects beats the cost,
+    follow when the chance beats the pot odds, bid or raise when it is the favourite, open
+    the vie when it is the favourite (the vie's cost, matched by everyone, is then worth
+    more than it costs), and take the duel case and discard with the best share plus
+    chance times the stake."""
+
+    level = "strong"
+    SAMPLES = 48
+
+    def choose(self, game: Cardano, seat: int) -> CardanoMove:
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError("It is not this seat's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(seat)
+        closes = [a for a in legal if isinstance(a, Close)]
+        if closes:  # a real four-card combination takes the pot unless beaten; closing is free
+            return max(closes, key=lambda a: a.type)
+        if any(isinstance(a, Concede) for a in legal) and view.phase is Phase.CLOSING:
+            return next(a for a in legal if isinstance(a, Concede))
+        rng = random.Random(_state_seed(view, seat))
+        hidden = unseen(game, seat)
+        if view.phase is Phase.DUEL:
+            return self._duel(view, seat, legal, hidden, rng)
+        live = [i for i in range(len(view.seats)) if not view.folded[i] and i != seat]
+        hand = list(view.hand or ())
+        to_come = view.phase in (Phase.INVITATION, Phase.DISCARD, Phase.CHANGES, Phase.VIE, Phase.LAST_CHANGE)
+        # A change is still to come while the deck can give everyone still in two cards.
+        drawing = to_come and view.deck_left >= 2 * (len(live) + 1)
+        deals = self._deals(view, seat, live, hidden, rng, drawing)
+        changes = [a for a in legal if isinstance(a, Change)]
+        if view.phase is Phase.INVITATION:
+            return self._invitation(view, seat, legal, hand, deals, len(live))
+        if changes:
+            scored = [
+                (self._chance(view, seat, [c for c in hand if c not in a.discard], deals, True), a)
+                for a in changes
+            ]
+            best_chance, best = max(scored, key=lambda pair: (pair[0], -len(pair[1].discard)))
+            vies = [a for a in legal if isinstance(a, Vie)]
+            least = floor_kind(hand)
+            vie = next((a for a in vies if a.type == least), None)
+            # The vie: everyone still in pays it or folds; worth it when the favourite.
+            if vie is not None and best_chance * (len(live) + 1) > 1.0:
+                return vie
+            return best
+        chance = self._chance(view, seat, _best_keep(hand) if drawing else hand, deals, drawing)
+        return self._bet(view, seat, legal, hand, chance, len(live))
+
+    # ------------------------------------------------------------------- sampling
+
+    def _deals(
+        self,
+        view: CardanoView,
+        seat: int,
+        live: list[int],
+        hidden: list[Card],
+        rng: random.Random,
+        drawing: bool,
+    ) -> list[tuple[list[Card], Ranked]]:
+        """Per sample: the two cards `seat` would draw and the best opponent's ranked hand."""
+        out: list[tuple[list[Card], Ranked]] = []
+        p81 = view.options.primero_81
+        budget = 3 * self.SAMPLES
+        for _ in range(self.SAMPLES):
+            pool = hidden[:]
+            rng.shuffle(pool)
+            mine, pool = pool[:2], pool[2:]
+            best: Ranked = ((-1, 0, 0), -99)
+            for opp in live:
+                size = view.hand_sizes[opp]
+                cards = pool[:size]
+                declared = view.declared[opp]
+                # Deal them a hand that holds what they declared, within a budget of redeals
+                # per decision (a rare kind would otherwise cost hundreds of misses).
+                while declared is not None and budget > 0 and not holds(cards, declared):
+                    budget -= 1
+                    rng.shuffle(pool)
+                    cards = pool[:size]
+                pool = pool[size:]
+                if drawing:
+                    cards = _best_keep(cards) + pool[:2]
+                    pool = pool[2:]
+                ranked = (strength(cards, opp == view.privileged, p81), -_distance(view, opp))
+                best = max(best, ranked)
+            out.append((mine, best))
+        return out
+
+    def _chance(
+        self,
+        view: CardanoView,
+        seat: int,
+        kept: list[Card],
+        deals: list[tuple[list[Card], Ranked]],
+        draw: bool,
+    ) -> float:
+        p81 = view.options.primero_81
+        privileged = seat == view.privileged
+        tie = -_distance(view, seat)
+        if not draw:
+            mine = (strength(kept, privileged, p81), tie)
+            return sum(mine > best for _, best in deals) / len(deals)
+        wins = sum((strength(kept + drawn, privileged, p81), tie) > best for drawn, best in deals)
+        return wins / len(deals)
+
+    # ------------------------------------------------------------------ decisions
+
+    def _invitation(
+        self,
+        view: CardanoView,
+        seat: int,
+        legal: list[CardanoMove],
+        hand: list[Card],
+        deals: list[tuple[list[Card], Ranked]],
+        others: int,
+    ) -> CardanoMove:
+        both = self._chance(view, seat, hand, deals, True)
+        one = max(self._chance(view, seat, [card], deals, True) for card in hand)
+        fair = 1.0 / (others + 1)
+        # The pot it expects: what is in now plus a vie from everyone still in.
+        expected = view.pot + view.options.vie_chips * (others + 1)
+        moves = {a.kind: a for a in legal}
+        if view.invitation == 0:
+            if both > 1.5 * fair and Invite(counters=2) in legal:
+                return Invite(counters=2)
+            if both > fair and "invite" in moves:
+                return Invite(counters=1)
+            return moves.get("pass", legal[0])
+        cost = view.invitation - view.paid[seat]
+        # Paying keeps both cards; passing keeps the better one (and costs nothing now).
+        pay = both * (expected + cost) - cost
+        double = both * (expected + 2 * cost) - 2 * cost
+        keep_one = one * expected
+        if "double" in moves and double > pay and double > keep_one and both > 1.5 * fair:
+            return moves["double"]
+        if "pay" in moves and pay > keep_one:
+            return moves["pay"]
+        return moves.get("pass", legal[0])
+
+    def _bet(
+        self,
+        view: CardanoView,
+        seat: int,
+        legal: list[CardanoMove],
+        hand: list[Card],
+        chance: float,
+        others: int,
+    ) -> CardanoMove:
+        moves = {a.kind: a for a in legal}
+        owe = view.owe or 0
+        least = floor_kind(hand)
+        bets = [a for a in legal if isinstance(a, Raise | Bid) and a.type == least]
+        room = max((a.amount for a in bets), default=0)
+        favourite = chance > max(0.55, 1.5 / (others + 1))
+        if bets and favourite and room >= 1:
+            # Bet about half the pot: callers pay more than their chance is worth.
+            amount = max(1, min(room, (view.pot + owe) // 2))
+            bet = bets[0]
+            return bet.model_copy(update={"amount": amount})
+        if "pass" in moves:
+            return moves["pass"]
+        if "follow" in moves:
+            # Pot odds: follow when the chance of winning beats the price of staying.
+            if owe == 0 or chance * (view.pot + owe) > owe:
+                return moves["follow"]
+        elif "all_in" in moves:
+            stake = view.stacks[seat]
+            if chance * (view.pot + stake) > stake:
+                return moves["all_in"]
+        return moves.get("fold", legal[0])
+
+    def _duel(
+        self, view: CardanoView, seat: int, legal: list[CardanoMove], hidden: list[Card], rng: random.Random
+    ) -> CardanoMove:
+        duel = view.duel
+        assert duel is not None
+        their = view.face_up[duel.dominant] or ()
+        p81 = view.options.primero_81
+        target = (strength(their, duel.dominant == view.privileged, p81), -_distance(view, duel.dominant))
+        hand = list(view.hand or ())
+        privileged = seat == view.privileged
+        tie = -_distance(view, seat)
+        draws = [rng.sample(hidden, 2) for _ in range(self.SAMPLES * 2)] if len(hidden) >= 2 else [hidden]
+        best: tuple[float, CardanoMove] = (0.0, next(a for a in legal if isinstance(a, Concede)))
+        for action in legal:
+            if not isinstance(action, Duel):
+                continue
+            _, count, mine, theirs = DUEL_CASES[action.case]
+            kept = [c for c in hand if c not in action.discard]
+            wins = sum((strength(kept + drawn[:count], privileged, p81), tie) > target for drawn in draws)
+            # In fractions of the pot: my share now plus my chance of the stake.
+            value = float(mine) + wins / len(draws) * float(1 - mine - theirs)
+            if value > best[0]:
+                best = (value, action)
+        return best[1]
+
+
+def _distance(view: CardanoView, seat: int) -> int:
+    """0 for the dealer's right, growing to the right (nearer wins ties)."""
+    return (view.dealer - seat - 1) % len(view.seats)
+
+
+def make_player(level: str) -> BasicPlayer | StrongPlayer:
     if level not in LEVELS:
         raise ValueError(f"No {level} computer player for Cardano's Primero.")
-    return BasicPlayer()
+    return StrongPlayer() if level == "strong" else BasicPlayer()

@@ -109,7 +109,7 @@ def test_random_legal_hands_end_and_conserve_cards_chips_and_secrets(
 
 
 def test_the_basic_player_is_registered_and_always_legal_and_deterministic() -> None:
-    assert computer_levels("cardano") == ("basic",)
+    assert computer_levels("cardano") == ("basic", "strong")
     player = computer_player("cardano")
     rng = random.Random(7)
     for seed in range(150):
