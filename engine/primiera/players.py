@@ -185,11 +185,11 @@ class StrongPlayer:
             if done >= MIN_SAMPLES and self.nodes >= self.budget:
                 break
             sim = fill(base, sample_hidden(unseen, slots, rng), slots)
-            searcher = Searcher(seat, depth)
+            searcher = Searcher(depth)
             for i, (code, option) in enumerate(roots):
                 child = sim.copy()
                 child.play(seat, code, option)
-                totals[i] += searcher.value(child, depth - 1, float("-inf"), float("inf"))
+                totals[i] += searcher.values(child, depth - 1)[seat]
             self.nodes += searcher.nodes
         best = max(range(len(roots)), key=lambda i: (totals[i], -i))
         return legal[best]
@@ -220,6 +220,7 @@ def public_state(game: Primiera, seat: int) -> tuple[_Sim, list[int], list[int],
     sim.teams = view.teams
     sim.to_act = view.to_act
     sim.last = view.last_capture
+    sim.live = True
     sim.stock = []
     seen = set(sim.table)
     hands: list[list[int]] = [[] for _ in range(count)]

@@ -1,4 +1,4 @@
-"""The strong Primiera player's search: determinized paranoid alpha-beta over sampled deals.
+"""The strong Primiera player's search: determinized max-n search over sampled deals.
 
 For each decision the strong player
 
@@ -9,8 +9,7 @@ For each decision the strong player
 2. on each sample, plays the rest of the round (or a bounded horizon) in a small int-only
    simulator (`_Sim`) that follows the engine's rules (captures, sweeps, the last card,
    the Heralds' partnerships, the robot's own turns, redeals), searching it with
-   alpha-beta: the seat to move and its partners maximize, everyone else minimizes, the
-   value being the side's round points minus the others' average (terminal positions
+   max-n: each seat plays for its side's round points minus the others' average (terminal positions
    scored with `scoring.sole_best` and `scoring.primiera_total`'s arithmetic, the horizon
    by a material estimate);
 3. plays the legal move with the best average over the samples (ties: the legal order).
@@ -75,7 +74,7 @@ class _Sim:
         "hands",
         "heralds",
         "last",
-        "nodes",
+        "live",
         "redeal",
         "robot",
         "robot_open",
@@ -90,6 +89,12 @@ class _Sim:
     hands: list[list[int]]
     heralds: bool
     last: int | None
+    live: bool
+    """Whether a first Herald played now sets the partnerships. The search turns it off
+    below its root: with it on, the minimizing seats would pick the partnership that hurts
+    the root most and the search would rush to play its own Herald first (a bias of the
+    paranoid search, measured against the basic player); a Herald played deeper in the
+    tree counts as an ordinary card."""
     redeal: int
     robot: int | None
     robot_open: bool
@@ -105,6 +110,7 @@ class _Sim:
         other.hands = [list(h) for h in self.hands]
         other.heralds = self.heralds
         other.last = self.last
+        other.live = self.live
         other.redeal = self.redeal
         other.robot = self.robot
         other.robot_open = self.robot_open
@@ -168,7 +174,7 @@ class _Sim:
                 self.stats[seat * STATS + _SWEEPS] += 1
         else:
             table.append(code)
-        if self.heralds and self.teams is None and code in HERALDS:
+        if self.heralds and self.live and self.teams is None and code in HERALDS:
             self.teams = _herald_teams(code, seat)
             if self.robot is not None and len(self.teams[0]) == 2:
                 self.robot_open = True
@@ -255,53 +261,47 @@ class _Sim:
         return points
 
 
-def _utility(sim: _Sim, root: int, points: Sequence[float]) -> float:
-    """The root seat's side's points minus the average of everyone else's."""
-    mine = next(side for side in sim.sides() if root in side)
-    others = [points[s] for s in range(sim.count) if s not in mine]
-    return points[root] - (sum(others) / len(others) if others else 0.0)
-
-
-def _friendly(sim: _Sim, root: int, seat: int) -> bool:
-    if seat == root:
-        return True
-    teams = sim.teams
-    return teams is not None and any(root in side and seat in side for side in teams)
+def _utilities(sim: _Sim, points: Sequence[float]) -> list[float]:
+    """Per seat: its side's points minus the average of everyone else's."""
+    out = [0.0] * sim.count
+    for side in sim.sides():
+        others = [points[s] for s in range(sim.count) if s not in side]
+        mean = sum(others) / len(others) if others else 0.0
+        for s in side:
+            out[s] = points[s] - mean
+    return out
 
 
 class Searcher:
-    """Alpha-beta on one sampled deal, from `root`'s side's point of view."""
+    """Max-n on one sampled deal: every seat plays for its own side's points minus the
+    others' average, to `depth` plies (the end of the round when it comes first).
 
-    def __init__(self, root: int, depth: int) -> None:
-        self.root = root
+    Not paranoid alpha-beta: in the Heralds game the sides change in the middle of the
+    tree, and a search where everyone else is an enemy until then prefers whatever line
+    sets partnerships early (there a partner cooperates); measured against the basic
+    player, that bias lost points. Max-n compares lines with and without a Herald on the
+    same footing. The cost is no deep pruning, which the bounded depth and the node budget
+    absorb."""
+
+    def __init__(self, depth: int) -> None:
         self.depth = depth
         self.nodes = 0
 
-    def value(self, sim: _Sim, depth: int, alpha: float, beta: float) -> float:
+    def values(self, sim: _Sim, depth: int) -> list[float]:
         self.nodes += 1
         if sim.to_act is None:
-            return _utility(sim, self.root, sim.points())
+            return _utilities(sim, sim.points())
         if depth <= 0:
-            return _utility(sim, self.root, sim.estimate())
+            return _utilities(sim, sim.estimate())
         seat = sim.to_act
-        maximize = _friendly(sim, self.root, seat)
-        best = float("-inf") if maximize else float("inf")
+        best: list[float] | None = None
         for code, option in sim.moves():
             child = sim.copy()
             child.play(seat, code, option)
-            v = self.value(child, depth - 1, alpha, beta)
-            if maximize:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
-                break
+            v = self.values(child, depth - 1)
+            if best is None or v[seat] > best[seat]:
+                best = v
+        assert best is not None
         return best
 
 
