@@ -220,7 +220,6 @@ def public_state(game: Primiera, seat: int) -> tuple[_Sim, list[int], list[int],
     sim.teams = view.teams
     sim.to_act = view.to_act
     sim.last = view.last_capture
-    sim.live = True
     sim.stock = []
     seen = set(sim.table)
     hands: list[list[int]] = [[] for _ in range(count)]

@@ -74,7 +74,6 @@ class _Sim:
         "hands",
         "heralds",
         "last",
-        "live",
         "redeal",
         "robot",
         "robot_open",
@@ -89,12 +88,6 @@ class _Sim:
     hands: list[list[int]]
     heralds: bool
     last: int | None
-    live: bool
-    """Whether a first Herald played now sets the partnerships. The search turns it off
-    below its root: with it on, the minimizing seats would pick the partnership that hurts
-    the root most and the search would rush to play its own Herald first (a bias of the
-    paranoid search, measured against the basic player); a Herald played deeper in the
-    tree counts as an ordinary card."""
     redeal: int
     robot: int | None
     robot_open: bool
@@ -110,7 +103,6 @@ class _Sim:
         other.hands = [list(h) for h in self.hands]
         other.heralds = self.heralds
         other.last = self.last
-        other.live = self.live
         other.redeal = self.redeal
         other.robot = self.robot
         other.robot_open = self.robot_open
@@ -174,7 +166,7 @@ class _Sim:
                 self.stats[seat * STATS + _SWEEPS] += 1
         else:
             table.append(code)
-        if self.heralds and self.live and self.teams is None and code in HERALDS:
+        if self.heralds and self.teams is None and code in HERALDS:
             self.teams = _herald_teams(code, seat)
             if self.robot is not None and len(self.teams[0]) == 2:
                 self.robot_open = True
