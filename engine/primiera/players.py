@@ -1,4 +1,4 @@
-"""Computer players for Primiera.
+"""Computer players for Primiera: "basic" (below) and "strong" (`StrongPlayer`, sampling and search).
 
 "basic" weighs each legal play by what it scores: every card taken counts towards the
 cards point, coins more, the seven of coins most, sevens, sixes and aces for the Primiera,
@@ -13,12 +13,14 @@ deterministic. When it plays the robot's face-up cards for its partner it reason
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from engine.core.cards import Card
 from engine.core.players import ComputerPlayer
-from engine.primiera.game import Lay, Phase, Play, Primiera, PrimieraView
+from engine.primiera.game import REDEAL, Lay, Phase, Play, Primiera, PrimieraView
 from engine.primiera.scoring import CODE, COINS, HERALDS, SEVEN_OF_COINS
+from engine.primiera.search import STATS, Searcher, _Sim, sample_hidden, seed_of
 
 Action = Lay | Play
 
@@ -122,12 +124,165 @@ class BasicPlayer:
         return LEAVE_SWEEP * chance + sum(worth(c) for c in after) * chance * 0.25
 
 
+SAMPLES = 12
+"""Sampled deals per decision."""
+DEPTH = 4
+"""Plies searched before the horizon estimate (one turn round the table with four)..."""
+SHALLOW = 3
+"""... or one fewer while more than `DEEP_FROM` cards are left to play (wide hands)."""
+DEEP_FROM = 24
+NODE_BUDGET = 12_000
+"""Search nodes per decision after which no further sample is started (at least
+`MIN_SAMPLES` are): counted, not timed, so the move stays deterministic."""
+MIN_SAMPLES = 4
+ENDGAME = 9
+"""With this many cards or fewer left to play, search to the end of the round."""
+
+
+class StrongPlayer:
+    """Samples the unseen cards consistently with what its seat sees and searches the rest of
+    the round (or `depth` plies) on each sample; plays the move best on average.
+
+    See `engine.primiera.search`. Deterministic: the sampler is seeded from the seat's view.
+    The opening lay (a secret simultaneous choice) is the basic player's.
+    """
+
+    level = "strong"
+
+    def __init__(
+        self, samples: int = SAMPLES, depth: int = DEPTH, endgame: int = ENDGAME, budget: int = NODE_BUDGET
+    ) -> None:
+        self.samples = samples
+        self.budget = budget
+        self.depth = depth
+        self.endgame = endgame
+        self._basic = BasicPlayer()
+        self.nodes = 0
+        """Search nodes visited by the last decision (for the benchmark)."""
+
+    def choose(self, game: Primiera, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError("It is not this seat's turn.")
+        self.nodes = 0
+        if len(legal) == 1 or game.phase is Phase.LAY:
+            return legal[0] if len(legal) == 1 else self._basic.choose(game, seat)
+        base, unseen, slots, seed = public_state(game, seat)
+        table = base.table
+        roots: list[tuple[int, tuple[int, ...]]] = []
+        for action in legal:
+            assert isinstance(action, Play)
+            taken = [CODE[card] for card in action.capture]
+            roots.append((CODE[action.card], tuple(sorted(table.index(c) for c in taken))))
+        left = sum(len(h) for h in base.hands) + len(base.stock) + sum(slots)
+        if left <= self.endgame:
+            depth = left
+        else:
+            depth = self.depth if left <= DEEP_FROM else min(self.depth, SHALLOW)
+        rng = random.Random(seed)
+        totals = [0.0] * len(roots)
+        for done in range(self.samples):
+            if done >= MIN_SAMPLES and self.nodes >= self.budget:
+                break
+            sim = fill(base, sample_hidden(unseen, slots, rng), slots)
+            searcher = Searcher(depth)
+            for i, (code, option) in enumerate(roots):
+                child = sim.copy()
+                child.play(seat, code, option)
+                totals[i] += searcher.values(child, depth - 1)[seat]
+            self.nodes += searcher.nodes
+        best = max(range(len(roots)), key=lambda i: (totals[i], -i))
+        return legal[best]
+
+
+def knower(game: Primiera, seat: int) -> int:
+    """Who decides for `seat`: the robot's partner plays its face-up cards."""
+    partner = game.robot_partner
+    return partner if seat == game.robot and partner is not None else seat
+
+
+def public_state(game: Primiera, seat: int) -> tuple[_Sim, list[int], list[int], int]:
+    """What the seat deciding for `seat` knows, as a simulator with the hidden hands empty,
+    the unseen cards, the sizes of the hidden places (each seat, then the stock) and the
+    sampler's seed (from the view only)."""
+    me = knower(game, seat)
+    view = game.view(me)
+    count = len(view.seats)
+    robot = view.robot
+    robot_open = view.robot_cards is not None
+    sim = _Sim.__new__(_Sim)
+    sim.count = count
+    sim.heralds = view.options.heralds
+    sim.redeal = REDEAL.get(view.options.form, 0)
+    sim.robot = robot
+    sim.robot_open = robot_open
+    sim.table = [CODE[c] for c in view.table]
+    sim.teams = view.teams
+    sim.to_act = view.to_act
+    sim.last = view.last_capture
+    sim.stock = []
+    seen = set(sim.table)
+    hands: list[list[int]] = [[] for _ in range(count)]
+    known = [False] * count
+    hands[me] = [CODE[c] for c in view.hand or ()]
+    known[me] = True
+    if robot is not None and robot_open:
+        hands[robot] = [CODE[c] for c in view.robot_cards or ()]
+        known[robot] = True
+    for hand in hands:
+        seen.update(hand)
+    sim.hands = hands
+    stats = [0] * (STATS * count)
+    sim.stats = stats
+    for s, pile in enumerate(view.taken):
+        codes = [CODE[c] for c in pile]
+        seen.update(codes)
+        sim._take(s, codes)
+        stats[s * STATS + 7] = len(view.sweeps[s])
+    unseen = [c for c in range(40) if c not in seen]
+    slots = [0 if known[s] else view.hand_sizes[s] for s in range(count)] + [view.stock]
+    seed = seed_of(
+        (
+            me,
+            seat,
+            view.options.form,
+            view.dealer,
+            sorted(hands[me]),
+            sim.table,
+            sim.stats,
+            view.hand_sizes,
+            view.stock,
+            view.teams,
+            view.to_act,
+            view.last_capture,
+            unseen,
+        )
+    )
+    return sim, unseen, slots, seed
+
+
+def fill(base: _Sim, dealt: list[list[int]], slots: Sequence[int]) -> _Sim:
+    """A copy of `base` with the sampled cards dealt into its hidden places."""
+    sim = base.copy()
+    count = sim.count
+    for s in range(count):
+        if slots[s]:
+            sim.hands[s] = dealt[s]
+    sim.stock = dealt[count]
+    return sim
+
+
 LEVELS = ("basic",)
-"""This game's computer player levels; the first is the default."""
+"""This game's computer player levels offered at the table; the first is the default.
+`make_player("strong")` also builds the sampling player, which `bench/primiera.py` measures:
+it is not offered until it beats the basic one in the duplicate match (today it doesn't in
+the Heralds game; docs/RULES.md)."""
 
 
 def make_player(level: str) -> ComputerPlayer:
     """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
+    if level == "strong":
+        return StrongPlayer()
     raise ValueError(f"There is no {level} computer player for Primiera.")

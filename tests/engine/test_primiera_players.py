@@ -19,13 +19,13 @@ from .test_primiera_helpers import c, cs, position, shorts
 PLAYER = BasicPlayer()
 
 
-def test_registry_gives_the_basic_level_for_primiera() -> None:
-    assert computer_levels("primiera") == ("basic",)
+def test_registry_gives_the_basic_level_for_primiera_by_default() -> None:
+    assert computer_levels("primiera")[0] == "basic"
     assert computer_player("primiera").level == "basic"
     with pytest.raises(RuleError):
-        computer_player("primiera", "strong")
+        computer_player("primiera", "expert")
     with pytest.raises(ValueError):
-        make_player("strong")
+        make_player("expert")
 
 
 def test_basic_player_takes_the_seven_of_coins() -> None:

@@ -1,0 +1,127 @@
+"""Primiera's computer players: the strong player's time per decision, the engine's speed
+and a duplicate match of strong against basic.
+
+    python bench/primiera.py [ROUNDS] [--form heralds] [--workers 2] [--engine-seconds 3]
+
+* Engine: random legal rounds through `Primiera.new` / `legal_actions` / `apply` for a few
+  seconds on one core, in rounds per second.
+* Duplicate match (ROUNDS deals, default 1000): each deal is played twice, the strong
+  player in the even seats and the basic one in the odd seats, then the other way round,
+  same cards and dealer. A deal's margin is the strong seats' average round points minus
+  the basic seats', averaged over the two plays; the script prints the mean margin over
+  deals and its 95% confidence interval (normal approximation, 1.96 standard errors).
+  Deals are split over `--workers` processes (one core each).
+* Time per decision: every strong decision of the match (the lay, which is the basic
+  player's, and single-move turns included), median, p95 and max, in milliseconds of
+  wall time in its worker.
+
+Not a test: it prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.primiera.game import Phase, Primiera, PrimieraOptions
+from engine.primiera.players import BasicPlayer, StrongPlayer
+
+
+def engine_rounds_per_second(form: str, seconds: float) -> float:
+    options = PrimieraOptions(form=form)  # type: ignore[arg-type]
+    names = [f"p{i}" for i in range(options.seats)]
+    rng = random.Random(1)
+    rounds = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Primiera.new(options, names, seed=rounds, dealer=rounds % options.seats)
+        while game.phase is not Phase.OVER:
+            seat = game.awaiting[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        rounds += 1
+    return rounds / (time.perf_counter() - start)
+
+
+def play_deal(args: tuple[str, int]) -> tuple[float, list[float]]:
+    """One deal played twice with the levels swapped: (margin, strong decision times in ms)."""
+    form, deal = args
+    options = PrimieraOptions(form=form)  # type: ignore[arg-type]
+    count = options.seats
+    names = [f"p{i}" for i in range(count)]
+    robot = (deal % count + 2) % 4 if form == "robot" else None
+    times: list[float] = []
+    margins: list[float] = []
+    for strong_parity in (0, 1):
+        strong, basic = StrongPlayer(), BasicPlayer()
+        game = Primiera.new(options, names, seed=deal, dealer=deal % count)
+        while game.phase is not Phase.OVER:
+            seat = game.awaiting[0]
+            # The robot's seat is played by its partner: that partner's level decides.
+            who = game.robot_partner if seat == robot and game.robot_partner is not None else seat
+            if who % 2 == strong_parity:
+                start = time.perf_counter()
+                action = strong.choose(game, seat)
+                times.append((time.perf_counter() - start) * 1000)
+            else:
+                action = basic.choose(game, seat)
+            game.apply(seat, action)
+        score = game.score
+        assert score is not None
+        players = [s for s in range(count) if s != robot]
+        mine = [score.points[s] for s in players if s % 2 == strong_parity]
+        theirs = [score.points[s] for s in players if s % 2 != strong_parity]
+        margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
+    return statistics.fmean(margins), times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("rounds", nargs="?", type=int, default=1000, help="deals in the duplicate match")
+    parser.add_argument("--form", default="heralds", choices=["heralds", "scopone", "two", "three", "robot"])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--engine-seconds", type=float, default=3.0)
+    args = parser.parse_args()
+
+    rate = engine_rounds_per_second(args.form, args.engine_seconds)
+    print(f"engine: {rate:.0f} random {args.form} rounds per second (one core)", flush=True)
+
+    margins: list[float] = []
+    times: list[float] = []
+    start = time.perf_counter()
+    jobs = [(args.form, deal) for deal in range(args.rounds)]
+    with multiprocessing.Pool(args.workers) as pool:
+        for margin, spent in pool.imap_unordered(play_deal, jobs, chunksize=4):
+            margins.append(margin)
+            times.extend(spent)
+            done = len(margins)
+            if done % 100 == 0 and done < args.rounds:
+                print(f"  {done} deals, margin so far {statistics.fmean(margins):+.3f}", flush=True)
+    elapsed = time.perf_counter() - start
+    times.sort()
+    median, p95 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
+    print(
+        f"strong player, time per decision over {len(times)} decisions: median {median:.1f} ms, "
+        f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms"
+    )
+    n = len(margins)
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    print(
+        f"duplicate match, {args.form}, {n} deals x 2 ({2 * n} rounds) in {elapsed:.0f} s: "
+        f"strong - basic = {mean:+.3f} round points per seat per round, "
+        f"95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,326 @@
+"""The strong Primiera player's search: determinized max-n search over sampled deals.
+
+For each decision the strong player
+
+1. samples the cards it has not seen (`sample_hidden`): the unseen cards are every card
+   not in its own hand, on the table, in a capture pile or among the robot's face-up
+   cards; they are shuffled and dealt to each other seat's hand (as many as it holds),
+   the robot's face-down pile (its size) and the stock (what is left to deal);
+2. on each sample, plays the rest of the round (or a bounded horizon) in a small int-only
+   simulator (`_Sim`) that follows the engine's rules (captures, sweeps, the last card,
+   the Heralds' partnerships, the robot's own turns, redeals), searching it with
+   max-n: each seat plays for its side's round points minus the others' average (terminal positions
+   scored with `scoring.sole_best` and `scoring.primiera_total`'s arithmetic, the horizon
+   by a material estimate);
+3. plays the legal move with the best average over the samples (ties: the legal order).
+
+The sampler is seeded from a hash of what the seat sees, so a state always gives the same
+move. The opening lay (the secret table card) is left to the basic player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+
+from engine.primiera.scoring import (
+    CODE,
+    COINS,
+    HERALDS,
+    PRIMIERA_BY_RANK,
+    SEVEN_OF_COINS,
+    capture_options,
+    sole_best,
+)
+
+STATS = 8
+"""Per-seat capture statistics: cards, coins, seven of coins, best Primiera value of each
+of the four suits, sweeps."""
+_CARDS, _COINS, _SEVEN, _PRIM, _SWEEPS = 0, 1, 2, 3, 7
+_SUIT = [c // 10 for c in range(40)]
+_PVAL = [PRIMIERA_BY_RANK[c % 10] for c in range(40)]
+_COIN = [1 if c // 10 == COINS else 0 for c in range(40)]
+_ORDER_WORTH = [
+    1.0 + 1.5 * _COIN[c] + (8.0 if c == SEVEN_OF_COINS else 0.0) + _PVAL[c] / 10 for c in range(40)
+]
+"""Move ordering: what a card is roughly worth to take."""
+
+# Horizon estimate, in round points (times 2 in a doubled round).
+EST_CARD = 0.06
+EST_COIN = 0.14
+EST_PRIMIERA = 0.025
+"""Per Primiera value of a side's best card in each suit."""
+EST_MISSING_SUIT = 0.3
+"""A side with no card of a suit yet is further from the Primiera point."""
+
+
+def _herald_teams(herald: int, seat: int) -> tuple[tuple[int, ...], ...]:
+    suit = herald // 10
+    if suit == 2:  # swords
+        return ((0,), (1,), (2,), (3,))
+    step = {1: 2, 3: 1, 0: -1}[suit]
+    mate = (seat + step) % 4
+    first = tuple(sorted((seat, mate)))
+    second = tuple(sorted(s for s in range(4) if s not in first))
+    return tuple(sorted((first, second)))
+
+
+class _Sim:
+    """A round in ints, just fast enough to search: the engine's rules without its events."""
+
+    __slots__ = (
+        "count",
+        "hands",
+        "heralds",
+        "last",
+        "redeal",
+        "robot",
+        "robot_open",
+        "stats",
+        "stock",
+        "table",
+        "teams",
+        "to_act",
+    )
+
+    count: int
+    hands: list[list[int]]
+    heralds: bool
+    last: int | None
+    redeal: int
+    robot: int | None
+    robot_open: bool
+    stats: list[int]
+    stock: list[int]
+    table: list[int]
+    teams: tuple[tuple[int, ...], ...] | None
+    to_act: int | None
+
+    def copy(self) -> _Sim:
+        other = _Sim.__new__(_Sim)
+        other.count = self.count
+        other.hands = [list(h) for h in self.hands]
+        other.heralds = self.heralds
+        other.last = self.last
+        other.redeal = self.redeal
+        other.robot = self.robot
+        other.robot_open = self.robot_open
+        other.stats = list(self.stats)
+        other.stock = self.stock  # never mutated: redeals slice it
+        other.table = list(self.table)
+        other.teams = self.teams
+        other.to_act = self.to_act
+        return other
+
+    def moves(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(card, table positions) for the seat to act, best-looking captures first."""
+        seat = self.to_act
+        assert seat is not None
+        table = self.table
+        out: list[tuple[float, int, tuple[int, ...]]] = []
+        for code in self.hands[seat]:
+            options = capture_options(code, table)
+            if not options:
+                out.append((-_ORDER_WORTH[code] * 0.5, code, ()))
+                continue
+            for option in options:
+                worth = _ORDER_WORTH[code] + sum(_ORDER_WORTH[table[i]] for i in option)
+                if len(option) == len(table):
+                    worth += 10.0
+                out.append((worth, code, option))
+        out.sort(key=lambda m: -m[0])
+        return [(code, option) for _, code, option in out]
+
+    def _take(self, seat: int, cards: Sequence[int]) -> None:
+        stats = self.stats
+        base = seat * STATS
+        stats[base + _CARDS] += len(cards)
+        for c in cards:
+            stats[base + _COINS] += _COIN[c]
+            if c == SEVEN_OF_COINS:
+                stats[base + _SEVEN] = 1
+            at = base + _PRIM + _SUIT[c]
+            if _PVAL[c] > stats[at]:
+                stats[at] = _PVAL[c]
+
+    def cards_left(self) -> bool:
+        return bool(self.stock) or any(self.hands)
+
+    def play(self, seat: int, code: int, positions: tuple[int, ...]) -> None:
+        """Play and pass the turn on (the robot's own turns, redeals and the end included)."""
+        self._play(seat, code, positions)
+        self._advance(seat)
+
+    def _play(self, seat: int, code: int, positions: tuple[int, ...]) -> None:
+        self.hands[seat].remove(code)
+        table = self.table
+        if positions:
+            taken = [table[i] for i in positions]
+            for i in reversed(positions):
+                del table[i]
+            taken.append(code)
+            self._take(seat, taken)
+            self.last = seat
+            if not table and self.cards_left():
+                self.stats[seat * STATS + _SWEEPS] += 1
+        else:
+            table.append(code)
+        if self.heralds and self.teams is None and code in HERALDS:
+            self.teams = _herald_teams(code, seat)
+            if self.robot is not None and len(self.teams[0]) == 2:
+                self.robot_open = True
+
+    def _advance(self, seat: int) -> None:
+        count = self.count
+        while True:
+            if not any(self.hands):
+                if self.stock:
+                    size = self.redeal
+                    deal, self.stock = self.stock[: size * count], self.stock[size * count :]
+                    for s in range(count):
+                        self.hands[s] = deal[s * size : (s + 1) * size]
+                else:
+                    if self.table and self.last is not None:
+                        self._take(self.last, self.table)
+                        self.table = []
+                    self.to_act = None
+                    return
+            nxt = (seat - 1) % count
+            self.to_act = nxt
+            if nxt == self.robot and not self.robot_open:
+                code = self.hands[nxt][0]
+                options = capture_options(code, self.table)
+                self._play(nxt, code, options[0] if options else ())
+                seat = nxt
+                continue
+            return
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.teams is None:
+            return tuple((s,) for s in range(self.count))
+        return self.teams
+
+    def side_stats(self) -> tuple[tuple[tuple[int, ...], ...], list[list[int]]]:
+        sides = self.sides()
+        stats = self.stats
+        out: list[list[int]] = []
+        for side in sides:
+            agg = [0] * STATS
+            for s in side:
+                base = s * STATS
+                for k in (_CARDS, _COINS, _SEVEN, _SWEEPS):
+                    agg[k] += stats[base + k]
+                for k in range(_PRIM, _PRIM + 4):
+                    agg[k] = max(agg[k], stats[base + k])
+            out.append(agg)
+        return sides, out
+
+    def points(self) -> list[int]:
+        """Each seat's round points, as the engine scores a finished round."""
+        sides, agg = self.side_stats()
+        unit = 2 if self.heralds and all(len(side) == 1 for side in sides) else 1
+        totals = [a[_SWEEPS] for a in agg]
+        for winner in (
+            sole_best([a[_CARDS] for a in agg]),
+            sole_best([a[_COINS] for a in agg]),
+            next((i for i, a in enumerate(agg) if a[_SEVEN]), None),
+            sole_best([sum(a[_PRIM : _PRIM + 4]) if all(a[_PRIM : _PRIM + 4]) else None for a in agg]),
+        ):
+            if winner is not None:
+                totals[winner] += unit
+        points = [0] * self.count
+        for i, side in enumerate(sides):
+            for s in side:
+                points[s] = totals[i]
+        return points
+
+    def estimate(self) -> list[float]:
+        """Each seat's likely round points at a search horizon (material, not exact)."""
+        sides, agg = self.side_stats()
+        unit = 2.0 if self.heralds and self.teams is not None and len(self.teams[0]) == 1 else 1.0
+        values: list[float] = []
+        for a in agg:
+            prim = a[_PRIM : _PRIM + 4]
+            v = a[_SWEEPS] + unit * (a[_SEVEN] + EST_PRIMIERA * sum(prim) - EST_MISSING_SUIT * prim.count(0))
+            v += unit * (1.0 if a[_CARDS] >= 21 else EST_CARD * a[_CARDS])
+            v += unit * (1.0 if a[_COINS] >= 6 else EST_COIN * a[_COINS])
+            values.append(v)
+        points = [0.0] * self.count
+        for i, side in enumerate(sides):
+            for s in side:
+                points[s] = values[i]
+        return points
+
+
+def _utilities(sim: _Sim, points: Sequence[float]) -> list[float]:
+    """Per seat: its side's points minus the average of everyone else's."""
+    out = [0.0] * sim.count
+    for side in sim.sides():
+        others = [points[s] for s in range(sim.count) if s not in side]
+        mean = sum(others) / len(others) if others else 0.0
+        for s in side:
+            out[s] = points[s] - mean
+    return out
+
+
+class Searcher:
+    """Max-n on one sampled deal: every seat plays for its own side's points minus the
+    others' average, to `depth` plies (the end of the round when it comes first).
+
+    Not paranoid alpha-beta: in the Heralds game the sides change in the middle of the
+    tree, and a search where everyone else is an enemy until then prefers whatever line
+    sets partnerships early (there a partner cooperates); measured against the basic
+    player, that bias lost points. Max-n compares lines with and without a Herald on the
+    same footing. The cost is no deep pruning, which the bounded depth and the node budget
+    absorb."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        self.nodes = 0
+
+    def values(self, sim: _Sim, depth: int) -> list[float]:
+        self.nodes += 1
+        if sim.to_act is None:
+            return _utilities(sim, sim.points())
+        if depth <= 0:
+            return _utilities(sim, sim.estimate())
+        seat = sim.to_act
+        best: list[float] | None = None
+        for code, option in sim.moves():
+            child = sim.copy()
+            child.play(seat, code, option)
+            v = self.values(child, depth - 1)
+            if best is None or v[seat] > best[seat]:
+                best = v
+        assert best is not None
+        return best
+
+
+def seed_of(parts: Sequence[object]) -> int:
+    """A sampler seed from what a seat sees: the same view, the same samples."""
+    digest = hashlib.sha256(repr(tuple(parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def sample_hidden(unseen: Sequence[int], slots: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """Deal the `unseen` cards into hidden places of the given sizes, uniformly at random.
+
+    Every card goes to exactly one place and each place gets exactly its size; the sizes
+    must add up to the number of unseen cards (everything public is consistent with this
+    deal, and every such deal is equally likely).
+    """
+    if sum(slots) != len(unseen):
+        raise ValueError("The hidden places do not hold the unseen cards.")
+    cards = list(unseen)
+    rng.shuffle(cards)
+    out: list[list[int]] = []
+    at = 0
+    for size in slots:
+        out.append(cards[at : at + size])
+        at += size
+    return out
+
+
+def codes(cards: Sequence[object]) -> list[int]:
+    return [CODE[card] for card in cards]  # type: ignore[index]
