@@ -172,6 +172,12 @@ class GamePlugin(Generic[G, OptionsT]):
         the seat stands up."""
         return False
 
+    def keeps_seat(self, table: Table) -> bool:
+        """Whether a member who leaves now leaves the seat to a computer player, which keeps
+        its place in the match (a game whose score sheet is in progress). False: the seat
+        is vacated."""
+        return False
+
     def points(self, game: G) -> list[int] | None:
         """Points games: what each seat scored in this finished hand (None: a chips game)."""
         return None

@@ -61,11 +61,8 @@ class Hands:
         earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
         for seat in list(state.seats):
             if seat.replace and seat.user_id is not None:
-                moves += service.cash_out(table, seat)
                 service.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
-                seat.user_id, seat.level, seat.replace, seat.strikes = None, state.level, False, 0
-                seat.name = lobby.computer_name(table)
-                moves += lobby.buy_in(table, seat)
+                moves += lobby.replace(table, seat)
         if table.stacked:
             minimum = table.plugin.seat_minimum(state.stake, table.options)
             for seat in list(state.seats):
@@ -153,15 +150,12 @@ class Hands:
             balance = await service.store.balance(state.guild_id, seat.user_id)
             amount = min(full - stack, balance)
             if stack + amount < minimum:
-                moves = service.cash_out(table, seat)
+                name = seat.name
+                moves = service.lobby.replace(table, seat)
                 service.log(
-                    table,
-                    f"{seat.name} can't cover a hand and gave the seat to a computer player{took(moves)}.",
+                    table, f"{name} can't cover a hand and gave the seat to a computer player{took(moves)}."
                 )
-                seat.user_id, seat.level, seat.replace, seat.strikes = None, state.level, False, 0
-                seat.leaving = False
-                seat.name = service.lobby.computer_name(table)
-                return moves + service.lobby.buy_in(table, seat)
+                return moves
         else:
             amount = full - stack
         if amount <= 0:
@@ -291,6 +285,12 @@ class Hands:
         leavers = [seat for seat in state.seats if seat.leaving]
         moves: list[Transfer] = []
         for seat in leavers:
+            if service.lobby.kept(table, seat):
+                name = seat.name
+                cashed = service.lobby.replace(table, seat)
+                moves += cashed
+                service.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
+                continue
             state.seats.remove(seat)
             table.match = table.match.vacate(seat.choice)
             cashed = service.cash_out(table, seat)

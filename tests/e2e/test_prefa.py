@@ -265,3 +265,38 @@ async def test_a_member_who_cannot_top_up_gives_the_seat_to_a_computer(room, dav
     # the seat's pouch and its place on the score sheet carry on under the computer
     assert table.match.pouches[choice] == pouch and table.match.scores.get(choice) == scores
     assert choice in table.game.keys
+
+
+async def test_a_member_who_leaves_mid_game_is_replaced_and_the_sheet_carries_on(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, stake=1, play_for="bankroll")
+    full = 2 * hand_cost(table.options)
+    await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)
+    assert table.match.pouches, "the game is in progress"
+    choice = next(s.choice for s in table.state.seats if s.user_id == room.bob.id)
+    stack, pouch = table.state.stacks[choice], table.match.pouches[choice]
+    scores = table.match.scores.get(choice)
+    before = await room.bot.store.balance(room.guild.id, room.bob.id)
+    await room.bob.click(room.message(table.state.message_id), label="Leave")
+    assert table.seat_of(room.bob.id) is None
+    robot = next(s for s in table.state.seats if s.choice == choice)
+    assert robot.is_computer and table.state.stacks[choice] == full, "the house brings its stack"
+    assert await room.bot.store.balance(room.guild.id, room.bob.id) == before + stack
+    assert table.match.pouches[choice] == pouch and table.match.scores.get(choice) == scores
+    assert any("keeps the seat" in line for line in table.state.log), table.state.log
+    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert table.state.phase is Phase.PLAYING and choice in table.game.keys
+    await play_until(room, table, [room.alice, room.carol], lambda: table.state.phase is Phase.BETWEEN)
+
+
+async def test_a_member_who_leaves_during_a_hand_is_replaced_at_its_end(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members)
+    await room.bob.click(room.message(table.state.message_id), label="Leave after this hand")
+    choice = next(s.choice for s in table.state.seats if s.user_id == room.bob.id)
+    hand = table.state.hand_no
+    await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)
+    assert table.state.hand_no == hand and table.match.pouches
+    assert table.seat_of(room.bob.id) is None
+    assert next(s for s in table.state.seats if s.choice == choice).is_computer
+    assert choice in table.match.pouches

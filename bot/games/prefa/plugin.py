@@ -196,6 +196,11 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
     def tops_up(self, options: PrefaTableOptions) -> bool:
         return options.bankroll
 
+    def keeps_seat(self, table: Table) -> bool:
+        """A game is in progress while the pouches are filled: a leaver's seat, pouch and
+        place on the score sheet are kept for a computer player."""
+        return bool(table.match.pouches)
+
     def held(self, game: PrefaHand) -> int:
         return sum(game.stacks)
 
