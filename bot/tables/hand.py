@@ -62,7 +62,7 @@ class Hands:
         for seat in list(state.seats):
             if seat.replace and seat.user_id is not None:
                 service.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
-                moves += lobby.replace(table, seat)
+                moves += [move for part in lobby.replace(table, seat) for move in part]
         if table.stacked:
             minimum = table.plugin.seat_minimum(state.stake, table.options)
             for seat in list(state.seats):
@@ -151,11 +151,11 @@ class Hands:
             amount = min(full - stack, balance)
             if stack + amount < minimum:
                 name = seat.name
-                moves = service.lobby.replace(table, seat)
+                cashed, bought = service.lobby.replace(table, seat)
                 service.log(
-                    table, f"{name} can't cover a hand and gave the seat to a computer player{took(moves)}."
+                    table, f"{name} can't cover a hand and gave the seat to a computer player{took(cashed)}."
                 )
-                return moves
+                return cashed + bought
         else:
             amount = full - stack
         if amount <= 0:
@@ -287,8 +287,8 @@ class Hands:
         for seat in leavers:
             if service.lobby.kept(table, seat):
                 name = seat.name
-                cashed = service.lobby.replace(table, seat)
-                moves += cashed
+                cashed, bought = service.lobby.replace(table, seat)
+                moves += cashed + bought
                 service.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
                 continue
             state.seats.remove(seat)

@@ -78,8 +78,9 @@ class Lobby:
             return "You'll leave when this hand ends; if you still have a decision to make, you fold."
         if self.kept(table, seat):
             name = seat.name
-            moves = self.replace(table, seat)
-            line = f"{name} left the table{took(moves)}; 🤖 {seat.name} keeps the seat."
+            cashed, bought = self.replace(table, seat)
+            line = f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat."
+            moves = cashed + bought
             self.pass_host(table)
             await service.commit(table, line, moves)
             return None
@@ -154,14 +155,14 @@ class Lobby:
         others = [s for s in table.state.seats if s is not seat and not s.is_computer and not s.leaving]
         return bool(others) and table.plugin.keeps_seat(table)
 
-    def replace(self, table: Table, seat: Seat) -> list[money.Transfer]:
+    def replace(self, table: Table, seat: Seat) -> tuple[list[money.Transfer], list[money.Transfer]]:
         """A computer player takes a member's seat, keeping its place in the match: the
-        member's stack goes home and the computer brings the house's."""
-        moves = self.service.cash_out(table, seat)
+        member's stack goes home and the computer brings the house's (those two moves)."""
+        cashed = self.service.cash_out(table, seat)
         seat.user_id, seat.level, seat.replace, seat.strikes = None, table.state.level, False, 0
         seat.leaving = False
         seat.name = self.computer_name(table)
-        return moves + self.buy_in(table, seat)
+        return cashed, self.buy_in(table, seat)
 
     def seat(self, table: Table, seat: Seat) -> None:
         """Seat someone, keeping the seats in the game's seat order (the deal's order)."""
