@@ -164,6 +164,20 @@ class GamePlugin(Generic[G, OptionsT]):
         """Stack games: the least a stack must hold to be dealt in (else the seat stands up)."""
         return stake
 
+    def tops_up(self, options: OptionsT) -> bool:
+        """Stack games: True if a seat whose stack is below `seat_minimum` at the deal tops
+        up from its bankroll (back to the full buy-in, or what the bankroll allows if that
+        still covers the minimum), a computer's from the house, and a member who can't
+        gives the seat to a computer player (the match carries on under the seat). False:
+        the seat stands up."""
+        return False
+
+    def keeps_seat(self, table: Table) -> bool:
+        """Whether a member who leaves now leaves the seat to a computer player, which keeps
+        its place in the match (a game whose score sheet is in progress). False: the seat
+        is vacated."""
+        return False
+
     def points(self, game: G) -> list[int] | None:
         """Points games: what each seat scored in this finished hand (None: a chips game)."""
         return None

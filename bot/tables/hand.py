@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 from bot.games import HandSetup
 from bot.storage import InsufficientFunds, Tx
 from bot.tables.lobby import took
-from bot.tables.model import Person, Phase, Table, TableError
+from bot.tables.model import Person, Phase, Seat, Table, TableError
 from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import GameResult
 from engine.core.rng import new_seed
-from engine.core.text import plural
+from engine.core.text import chips, plural
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -61,14 +61,13 @@ class Hands:
         earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
         for seat in list(state.seats):
             if seat.replace and seat.user_id is not None:
-                moves += service.cash_out(table, seat)
                 service.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
-                seat.user_id, seat.level, seat.replace, seat.strikes = None, state.level, False, 0
-                seat.name = lobby.computer_name(table)
-                moves += lobby.buy_in(table, seat)
+                moves += [move for part in lobby.replace(table, seat) for move in part]
         if table.stacked:
             minimum = table.plugin.seat_minimum(state.stake, table.options)
             for seat in list(state.seats):
+                if state.stacks.get(seat.choice, 0) < minimum and table.plugin.tops_up(table.options):
+                    moves += await self.top_up(table, seat, minimum)
                 if state.stacks.get(seat.choice, 0) < minimum:
                     state.seats.remove(seat)
                     table.match = table.match.vacate(seat.choice)
@@ -138,6 +137,32 @@ class Hands:
                 await self.after_move(table, tx, table.game.events, awaited=())
         except InsufficientFunds as error:
             raise TableError(f"The hand can't start: {error}") from error
+
+    async def top_up(self, table: Table, seat: Seat, minimum: int) -> list[Transfer]:
+        """A seat short of `minimum` at the deal tops its stack up to the full buy-in: a
+        computer from the house, a member from their bankroll (as much as it allows, if that
+        covers the minimum). A member who can't is cashed out and a computer player takes the
+        seat with the house's stack; the match carries on under the seat."""
+        service, state = self.service, table.state
+        full = table.plugin.buy_in(state.stake, table.options) or 0
+        stack = state.stacks.get(seat.choice, 0)
+        if seat.user_id is not None:
+            balance = await service.store.balance(state.guild_id, seat.user_id)
+            amount = min(full - stack, balance)
+            if stack + amount < minimum:
+                name = seat.name
+                cashed, bought = service.lobby.replace(table, seat)
+                service.log(
+                    table, f"{name} can't cover a hand and gave the seat to a computer player{took(cashed)}."
+                )
+                return cashed + bought
+        else:
+            amount = full - stack
+        if amount <= 0:
+            return []
+        state.stacks[seat.choice] = stack + amount
+        service.log(table, f"{seat.name} topped up with {chips(amount)}.")
+        return [Transfer(seat.account, service.escrow(table), amount, "top-up")]
 
     async def apply(self, table: Table, seat: int, action: Any, note: str | None = None) -> None:
         """Play one move for engine seat `seat`: the engine first, then its chips and the
@@ -260,6 +285,12 @@ class Hands:
         leavers = [seat for seat in state.seats if seat.leaving]
         moves: list[Transfer] = []
         for seat in leavers:
+            if service.lobby.kept(table, seat):
+                name = seat.name
+                cashed, bought = service.lobby.replace(table, seat)
+                moves += cashed + bought
+                service.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
+                continue
             state.seats.remove(seat)
             table.match = table.match.vacate(seat.choice)
             cashed = service.cash_out(table, seat)

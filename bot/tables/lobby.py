@@ -76,6 +76,14 @@ class Lobby:
             seat.leaving = True
             await service.commit(table, f"{seat.name} will leave after this hand.")
             return "You'll leave when this hand ends; if you still have a decision to make, you fold."
+        if self.kept(table, seat):
+            name = seat.name
+            cashed, bought = self.replace(table, seat)
+            line = f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat."
+            moves = cashed + bought
+            self.pass_host(table)
+            await service.commit(table, line, moves)
+            return None
         del table.state.seats[index]
         table.match = table.match.vacate(seat.choice)
         moves = service.cash_out(table, seat)
@@ -140,6 +148,21 @@ class Lobby:
             return []
         table.state.stacks[seat.choice] = amount
         return money.buy_in(seat, self.service.escrow(table), amount)
+
+    def kept(self, table: Table, seat: Seat) -> bool:
+        """Whether a member leaving now leaves their seat to a computer player: the game
+        says so (a game in progress) and another member stays at the table."""
+        others = [s for s in table.state.seats if s is not seat and not s.is_computer and not s.leaving]
+        return bool(others) and table.plugin.keeps_seat(table)
+
+    def replace(self, table: Table, seat: Seat) -> tuple[list[money.Transfer], list[money.Transfer]]:
+        """A computer player takes a member's seat, keeping its place in the match: the
+        member's stack goes home and the computer brings the house's (those two moves)."""
+        cashed = self.service.cash_out(table, seat)
+        seat.user_id, seat.level, seat.replace, seat.strikes = None, table.state.level, False, 0
+        seat.leaving = False
+        seat.name = self.computer_name(table)
+        return cashed, self.buy_in(table, seat)
 
     def seat(self, table: Table, seat: Seat) -> None:
         """Seat someone, keeping the seats in the game's seat order (the deal's order)."""

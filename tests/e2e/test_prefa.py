@@ -193,7 +193,7 @@ async def test_the_turn_timer_passes_in_the_bidding(room) -> None:  # type: igno
 async def test_a_bankroll_table_moves_chips_between_stacks(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob]
     table = await open_table(room, members, computers=1, stake=1, play_for="bankroll", pouch=3)
-    stack = hand_cost(table.options)
+    stack = 2 * hand_cost(table.options)  # two hands' worth by default
     assert table.state.stacks == {"1": stack, "2": stack, "3": stack}
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000 - stack
     start = table.state.hand_no
@@ -205,3 +205,98 @@ async def test_a_bankroll_table_moves_chips_between_stacks(room) -> None:  # typ
     assert sum(moved.values()) == 0
     assert list(moved.values()) == [c for c in table.game.chips]
     assert (await room.bot.store.audit()).ok
+
+
+def lost(table: Table, below: int) -> bool:
+    """Between hands, with a member's stack below `below`."""
+    return table.state.phase is Phase.BETWEEN and any(
+        not seat.is_computer and table.state.stacks[seat.choice] < below for seat in table.state.seats
+    )
+
+
+async def test_a_member_who_loses_a_hand_at_a_bankroll_table_is_still_dealt_in(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, stake=1, play_for="bankroll")
+    full = 2 * hand_cost(table.options)
+    await play_until(room, table, members, lambda: lost(table, full))
+    seats = [(seat.choice, seat.user_id) for seat in table.state.seats]
+    stacks = dict(table.state.stacks)
+    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert table.state.phase is Phase.PLAYING
+    assert [(seat.choice, seat.user_id) for seat in table.state.seats] == seats
+    assert table.state.stacks == stacks, "a stack of two hands' worth still covers a hand"
+    assert not any("topped up" in line or "stood up" in line for line in table.state.log)
+
+
+async def test_a_member_short_of_a_hand_tops_up_from_the_bankroll(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, stake=1, play_for="bankroll", stack=1)
+    full = hand_cost(table.options)
+    await play_until(room, table, members, lambda: lost(table, full))
+    seat = next(s for s in table.state.seats if not s.is_computer and table.state.stacks[s.choice] < full)
+    short = full - table.state.stacks[seat.choice]
+    before = await room.bot.store.balance(room.guild.id, seat.user_id)
+    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert table.state.phase is Phase.PLAYING
+    assert table.seat_of(seat.user_id) is not None
+    assert table.state.stacks[seat.choice] == full
+    assert await room.bot.store.balance(room.guild.id, seat.user_id) == before - short
+    assert any(f"{seat.name} topped up" in line for line in table.state.log), table.state.log
+
+
+async def test_a_member_who_cannot_top_up_gives_the_seat_to_a_computer(room, dave) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, stake=1, play_for="bankroll", stack=1)
+    full = hand_cost(table.options)
+    await play_until(room, table, members, lambda: lost(table, full))
+    seat = next(s for s in table.state.seats if not s.is_computer and table.state.stacks[s.choice] < full)
+    user, choice, left = seat.user_id, seat.choice, table.state.stacks[seat.choice]
+    assert user is not None
+    balance = await room.bot.store.balance(room.guild.id, user)
+    await room.bot.store.give(room.guild.id, user, dave.id, balance)  # nothing left to top up with
+    pouch, scores = table.match.pouches[choice], table.match.scores.get(choice)
+    host = next(m for m in members if m.id != user)
+    await host.click(room.message(table.state.message_id), label="Deal next hand")
+    assert table.state.phase is Phase.PLAYING
+    assert table.seat_of(user) is None
+    robot = next(s for s in table.state.seats if s.choice == choice)
+    assert robot.is_computer and table.state.stacks[choice] == full
+    assert await room.bot.store.balance(room.guild.id, user) == left, "the stack went home"
+    # the seat's pouch and its place on the score sheet carry on under the computer
+    assert table.match.pouches[choice] == pouch and table.match.scores.get(choice) == scores
+    assert choice in table.game.keys
+
+
+async def test_a_member_who_leaves_mid_game_is_replaced_and_the_sheet_carries_on(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, stake=1, play_for="bankroll")
+    full = 2 * hand_cost(table.options)
+    await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)
+    assert table.match.pouches, "the game is in progress"
+    choice = next(s.choice for s in table.state.seats if s.user_id == room.bob.id)
+    stack, pouch = table.state.stacks[choice], table.match.pouches[choice]
+    scores = table.match.scores.get(choice)
+    before = await room.bot.store.balance(room.guild.id, room.bob.id)
+    await room.bob.click(room.message(table.state.message_id), label="Leave")
+    assert table.seat_of(room.bob.id) is None
+    robot = next(s for s in table.state.seats if s.choice == choice)
+    assert robot.is_computer and table.state.stacks[choice] == full, "the house brings its stack"
+    assert await room.bot.store.balance(room.guild.id, room.bob.id) == before + stack
+    assert table.match.pouches[choice] == pouch and table.match.scores.get(choice) == scores
+    assert any("keeps the seat" in line for line in table.state.log), table.state.log
+    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert table.state.phase is Phase.PLAYING and choice in table.game.keys
+    await play_until(room, table, [room.alice, room.carol], lambda: table.state.phase is Phase.BETWEEN)
+
+
+async def test_a_member_who_leaves_during_a_hand_is_replaced_at_its_end(room) -> None:  # type: ignore[no-untyped-def]
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members)
+    await room.bob.click(room.message(table.state.message_id), label="Leave after this hand")
+    choice = next(s.choice for s in table.state.seats if s.user_id == room.bob.id)
+    hand = table.state.hand_no
+    await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)
+    assert table.state.hand_no == hand and table.match.pouches
+    assert table.seat_of(room.bob.id) is None
+    assert next(s for s in table.state.seats if s.choice == choice).is_computer
+    assert choice in table.match.pouches

@@ -27,6 +27,12 @@ class PrefaTableOptions(BaseModel, frozen=True):
             }
         },
     )
+    stack: int = Field(
+        default=2,
+        ge=1,
+        le=20,
+        description="Bankroll tables: the stack each seat brings, in hands' worth (default 2)",
+    )
     direction: Literal["clockwise", "counterclockwise"] = Field(
         default="clockwise",
         description="Which way play goes round (default clockwise)",

@@ -4,8 +4,10 @@ in the table's match from hand to hand, and the game ends when they are empty.
 
 Money: by default a table plays for the scoreboard (Prefa chips on the score sheet, nothing
 from the bankroll). With `play_for: bankroll` each Prefa chip is worth the stake: each seat
-brings a stack of the most one hand can cost it (`hand_cost`), chips move between the
-stacks when each hand ends, and a stack that falls below that stands up at the next deal.
+brings a stack of `stack` hands' worth, one hand's worth being the most one hand can cost
+it (`hand_cost`); chips move between the stacks when each hand ends, and a member whose
+stack falls below one hand's worth tops up from the bankroll at the next deal, or gives
+the seat to a computer player.
 """
 
 from __future__ import annotations
@@ -159,7 +161,9 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
         parts = [f"pouches of {plural(options.pouch, 'point')}"]
         if options.bankroll:
             parts.append(
-                f"for the bankroll: 1 Prefa chip = {chips(stake)}, stacks of {hand_cost(options) * stake:,}"
+                f"for the bankroll: 1 Prefa chip = {chips(stake)}, stacks of "
+                f"{options.stack * hand_cost(options) * stake:,} "
+                f"({options.stack} × the {hand_cost(options) * stake:,} one hand can cost)"
             )
         else:
             parts.append("for the scoreboard (no bankroll chips)")
@@ -184,10 +188,18 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
 
     # ----------------------------------------------------------------- money
     def buy_in(self, stake: int, options: PrefaTableOptions) -> int | None:
-        return hand_cost(options) * stake if options.bankroll else 0
+        return options.stack * hand_cost(options) * stake if options.bankroll else 0
 
     def seat_minimum(self, stake: int, options: PrefaTableOptions) -> int:
         return hand_cost(options) * stake if options.bankroll else 0
+
+    def tops_up(self, options: PrefaTableOptions) -> bool:
+        return options.bankroll
+
+    def keeps_seat(self, table: Table) -> bool:
+        """A game is in progress while the pouches are filled: a leaver's seat, pouch and
+        place on the score sheet are kept for a computer player."""
+        return bool(table.match.pouches)
 
     def held(self, game: PrefaHand) -> int:
         return sum(game.stacks)
