@@ -223,8 +223,8 @@ class GamePlugin(Generic[G, OptionsT]):
         return None
 
     def robot(self, options: OptionsT) -> str | None:
-        """The name of a seat with no member that is dealt in opposite the dealer (Primiera
-        for three and a robot), or None: every engine seat has a member. The table deals it
+        """The name of a seat with no member that is dealt in opposite the dealer (a game for
+        three players and a robot), or None: every engine seat has a member. The table deals it
         into a free seat; it plays itself until its partner's member plays it."""
         return None
 
