@@ -230,6 +230,55 @@ def hand_picture(scene: Callable[[], Table], picks: tuple[str, ...] = ()) -> Cal
     return draw
 
 
+def computer_until(table: Table, done: Callable[[Any], bool]) -> bool:
+    """The game's basic computer player for every seat until `done(game)`; False if the
+    hand ended first."""
+    game, player = table.game, table.plugin.computer("basic")
+    for _ in range(500):
+        if done(game):
+            return True
+        if game.outcome is not None or not game.awaiting:
+            return False
+        seat = game.awaiting[0]
+        game.apply(seat, player.choose(game, seat))
+    return done(game)
+
+
+@cache
+def prefa_scene() -> Table:
+    """Three players in the play, a trick on the table and tricks taken."""
+    for seed in itertools.count(1):
+        table = game_table("prefa", {}, 3, seed)
+
+        def playing(game: Any) -> bool:
+            view = game.view(None).view  # the plug-in's hand wraps the engine's view
+            return bool(view.phase == "play" and len(view.trick) == 2 and sum(view.tricks) >= 3)
+
+        if computer_until(table, playing):
+            return table
+    raise AssertionError
+
+
+@cache
+def primiera_scene() -> Table:
+    """A four-player Heralds round in play, partnerships set, cards on the table."""
+    for seed in itertools.count(1):
+        table = game_table("primiera", {}, 4, seed)
+        if computer_until(table, lambda g: g.view(None).teams is not None and len(g.view(None).table) >= 3):
+            return table
+    raise AssertionError
+
+
+@cache
+def cardano_scene() -> Table:
+    """Four players after the invitation and a round of changes, discards face up."""
+    for seed in itertools.count(1):
+        table = game_table("cardano", {}, 4, seed)
+        if computer_until(table, lambda g: sum(map(len, g.view(None).discards)) >= 4 and g.outcome is None):
+            return table
+    raise AssertionError
+
+
 SCENES: dict[str, Callable[[], Image.Image]] = {
     "kit: 40-card table": forty_card_table,
     "kit: decks sheet": decks_sheet,
@@ -239,6 +288,12 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "holdout: hand": hand_picture(holdout_hand_scene, ("1",)),
     "primero: showdown": table_picture(primero_scene),
     "primero: hand": hand_picture(primero_hand_scene, ("0", "2")),
+    "prefa: table": table_picture(prefa_scene),
+    "prefa: hand": hand_picture(prefa_scene),
+    "primiera: table": table_picture(primiera_scene),
+    "primiera: hand": hand_picture(primiera_scene),
+    "cardano: table": table_picture(cardano_scene),
+    "cardano: hand": hand_picture(cardano_scene),
 }
 """Named images to time; a game adds its table and hand images here, one line each."""
 
@@ -249,6 +304,12 @@ PICTURES = {
     "holdout-hand.png": "holdout: hand",
     "primero-table.png": "primero: showdown",
     "primero-hand.png": "primero: hand",
+    "prefa-table.png": "prefa: table",
+    "prefa-hand.png": "prefa: hand",
+    "primiera-table.png": "primiera: table",
+    "primiera-hand.png": "primiera: hand",
+    "cardano-table.png": "cardano: table",
+    "cardano-hand.png": "cardano: hand",
 }
 """The sample images `--pictures` writes (docs/images/), by scene."""
 

@@ -15,6 +15,7 @@ from bot.art import draw_card, empty_slot, label
 from bot.art.seats import DIM, Piece, backs, box, chip, felt, hrow, seat_tag, under, vcol
 from bot.games.prefa.hand import PrefaSeen
 from bot.games.prefa.render import hand_order
+from engine.core.text import plural
 from engine.prefa import Phase
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ def _seat(seen: PrefaSeen, seat: int, width: int) -> Piece:
     )
     count = view.hand_sizes[party]
     notes = [
-        f"{count} card{'s' if count != 1 else ''}",
-        f"{view.tricks[party]} tricks",
+        plural(count, "card"),
+        plural(view.tricks[party], "trick"),
         f"pouch {view.pouches[party]}",
     ]
     duty = view.duties[party] if view.duties else None
