@@ -236,3 +236,10 @@ async def test_a_bankroll_game_pays_the_winner_from_the_stacks(
     # The members' bankrolls are untouched until they leave; the room's audit checks escrow.
     for member in members:
         assert await room.bot.store.balance(room.guild.id, member.id) == 990
+    by_choice = {seat.choice: seat.user_id for seat in table.state.seats}
+    for member in members:
+        await member.click(room.message(table.state.message_id), label="Leave")
+    assert table.state.phase is Phase.CLOSED
+    for choice, user_id in by_choice.items():
+        expected = 1010 if choice == winner else 990
+        assert await room.bot.store.balance(room.guild.id, user_id) == expected, "the stacks went home"
