@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import discord
@@ -65,11 +65,15 @@ class HandSetup:
 class GameEnd:
     """A game the last hand finished, for a game that keeps its own tally across hands
     (`GamePlugin.after_hand`): the match's result, what each member's scoreboard row records
-    as net chips (table seat -> chips), and the log's line."""
+    as net chips (table seat -> chips), and the log's line. Stack games may also name
+    `stakes`: what the game's end moves between the stacks, in stakes (table seat -> stakes,
+    summing to 0); a stacked table moves that many times its stake between the stacks and,
+    when `nets` is empty, records them as the nets."""
 
     result: GameResult
     nets: Mapping[str, int]
     text: str
+    stakes: Mapping[str, int] = field(default_factory=dict)
 
 
 class NoOptions(BaseModel, frozen=True):

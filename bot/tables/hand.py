@@ -239,10 +239,13 @@ class Hands:
         kept = table.plugin.after_hand(
             table.match, game, [table.hand_choice(index) for index in range(len(outcome.paid_out))]
         )
+        moved: dict[str, int] = {}
         if kept is not None:
             table.match, ended = kept
             if ended is not None:
-                await self.record_game(table, tx, ended.result, ended.nets)
+                if table.stacked:
+                    moved = {choice: n * state.stake for choice, n in ended.stakes.items()}
+                await self.record_game(table, tx, ended.result, ended.nets or moved)
                 self.service.log(table, ended.text)
         elif points is not None:
             await self.score(table, tx, {table.hand_choice(i): p for i, p in enumerate(points)})
@@ -262,6 +265,8 @@ class Hands:
                     outcome.net(index),
                     index in outcome.winners,
                 )
+        for choice, amount in moved.items():
+            state.stacks[choice] = state.stacks.get(choice, 0) + amount
         await service.transfer(table, tx, pots)
         if outcome.winners:
             table.match = table.match.won_hand(table.hand_choice(outcome.winners[0]))

@@ -205,3 +205,41 @@ async def test_a_restart_in_the_middle_of_a_round(room: Room, dave: simcord.Memb
     assert restored.game.to_json() == snapshot["hand"]
     await play_round(room, restored, members)
     assert_scored_item_by_item(room, restored)
+
+
+async def test_a_bankroll_game_pays_the_winner_from_the_stacks(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A two-player game for a stake of 10, made quick with a target of 1 point: each seat
+    brings the most a game can cost into escrow, and at the game's end the loser's stack
+    pays the winner 10 a point behind, at most the target's worth."""
+    from engine.primiera import PrimieraOptions
+
+    monkeypatch.setattr(PrimieraOptions, "target", property(lambda self: 1))
+    members = [room.alice, room.bob]
+    table = await open_table(room, members, variant="two", play_for="bankroll", stake=10)
+    assert table.match.target == 1
+    assert table.state.stacks == {"1": 10, "2": 10}
+    for member in members:
+        assert await room.bot.store.balance(room.guild.id, member.id) == 1000 - 10
+    while not table.match.games:
+        await play_round(room, table, members)
+        if not table.match.games:
+            await room.alice.click(room.message(table.state.message_id), label="Deal")
+    stacks = table.state.stacks
+    assert sorted(stacks.values()) == [0, 20], "the loser's stack paid the winner the capped 10"
+    winner = next(c for c, s in stacks.items() if s == 20)
+    assert "wins the game with" in "\n".join(table.state.log)
+    assert sum(stacks.values()) == 20, "escrow holds the two stacks"
+    assert table.state.held == 20 or table.state.phase is Phase.BETWEEN
+    assert winner in {seat.choice for seat in table.state.seats}
+    # The members' bankrolls are untouched until they leave; the room's audit checks escrow.
+    for member in members:
+        assert await room.bot.store.balance(room.guild.id, member.id) == 990
+    by_choice = {seat.choice: seat.user_id for seat in table.state.seats}
+    for member in members:
+        await member.click(room.message(table.state.message_id), label="Leave")
+    assert table.state.phase is Phase.CLOSED
+    for choice, user_id in by_choice.items():
+        expected = 1010 if choice == winner else 990
+        assert await room.bot.store.balance(room.guild.id, user_id) == expected, "the stacks went home"

@@ -21,7 +21,8 @@ PLAYERS = {"heralds": 4, "scopone": 4, "two": 2, "three": 3, "robot": 3}
 
 
 class PrimieraTableOptions(BaseModel, frozen=True):
-    """Primiera's table options. Primiera plays for the scoreboard: the stake is not used."""
+    """Primiera's table options: the form, and what the table plays for (the stake is used
+    only at bankroll tables)."""
 
     variant: Literal["heralds", "scopone", "two", "three", "robot"] = Field(
         default="heralds",
@@ -36,6 +37,21 @@ class PrimieraTableOptions(BaseModel, frozen=True):
             }
         },
     )
+
+    play_for: Literal["scoreboard", "bankroll"] = Field(
+        default="scoreboard",
+        description="Play for the scoreboard (default) or for a stake from the bankroll",
+        json_schema_extra={
+            "choices": {
+                "scoreboard": "scoreboard: points on the score sheet only",
+                "bankroll": "bankroll: at a game's end each pays each winner the stake per point behind",
+            }
+        },
+    )
+
+    @property
+    def bankroll(self) -> bool:
+        return self.play_for == "bankroll"
 
     @property
     def players(self) -> int:

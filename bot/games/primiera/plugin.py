@@ -1,22 +1,32 @@
 """Primiera (Albertarelli) at a Ridotto table: a points game to 21 (or 11) played from the
 hand panel, one button per card and, where a card may take different cards, one button per
 capture. Keys name cards by their place in the hand, and a capture by its place among the
-card's legal captures, never by the cards."""
+card's legal captures, never by the cards.
+
+Money: by default a table plays for the scoreboard. With `play_for: bankroll` each seat
+brings a stack into escrow; when a game ends (a side reaches the target) each player pays
+each winner the stake for every point they finished behind, a difference counting at most
+the target. The stack is that most a game can cost (the target's worth to each other
+member's seat), and a member below it tops up at the next deal, so nothing owed is ever
+lost. Three players and a robot plays for the scoreboard only: the robot's seat has no
+member and no stack (should it ever be dealt a stake, it neither pays nor is paid).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot.games.base import GamePlugin, HandSetup
+from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
 from bot.games.primiera import picture
 from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
 from bot.games.primiera.render import primiera_fields, primiera_panel, primiera_prompt, primiera_status
 from bot.games.primiera.rules import RULES
 from engine.core.cards import Card
-from engine.core.match import Match
+from engine.core.match import GameResult, Match
+from engine.core.text import plural
 from engine.primiera import Lay, Play, Primiera
 from engine.primiera.players import BasicPlayer
 from engine.primiera.scoring import CARDS
@@ -29,6 +39,60 @@ if TYPE_CHECKING:
 
 ROBOT_NAME = "Robot"
 BY_CODE = {card.code: card for card in CARDS}
+
+
+class StakedPrimiera(Primiera):
+    """A round at a bankroll table: it holds the stacks its seats brought, unchanged through
+    the round (chips move only when a game ends, between the stacks)."""
+
+    __slots__ = ("stacks",)
+    stacks: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["stacks"] = list(self.stacks)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        rest = dict(data)
+        stacks = rest.pop("stacks", None)
+        if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
+            raise ValueError("This saved Primiera round is damaged and cannot be restored.")
+        self = super().from_json(rest)
+        self.stacks = tuple(stacks)
+        return self
+
+
+def game_cost(options: PrimieraTableOptions) -> int:
+    """The most stakes one game can cost a member's seat: the target to each of the other
+    members' seats (a difference counts at most the target; the robot is never paid)."""
+    return options.engine_options().target * (options.players - 1)
+
+
+def game_end(
+    target: int, result: GameResult, keys: Sequence[str], names: Sequence[str], robot: int | None
+) -> GameEnd:
+    """A finished game: each seat but the robot's pays each winner but the robot one stake a
+    point behind, at most `target`; the log's line names the winners."""
+    scores = result.scores
+    robot_key = keys[robot] if robot is not None else None
+    payers = [k for k in keys if k != robot_key]
+    paid = [k for k in result.winners if k != robot_key and k in payers]
+    stakes = dict.fromkeys(payers, 0)
+    for winner in paid:
+        for payer in payers:
+            if payer in result.winners:
+                continue
+            owed = min(target, max(0, scores.get(winner, 0) - scores.get(payer, 0)))
+            stakes[payer] -= owed
+            stakes[winner] += owed
+    named = dict(zip(keys, names, strict=True))
+    winners = [named.get(k, k) for k in result.winners]
+    top = max((scores.get(k, 0) for k in result.winners), default=0)
+    verb = "wins" if len(winners) == 1 else "win"
+    text = f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!"
+    return GameEnd(result=result, nets={}, text=text, stakes=stakes)
 
 
 def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
@@ -57,6 +121,15 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
         return f"Seat {choice}"
 
     # --------------------------------------------------------------- options
+    def parse_options(self, raw: Mapping[str, Any]) -> PrimieraTableOptions:
+        chosen = super().parse_options(raw)
+        if chosen.bankroll and chosen.variant == "robot":
+            raise OptionError(
+                "The robot has no bankroll, so three players and a robot plays for the "
+                "scoreboard; leave play_for out, or choose another form."
+            )
+        return chosen
+
     def describe_options(self, options: PrimieraTableOptions, stake: int) -> str:
         target = options.engine_options().target
         teams = {
@@ -66,8 +139,11 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
             "three": "each for themselves",
             "robot": "the robot sits opposite the dealer",
         }[options.variant]
-        return (
-            f"{FORM_NAMES[options.variant].capitalize()} · {teams} · to {target} points · for the scoreboard"
+        return f"{FORM_NAMES[options.variant].capitalize()} · {teams} · to {target} points · " + (
+            f"for the bankroll: each pays each winner {stake:,} a point behind, "
+            f"stacks of {game_cost(options) * stake:,}"
+            if options.bankroll
+            else "for the scoreboard"
         )
 
     def seat_range(self, options: PrimieraTableOptions) -> tuple[int, int]:
@@ -98,13 +174,45 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
         return options.engine_options().target
 
     def held(self, game: Primiera) -> int:
-        return 0
+        return sum(game.stacks) if isinstance(game, StakedPrimiera) else 0
+
+    def final_stacks(self, game: Primiera) -> list[int] | None:
+        return list(game.stacks) if isinstance(game, StakedPrimiera) else None
+
+    def buy_in(self, stake: int, options: PrimieraTableOptions) -> int | None:
+        return game_cost(options) * stake if options.bankroll else None
+
+    def seat_minimum(self, stake: int, options: PrimieraTableOptions) -> int:
+        return game_cost(options) * stake if options.bankroll else 0
+
+    def tops_up(self, options: PrimieraTableOptions) -> bool:
+        return options.bankroll
+
+    def after_hand(
+        self, match: Match, game: Primiera, keys: Sequence[str]
+    ) -> tuple[Match, GameEnd | None] | None:
+        """The hand's points go on the match; at the target the game ends and each seat
+        owes each winner one stake a point behind (at most the target's worth), the robot
+        neither paying nor paid. A scoreboard table records no chips (the table moves
+        stakes only between stacks)."""
+        points = self.points(game) or []
+        match, result = match.add_scores(dict(zip(keys, points, strict=True)))
+        if result is None:
+            return match, None
+        return match, game_end(match.target or 0, result, keys, list(self.seat_names(game)), game.robot)
 
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: PrimieraTableOptions) -> Primiera:
-        return Primiera.new(options.engine_options(), list(setup.names), setup.seed, setup.dealer)
+        engine = options.engine_options()
+        if setup.stacks is None:
+            return Primiera.new(engine, list(setup.names), setup.seed, setup.dealer)
+        game = StakedPrimiera.new(engine, list(setup.names), setup.seed, setup.dealer)
+        game.stacks = tuple(setup.stacks)
+        return game
 
     def load(self, data: Mapping[str, Any]) -> Primiera:
+        if "stacks" in data:
+            return StakedPrimiera.from_json(data)
         return Primiera.from_json(data)
 
     def decode(self, game: Primiera, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:

@@ -1,0 +1,47 @@
+"""Primiera's stake at a bankroll table: who pays whom when a game ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import GAMES, OptionError
+from bot.games.primiera.options import PrimieraTableOptions
+from bot.games.primiera.plugin import game_cost, game_end
+from engine.core.match import GameResult
+
+
+def result(winners: tuple[str, ...], scores: dict[str, int]) -> GameResult:
+    return GameResult(game_no=1, hand_no=3, winners=winners, scores=scores)
+
+
+def test_each_pays_each_winner_a_stake_a_point_behind() -> None:
+    end = game_end(21, result(("1",), {"1": 23, "2": 15, "3": 0}), ["1", "2", "3"], ["A", "B", "C"], None)
+    assert end.stakes == {"1": 8 + 21, "2": -8, "3": -21}, "23 points behind counts as the target, 21"
+    assert sum(end.stakes.values()) == 0 and end.nets == {}
+    assert end.text == "🏆 A wins the game with 23 points!"
+
+
+def test_partners_both_win_and_do_not_pay_each_other() -> None:
+    scores = {"1": 22, "2": 10, "3": 22, "4": 10}
+    end = game_end(21, result(("1", "3"), scores), ["1", "2", "3", "4"], list("ABCD"), None)
+    assert end.stakes == {"1": 24, "2": -24, "3": 24, "4": -24}
+
+
+def test_the_robot_neither_pays_nor_is_paid() -> None:
+    scores = {"1": 21, "2": 5, "3": 21, "4": 9}
+    end = game_end(21, result(("1", "3"), scores), ["1", "2", "3", "4"], list("ABCR"), 3)
+    assert "4" not in end.stakes and end.stakes == {"1": 16, "2": -32, "3": 16}
+
+
+def test_the_stack_covers_the_most_a_game_can_cost() -> None:
+    for variant in ("heralds", "scopone", "two", "three"):
+        options = PrimieraTableOptions(variant=variant, play_for="bankroll")
+        target = options.engine_options().target
+        assert game_cost(options) == target * (options.players - 1)
+        assert GAMES["primiera"].buy_in(5, options) == 5 * game_cost(options)
+    assert GAMES["primiera"].buy_in(5, PrimieraTableOptions()) is None
+
+
+def test_the_robot_form_plays_for_the_scoreboard_only() -> None:
+    with pytest.raises(OptionError):
+        GAMES["primiera"].parse_options({"variant": "robot", "play_for": "bankroll"})
