@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games import HandSetup
 from bot.storage import InsufficientFunds, Tx
 from bot.tables.lobby import took
-from bot.tables.model import Person, Phase, Seat, Table, TableError
+from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError
 from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
@@ -82,7 +82,7 @@ class Hands:
                     table.match = table.match.vacate(seat.choice)
                     service.log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
         lobby.pass_host(table)
-        notes, state.log = state.log, [*earlier, *state.log][-8:]
+        notes, state.log = state.log, [*earlier, *state.log][-LOG_LINES:]
         if not table.humans:
             await service.close(
                 table, "Nobody is left at the table but computer players, so it closed.", moves
@@ -120,7 +120,7 @@ class Hands:
         state.phase = Phase.PLAYING
         state.hand_seats = [table.seat_for(index).mention for index in range(len(choices))]
         state.acted = {}
-        state.log = [*notes, f"Hand {state.hand_no}: {names[seating.dealer]} deals."][-8:]
+        state.log = [*notes, f"Hand {state.hand_no}: {names[seating.dealer]} deals."][-LOG_LINES:]
         try:
             async with service.store.transaction() as tx:
                 await service.transfer(table, tx, moves)

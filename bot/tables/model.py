@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from bot.games import Plugin
 
 
+LOG_LINES = 8
+"""How many lines of the table log a table keeps (the newest)."""
+
+
 class TableError(Exception):
     """A refusal to show the member who clicked, as an ephemeral sentence."""
 

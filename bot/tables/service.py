@@ -28,13 +28,21 @@ from bot.tables import money
 from bot.tables.autoplay import Autoplay
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby, display_name
-from bot.tables.model import DamagedTable, MoveSavedError, Person, Phase, Seat, Table, TableError, TableState
+from bot.tables.model import (
+    LOG_LINES,
+    DamagedTable,
+    MoveSavedError,
+    Person,
+    Phase,
+    Seat,
+    Table,
+    TableError,
+    TableState,
+)
 from bot.tables.money import REFUND_REASON, Transfer
 from bot.tables.timing import after_restart
 
 log = logging.getLogger(__name__)
-
-LOG_LINES = 8
 
 Hook = Callable[[Table], Awaitable[None]]
 
