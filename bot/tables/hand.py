@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
-from bot.storage import InsufficientFunds, Tx
+from bot.storage import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError
 from bot.tables.money import Transfer
@@ -267,6 +267,10 @@ class Hands:
                 )
         for choice, amount in moved.items():
             state.stacks[choice] = state.stacks.get(choice, 0) + amount
+        if outcome.house > 0:  # the house's cut leaves the pot with the winnings
+            pots.append(Transfer(service.escrow(table), HOUSE, outcome.house, "house"))
+        elif outcome.house < 0:  # a house-banked hand: the house pays in before the winners take out
+            pots.insert(0, Transfer(HOUSE, service.escrow(table), -outcome.house, "house"))
         await service.transfer(table, tx, pots)
         if outcome.winners:
             table.match = table.match.won_hand(table.hand_choice(outcome.winners[0]))

@@ -26,14 +26,17 @@ class Outcome(BaseModel, frozen=True):
     """How a finished hand settles.
 
     `paid_in[seat]` is what that seat put into the pot this hand; `paid_out[seat]` what it
-    takes back out. Chips are conserved: sum(paid_in) == sum(paid_out) (+ `carried`, chips
-    that stay on the table for a later hand, for games that carry a pot forward).
+    takes back out. Chips are conserved: sum(paid_in) == sum(paid_out) + `carried` (chips
+    that stay on the table for a later hand, for games that carry a pot forward) + `house`.
     """
 
     winners: tuple[int, ...]
     paid_in: tuple[int, ...]
     paid_out: tuple[int, ...]
     carried: int = 0
+    house: int = 0
+    """Chips the hand pays the house out of the pot (a cut, a forfeited side pot); negative
+    when the house banks the game and pays out more than the pot holds."""
     summary: str
 
     def net(self, seat: int) -> int:

@@ -562,7 +562,9 @@ class Contract:
         if setup.stacks is not None:
             final = plugin.final_stacks(game)
             assert final is not None and len(final) == seats and min(final) >= 0
-            assert sum(final) + outcome.carried == sum(setup.stacks) + setup.carried, "chips not conserved"
+            assert sum(final) + outcome.carried + outcome.house == sum(setup.stacks) + setup.carried, (
+                "chips not conserved"
+            )
             for seat in range(seats):
                 assert final[seat] == setup.stacks[seat] - outcome.paid_in[seat] + outcome.paid_out[seat], (
                     f"seat {seat}'s stack doesn't match what it paid in and took out"
@@ -570,7 +572,9 @@ class Contract:
         else:
             assert plugin.final_stacks(game) is None
             assert list(outcome.paid_in) == hand.paid_in, "the outcome's paid_in isn't what the table took"
-            assert sum(hand.paid_in) == sum(outcome.paid_out) + outcome.carried, "chips not conserved"
+            assert sum(hand.paid_in) == sum(outcome.paid_out) + outcome.carried + outcome.house, (
+                "chips not conserved"
+            )
         points = plugin.points(game)
         if points is not None:
             assert len(points) == seats and min(points) >= 0
