@@ -76,6 +76,20 @@ class GameEnd:
     stakes: Mapping[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Pause:
+    """A hand waiting on the clock rather than on a player: the game's `awaiting` is empty,
+    the hand is not over, and after `seconds` the table plays `action` for engine seat `seat`
+    (e.g. the dealer turning the first card once onlookers have had time to bet). The table
+    shows `label` meanwhile and logs `note` when the clock plays."""
+
+    seconds: int
+    seat: int
+    action: Any
+    label: str
+    note: str
+
+
 class NoOptions(BaseModel, frozen=True):
     """A game whose /play takes nothing beyond the stake and the computer level."""
 
@@ -265,6 +279,10 @@ class GamePlugin(Generic[G, OptionsT]):
     def timeout_action(self, game: G, seat: int) -> Any:
         """The least committal legal move, played for a player who does not act."""
         raise NotImplementedError
+
+    def pause(self, game: G, options: OptionsT) -> Pause | None:
+        """The clock the hand waits on while nobody is to act (see `Pause`), or None."""
+        return None
 
     def logged(self, event: Event) -> bool:
         """Whether the table log repeats this event (some are drawn elsewhere on the table)."""
