@@ -1,0 +1,333 @@
+"""Peg Leg at a Ridotto table: the deck plays itself, every card public as it is dealt; the
+members bet against the house through their panel (/hand, or **Your hand**): a select of the
+heights on offer, each with its payout, opens a form for the amount; surrender buttons per
+bet; and Stand to keep their bets until the next card of the key suit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from pydantic import ValidationError
+
+from bot.forms import whole_number
+from bot.games.base import GamePlugin, HandSetup
+from bot.games.peg_leg import picture
+from bot.games.peg_leg.options import PegLegTableOptions
+from bot.games.peg_leg.rules import RULES
+from bot.ui import Control, Form, FormField, Panel, Picker, plain
+from engine.core.cards import POSTAS_50, Card
+from engine.core.errors import IllegalAction
+from engine.core.text import chips, plural
+from engine.peg_leg.game import (
+    STAND,
+    BetStatus,
+    BetView,
+    KeyBet,
+    PegLeg,
+    PegLegOptions,
+    PegLegView,
+    Phase,
+    StandPat,
+    Surrender,
+    odds_text,
+)
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.tables import Table
+
+PICK = "height"
+"""The panel select of the heights on offer; choosing one opens the bet form."""
+MAX_SURRENDERS = 19
+"""Surrender buttons a panel shows (Discord's five rows: one for the select, 20 buttons)."""
+BET_LINES = 12
+"""Bets listed on the table message (the latest)."""
+
+
+class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
+    id = "peg_leg"
+    name = "Peg Leg"
+    options_model = PegLegTableOptions
+    min_players = 2
+    max_players = 6
+    seat_choices = ("1", "2", "3", "4", "5", "6")
+    # Nothing is secret once dealt, but bets are placed through a select and a form, which
+    # only a private panel can carry: the table message shows **Your hand** to open it.
+    private_hands = True
+    rules = RULES
+    form_keys = frozenset({PICK})
+    colour = discord.Colour.dark_purple()
+
+    def choice_label(self, choice: str) -> str:
+        return f"Seat {choice}"
+
+    # --------------------------------------------------------------- options
+    def option_error(self, error: ValidationError) -> str:
+        return "Peg Leg's cap is between 1 and 1,000 stakes per player per hand (20 if you leave it out)."
+
+    def describe_options(self, options: PegLegTableOptions, stake: int) -> str:
+        return (
+            f"Bets from {chips(stake)} up to {chips(options.cap * stake)} per player per hand · "
+            "house edge 5% · a round of bets after each key-suit card"
+        )
+
+    # ----------------------------------------------------------------- money
+    def min_bankroll(self, stake: int, options: PegLegTableOptions) -> int:
+        """A member sits down only with the cap for a hand, so every bet they may make can
+        be paid."""
+        return options.cap * stake
+
+    def cost(self, game: PegLeg, seat: int, action: Any) -> int:
+        return action.amount if isinstance(action, KeyBet) else 0
+
+    def held(self, game: PegLeg) -> int:
+        if game.outcome is not None:
+            return 0
+        return sum(game.view(None).staked)
+
+    # ------------------------------------------------------------------ play
+    def new_hand(self, setup: HandSetup, options: PegLegTableOptions) -> PegLeg:
+        rules = PegLegOptions(stake=setup.stake, cap=options.cap)
+        return PegLeg.new(rules, list(setup.names), setup.seed, setup.dealer)
+
+    def load(self, data: Mapping[str, Any]) -> PegLeg:
+        return PegLeg.from_json(data)
+
+    def seat_names(self, game: PegLeg) -> tuple[str, ...]:
+        return game.seats
+
+    def decode(self, game: PegLeg, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
+        """Keys: `stand`; `surrender.<bet>` (the bet's place in the hand's list);
+        `bet.<height>.<tenths>` with the amount typed in the form — the tenths are the odds
+        the bettor was shown, and a bet whose odds have moved since is refused."""
+        parts = key.split(".")
+        if parts == ["stand"] and not values:
+            return STAND if STAND in game.legal_actions(seat) else None
+        if parts[0] == "surrender" and len(parts) == 2 and parts[1].isdigit() and not values:
+            action = Surrender(bet=int(parts[1]))
+            return action if action in game.legal_actions(seat) else None
+        if (
+            parts[0] == "bet"
+            and len(parts) == 3
+            and parts[1].isdigit()
+            and parts[2].isdigit()
+            and len(values) == 1
+        ):
+            number, shown = int(parts[1]), int(parts[2])
+            if seat not in game.awaiting:
+                return None
+            now = game.price(number)
+            if now != shown:
+                if now <= 0:
+                    raise IllegalAction(f"{number} is no longer on offer; nothing was bet.")
+                raise IllegalAction(
+                    f"The odds on {number} have moved to {odds_text(now)} since you opened the form; "
+                    "nothing was bet."
+                )
+            amount = whole_number(values[0], "bet", "chips", least=game.options.stake)
+            return KeyBet(number=number, amount=amount)
+        return None
+
+    def encode(self, game: PegLeg, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
+        if isinstance(action, KeyBet):
+            return f"bet.{action.number}.{game.price(action.number)}", (str(action.amount),)
+        if isinstance(action, Surrender):
+            return f"surrender.{action.bet}", ()
+        return "stand", ()
+
+    def timeout_action(self, game: PegLeg, seat: int) -> Any:
+        """Standing: the bets stay as they are."""
+        return STAND
+
+    # ---------------------------------------------------- hidden information
+    def secret_cards(self, game: PegLeg) -> frozenset[Card]:
+        """The cards not dealt yet."""
+        return frozenset(game.order[game.dealt :])
+
+    # ------------------------------------------------------------- rendering
+    def table_picture(self, table: Table, view: Any) -> Image | None:
+        return picture.table_picture(table, view)
+
+    def logged(self, event: Any) -> bool:
+        return True
+
+    def status(self, table: Table, game: PegLeg) -> str:
+        state = table.state
+        view = game.view(None)
+        if view.phase is Phase.OVER or not view.awaiting:
+            return f"**Hand {state.hand_no}** in play."
+        who = ", ".join(_who(table, seat) for seat in view.awaiting)
+        due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+        when = "opening bets" if view.round_after == 1 else f"bets after card {view.round_after}"
+        return f"**Hand {state.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
+
+    def prompt(self, table: Table, game: PegLeg, fresh: set[int]) -> str:
+        view = game.view(None)
+        who = ", ".join(table.seat_for(seat).mention for seat in view.awaiting)
+        due = (
+            f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}."
+            if table.state.deadline
+            else ""
+        )
+        return (
+            f"{who}: bets are open at Peg Leg table #{table.id} — the {view.key_label} stack holds "
+            f"{view.key_height}. Press **Your hand** to bet, surrender or stand.{due}"
+        )
+
+    def table_fields(self, table: Table, game: PegLeg, embed: discord.Embed) -> None:
+        view = game.view(None)
+        key = next(stack for stack in view.stacks if stack.key)
+        embed.add_field(
+            name=f"Key suit · {_symbol(view.key_suit)} {view.key_label}",
+            value=(
+                f"First card {view.first.short} · the key stack holds **{view.key_height}**: "
+                f"`{' '.join(str(card.rank) for card in key.cards)}`"
+            ),
+            inline=False,
+        )
+        last = view.dealt[-1].short if view.dealt else "—"
+        top = view.discard[-1].short if view.discard else "empty"
+        stacks = " · ".join(
+            f"{_symbol(stack.suit)} {stack.label} ×{len(stack.cards)}" for stack in view.stacks if not stack.key
+        )
+        embed.add_field(
+            name=f"The deal · card {len(view.dealt)} of 50",
+            value=(
+                f"Last card {last} · discard pile {plural(len(view.discard), 'card')}, top {top}\n"
+                f"Other stacks: {stacks}"
+            ),
+            inline=False,
+        )
+        if view.prices:
+            offered = [price for price in view.prices if price.offered]
+            lines = [
+                f"**{price.number}** · {price.chance:.0%} · pays {odds_text(price.tenths)}"
+                for price in offered
+            ]
+            embed.add_field(
+                name=f"Odds on the key stack's final height (after card {view.round_after})",
+                value="\n".join(lines) or "Nothing on offer.",
+                inline=False,
+            )
+        names = [_who(table, seat) for seat in range(len(view.seats))]
+        lines = [_bet_line(names[bet.seat], bet) for bet in view.bets[-BET_LINES:]]
+        if len(view.bets) > BET_LINES:
+            lines.insert(0, f"… {plural(len(view.bets) - BET_LINES, 'earlier bet')}")
+        staked = " · ".join(f"{names[s]} {view.staked[s]:,}" for s in range(len(view.seats)))
+        embed.add_field(
+            name=f"Bets · staked {staked}"[:256],
+            value="\n".join(lines)[-1024:] if lines else "No bets yet.",
+            inline=False,
+        )
+        if view.final is not None:
+            embed.add_field(
+                name="Result",
+                value=f"The {view.key_label} stack ended **{view.final}** high.",
+                inline=False,
+            )
+
+    def panel(self, table: Table, game: PegLeg, seat: int, picks: tuple[str, ...]) -> Panel:
+        """A member's bets, the odds on offer and, while they are deciding, the controls."""
+        view = game.view(seat)
+        embed = discord.Embed(
+            title=f"Your bets · Peg Leg table #{table.id} · hand {table.state.hand_no}",
+            colour=self.colour,
+        )
+        key = next(stack for stack in view.stacks if stack.key)
+        embed.add_field(
+            name=f"Key stack · {_symbol(view.key_suit)} {view.key_label}",
+            value=f"{plural(view.key_height, 'card')}: `{' '.join(str(c.rank) for c in key.cards)}`",
+        )
+        embed.add_field(name="Card", value=f"{len(view.dealt)} of 50")
+        left = view.cap - view.staked[seat]
+        embed.add_field(name="Left to bet", value=f"{chips(max(0, left))} of {view.cap:,}")
+        mine = [bet for bet in view.bets if bet.seat == seat]
+        embed.add_field(
+            name="Your bets",
+            value="\n".join(_bet_line(f"#{bet.index + 1}", bet) for bet in mine)[-1024:] or "None yet.",
+            inline=False,
+        )
+        offered = [price for price in view.prices if price.offered]
+        if offered:
+            embed.add_field(
+                name="Odds now",
+                value="\n".join(
+                    f"**{p.number}** · chance {p.chance:.0%} · pays {odds_text(p.tenths)}" for p in offered
+                ),
+                inline=False,
+            )
+        if view.phase is Phase.OVER:
+            embed.description = f"The hand is over: the {view.key_label} stack ended {view.final} high."
+            return Panel(embed)
+        if seat not in view.awaiting:
+            embed.description = (
+                "You've decided for this card — waiting for the others."
+                if view.prices
+                else "No bets are open right now; the deck is being dealt."
+            )
+            return Panel(embed)
+        embed.description = (
+            "**Your move.** Pick a height below to bet on it, surrender a bet, or **Stand** to keep "
+            "your bets until the next card of the key suit."
+        )
+        legal = view.legal
+        pickers: tuple[Picker, ...] = ()
+        if any(isinstance(action, KeyBet) for action in legal):
+            options = tuple(
+                (str(p.number), f"{p.number} cards · pays {odds_text(p.tenths)} · {p.chance:.0%}", False)
+                for p in offered
+            )
+            pickers = (Picker(PICK, "Bet on the key stack's final height…", options),)
+        controls = [Control("stand", "Stand — keep my bets", discord.ButtonStyle.success, row=1)]
+        surrenders = [action for action in legal if isinstance(action, Surrender)][:MAX_SURRENDERS]
+        for place, action in enumerate(surrenders, start=1):
+            bet = view.bets[action.bet]
+            controls.append(
+                Control(
+                    f"surrender.{action.bet}",
+                    f"Surrender #{bet.index + 1} ({bet.number}) for {bet.value:,}",
+                    discord.ButtonStyle.danger,
+                    row=1 + place // 5,
+                )
+            )
+        return Panel(embed, tuple(controls), pickers)
+
+    def form(self, table: Table, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Form | None:
+        """`height` (values: the height picked) opens the bet form for its amount."""
+        if key != PICK or len(values) != 1 or not values[0].isdigit():
+            return None
+        number = int(values[0])
+        tenths = game.price(number)
+        legal = game.legal_actions(seat)
+        if tenths <= 0 or not any(isinstance(a, KeyBet) and a.number == number for a in legal):
+            return None
+        stake = game.options.stake
+        left = game.cap() - sum(game.view(None).staked[seat : seat + 1])
+        field = FormField("amount", f"Chips to bet ({stake:,} to {left:,})", f"{stake:,} to {left:,}", 12)
+        return Form(f"bet.{number}.{tenths}", f"Bet on {number} · pays {odds_text(tenths)}", (field,))
+
+
+def _who(table: Table, seat: int) -> str:
+    state = table.state
+    return state.hand_seats[seat] if seat < len(state.hand_seats) else plain(table.seat_for(seat).name)
+
+
+def _bet_line(who: str, bet: BetView) -> str:
+    what = f"{who}: {bet.amount:,} on **{bet.number}** at {odds_text(bet.tenths)}"
+    if bet.status is BetStatus.OPEN:
+        return f"{what} · open" + (f" (cash-out {bet.value:,})" if bet.value else "")
+    if bet.status is BetStatus.SURRENDERED:
+        return f"{what} · surrendered for {bet.value:,}"
+    if bet.status is BetStatus.WON:
+        return f"{what} · 🏆 won, pays {bet.value:,}"
+    return f"{what} · lost"
+
+
+def _symbol(suit: str) -> str:
+    return POSTAS_50.suit_symbols[POSTAS_50.suits.index(suit)]
+
+
+__all__ = ["PegLegPlugin", "PegLegView", "StandPat"]

@@ -1,0 +1,714 @@
+"""Peg Leg (Postas Games, "Modern Variations"), as a pure state machine.
+
+One pass through a shuffled 50-card Postas deck that plays itself up into five stacks as
+in Prima Carta's first pass. The first card sets the key suit (and is its foundation);
+players bet against the house on exactly how many cards the key suit's stack will hold
+when the pass is over, and after every card of the key suit they may bet again or
+surrender a bet. The house banks every bet at prices worked out from the odds at that
+moment (`engine.peg_leg.odds`), each with a house edge.
+
+Rule decisions cite `postas-prima-carta-holdout.txt` ("the text") and are listed in
+docs/RULES.md, "Peg Leg". Internally a card is an int, `suit_index * 10 + rank - 1`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from engine.core.cards import POSTAS_50, Card
+from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
+from engine.core.game import Event, Outcome
+from engine.core.rng import commitment as deal_commitment
+from engine.core.rng import shuffled
+from engine.core.text import chips
+from engine.peg_leg import odds
+
+GAME_ID = "peg_leg"
+JSON_FORMAT = 1
+MIN_SEATS = 2
+MAX_SEATS = 6
+
+SUITS: tuple[str, ...] = POSTAS_50.suits
+SUIT_LABELS: tuple[str, ...] = POSTAS_50.suit_labels
+CARDS: tuple[Card, ...] = POSTAS_50.cards()
+"""`CARDS[code]` is the card with int code `suit_index * 10 + rank - 1`."""
+CODE_BY_TEXT: dict[str, int] = {card.code: code for code, card in enumerate(CARDS)}
+_TEXT: tuple[str, ...] = tuple(card.code for card in CARDS)
+HEIGHTS = range(1, 11)
+"""The numbers a bet can name: the key stack's height at the end of the pass, 1 to 10 (the
+foundation counts, so it is never 0)."""
+
+
+class PegLegOptions(BaseModel, frozen=True):
+    """Table options."""
+
+    stake: int = Field(default=1, ge=1)
+    """The smallest bet, in chips."""
+    cap: int = Field(default=20, ge=1, le=1000)
+    """The most one player may bet in one hand, in stakes."""
+
+
+class StandPat(BaseModel, frozen=True):
+    """Keep your bets as they are until the next card of the key suit: you are done for
+    this round."""
+
+    kind: Literal["stand"] = "stand"
+
+
+class KeyBet(BaseModel, frozen=True):
+    """Bet `amount` chips that the key stack ends exactly `number` cards high, at the price
+    offered now."""
+
+    kind: Literal["bet"] = "bet"
+    number: int
+    amount: int
+
+
+class Surrender(BaseModel, frozen=True):
+    """Give up your bet number `bet` (its place in the hand's list of bets) for its
+    cash-out value now, paid when the hand is settled."""
+
+    kind: Literal["surrender"] = "surrender"
+    bet: int
+
+
+PegLegAction = Annotated[StandPat | KeyBet | Surrender, Field(discriminator="kind")]
+_ACTION: TypeAdapter[StandPat | KeyBet | Surrender] = TypeAdapter(PegLegAction)
+STAND = StandPat()
+
+
+_OPEN, _SURRENDERED, _SETTLED = 0, 1, 2
+
+
+class Phase(StrEnum):
+    """What the hand is waiting for."""
+
+    BETTING = "betting"
+    """A round of decisions is open after a card: every player with a move decides at once."""
+    OVER = "over"
+    """The pass is over and the bets are settled."""
+
+
+class BetStatus(StrEnum):
+    OPEN = "open"
+    SURRENDERED = "surrendered"
+    WON = "won"
+    LOST = "lost"
+
+
+class Price(BaseModel, frozen=True):
+    """What the table offers on one height right now."""
+
+    number: int
+    chance: float
+    """The estimated chance the key stack ends exactly this high."""
+    tenths: int
+    """Payout odds in tenths ("42" = 4.2 to 1); 0 when the number is not offered."""
+
+    @property
+    def offered(self) -> bool:
+        return self.tenths > 0
+
+
+class BetView(BaseModel, frozen=True):
+    """One bet of the hand, as everyone sees it."""
+
+    index: int
+    seat: int
+    number: int
+    amount: int
+    tenths: int
+    after: int
+    """Cards dealt when the bet was placed."""
+    status: BetStatus
+    value: int
+    """Open: what surrendering it would pay now (0 if it can't be). Surrendered: what it
+    cashed out for. Won: what it pays back, stake included. Lost: 0."""
+
+
+class StackView(BaseModel, frozen=True):
+    """One suit's stack, foundation first."""
+
+    suit: str
+    label: str
+    cards: list[Card]
+    key: bool
+
+
+class PegLegView(BaseModel, frozen=True):
+    """Everything public about a hand, as seen from `you` (None = onlooker). The only
+    hidden thing is the order of the cards not yet dealt."""
+
+    game_id: str = GAME_ID
+    you: int | None
+    seats: list[str]
+    stake: int
+    cap: int
+    """The most a player may bet in this hand, in chips."""
+    dealer: int
+    phase: Phase
+    key_suit: str
+    key_label: str
+    key_height: int
+    first: Card
+    dealt: list[Card]
+    """Every card dealt so far, in order."""
+    undealt: int
+    stacks: list[StackView]
+    discard: list[Card]
+    """Bottom first; the last card is the top."""
+    round_after: int
+    """Cards dealt when the round of decisions in play opened (0 when none is open)."""
+    prices: list[Price]
+    """Heights 1..10 with the current chances and payouts (empty when no round is open)."""
+    awaiting: list[int]
+    bets: list[BetView]
+    staked: list[int]
+    """Chips each seat has bet this hand."""
+    legal: list[PegLegAction]
+    final: int | None
+    """The key stack's height once the pass is over."""
+    commitment: str
+    seed: int | None
+    order: list[Card] | None
+
+
+class PegLeg:
+    """One hand of Peg Leg. Implements `engine.core.game.Game`."""
+
+    game_id = GAME_ID
+
+    _options: PegLegOptions
+    _seats: tuple[str, ...]
+    _dealer: int
+    _seed: int
+    _order: list[int]
+    _commitment: str
+    _dealt: int
+    _count: list[int]
+    _foundation: list[int]
+    _wanted: bytearray
+    _discard: list[int]
+    _key: int
+    _phase: Phase
+    _round: int
+    _stood: list[bool]
+    _hist: tuple[int, ...]
+    _bets: list[list[int]]
+    """Each bet: [seat, number, amount, tenths, after, value, how]; `how` is _OPEN (value
+    unused), _SURRENDERED (value: its cash-out) or _SETTLED (value: what it pays back)."""
+    _events: list[Event]
+    _moves: list[tuple[int, dict[str, Any]]]
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def new(cls, options: PegLegOptions, seats: Sequence[str], seed: int, dealer: int = 0) -> Self:
+        """Shuffle with `Random(seed)`, turn the first card (the key suit) and open the
+        opening round of bets."""
+        return cls._start(options, seats, shuffled(range(50), seed), dealer, seed)
+
+    @classmethod
+    def new_from_order(
+        cls,
+        options: PegLegOptions,
+        seats: Sequence[str],
+        order: Sequence[Card],
+        dealer: int = 0,
+        seed: int = 0,
+    ) -> Self:
+        """Like `new`, but deal `order` (all 50 Postas cards, first dealt first)."""
+        codes = [CODE_BY_TEXT.get(card.code, -1) if card in POSTAS_50 else -1 for card in order]
+        if len(codes) != 50 or sorted(codes) != list(range(50)):
+            raise BadSetup("The deck must hold each of the 50 Postas cards exactly once.")
+        return cls._start(options, seats, codes, dealer, seed)
+
+    @classmethod
+    def _start(
+        cls, options: PegLegOptions, seats: Sequence[str], order: list[int], dealer: int, seed: int
+    ) -> Self:
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise BadSetup(f"Peg Leg needs {MIN_SEATS} to {MAX_SEATS} players.")
+        if not 0 <= dealer < len(seats):
+            raise BadSetup("The dealer must be one of the seats at the table.")
+        self = cls.__new__(cls)
+        self._options = options
+        self._seats = tuple(seats)
+        self._dealer = dealer
+        self._seed = seed
+        self._order = list(order)
+        self._commitment = deal_commitment(seed, [_TEXT[code] for code in self._order])
+        self._dealt = 0
+        self._count = [0] * 5
+        self._foundation = [-1] * 5
+        self._wanted = bytearray(b"\x01" * 50)
+        self._discard = []
+        self._key = odds.SUIT_OF[self._order[0]]
+        self._phase = Phase.BETTING
+        self._round = 0
+        self._stood = [False] * len(seats)
+        self._hist = ()
+        self._bets = []
+        self._events = []
+        self._moves = []
+        # "The first card is dealt to establish the key suit" (the text, Peg Leg): it is the
+        # key suit's foundation, and the opening round of bets follows it.
+        first = self._order[0]
+        self._deal_one()
+        self._events.append(
+            Event(
+                kind="key",
+                text=f"The first card is {CARDS[first].label}: {SUIT_LABELS[self._key]} is the key suit. "
+                "Opening bets are open.",
+            )
+        )
+        self._open_round(deal=False)
+        return self
+
+    # ----------------------------------------------------------------- the deal
+
+    def _deal_one(self) -> bool:
+        """Deal the next card, play up what it allows; True if it touched the key stack or
+        was a key card (a round of decisions follows it)."""
+        code = first = self._order[self._dealt]
+        self._dealt += 1
+        key = self._key
+        before = self._count[key]
+        wanted, count, discard = self._wanted, self._count, self._discard
+        if not wanted[code]:
+            # An unplayable card goes on top of the discard pile (the text, First Pass).
+            discard.append(code)
+        else:
+            while True:
+                suit = odds.SUIT_OF[code]
+                size = count[suit] + 1
+                if size == 1:
+                    # "The first card of each suit automatically becomes the foundation."
+                    self._foundation[suit] = code
+                    wanted[suit * 10 : suit * 10 + 10] = bytes(10)
+                else:
+                    wanted[code] = 0
+                count[suit] = size
+                if size < 10:
+                    # The 1 plays on the 10 ("closing the circle of ranks", First Pass).
+                    wanted[odds.NEXT[code]] = 1
+                # "Before dealing a new card, always check if the top discard can be played up."
+                if discard and wanted[discard[-1]]:
+                    code = discard.pop()
+                else:
+                    break
+        return odds.SUIT_OF[first] == key or self._count[key] != before
+
+    def _open_round(self, deal: bool = True) -> None:
+        """Deal on (unless `deal` is False: the opening round, after the first card) until a
+        card opens a round of decisions in which someone has a move, or the pass ends."""
+        opening = not deal
+        while True:
+            if deal:
+                # A round follows each card of the key suit, or a card that moved the key
+                # stack (docs/RULES.md, "Peg Leg": rounds).
+                while self._dealt < 50:
+                    if self._deal_one():
+                        break
+                else:
+                    self._finish()
+                    return
+            deal = True
+            if self._dealt < 50 and self._count[self._key] < 10 and self._could_act():
+                self._hist = odds.histogram(
+                    self._order[: self._dealt], self._key, self._count, self._foundation, self._discard
+                )
+                self._round = self._dealt
+                self._stood = [False] * len(self._seats)
+                if self.awaiting:
+                    if not opening:
+                        card = CARDS[self._order[self._dealt - 1]]
+                        self._events.append(
+                            Event(
+                                kind="round",
+                                text=f"Card {self._dealt} is {card.label}; the {SUIT_LABELS[self._key]} "
+                                f"stack holds {self._count[self._key]}. Bets are open.",
+                            )
+                        )
+                    return
+            self._hist = ()
+            self._round = 0
+
+    def _could_act(self) -> bool:
+        """Whether anyone could bet or hold a bet (else no round is worth pricing)."""
+        stake = self._options.stake
+        if any(bet[6] == _OPEN for bet in self._bets):
+            return True
+        return any(self._budget(seat) >= stake for seat in range(len(self._seats)))
+
+    def _finish(self) -> None:
+        """The pass is over: settle every open bet on the key stack's height."""
+        self._phase = Phase.OVER
+        self._hist = ()
+        self._round = 0
+        self._stood = [False] * len(self._seats)
+        height = self._count[self._key]
+        for bet in self._bets:
+            if bet[6] == _OPEN:
+                bet[5] = odds.returns(bet[2], bet[3]) if bet[1] == height else 0
+                bet[6] = _SETTLED
+        self._events.append(
+            Event(
+                kind="end",
+                text=f"The pass is over: the {SUIT_LABELS[self._key]} stack holds {height} cards.",
+            )
+        )
+        outcome = self.outcome
+        assert outcome is not None
+        self._events.append(Event(kind="result", text=outcome.summary))
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """Every seat still deciding in the open round (one with a move besides standing)."""
+        if self._phase is not Phase.BETTING or not self._hist:
+            return ()
+        return tuple(
+            seat for seat in range(len(self._seats)) if not self._stood[seat] and self._has_move(seat)
+        )
+
+    @property
+    def to_act(self) -> int | None:
+        waiting = self.awaiting
+        return waiting[0] if len(waiting) == 1 else None
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    @property
+    def commitment(self) -> str:
+        return self._commitment
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self._seats
+
+    @property
+    def options(self) -> PegLegOptions:
+        return self._options
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        return tuple(CARDS[code] for code in self._order)
+
+    @property
+    def dealt(self) -> int:
+        return self._dealt
+
+    @property
+    def key_height(self) -> int:
+        return self._count[self._key]
+
+    def cap(self) -> int:
+        """The most one player may bet in one hand, in chips."""
+        return self._options.cap * self._options.stake
+
+    def _staked(self, seat: int) -> int:
+        return sum(bet[2] for bet in self._bets if bet[0] == seat)
+
+    def _budget(self, seat: int) -> int:
+        return self.cap() - self._staked(seat)
+
+    def price(self, number: int) -> int:
+        """The payout odds offered on `number` now, in tenths (0: not offered)."""
+        if not self._hist or number not in HEIGHTS:
+            return 0
+        return odds.odds_tenths(self._hist[number], odds.SAMPLES)
+
+    def chance(self, number: int) -> float:
+        if not self._hist or number not in HEIGHTS:
+            return 0.0
+        return self._hist[number] / odds.SAMPLES
+
+    def value(self, index: int) -> int:
+        """What surrendering open bet `index` pays now (0: it can't be surrendered now)."""
+        bet = self._bets[index]
+        if bet[6] != _OPEN or not self._hist:
+            return 0
+        return odds.cash_out(bet[2], bet[3], self._hist[bet[1]], odds.SAMPLES)
+
+    def _surrenderable(self, seat: int) -> list[int]:
+        return [
+            i for i, bet in enumerate(self._bets) if bet[0] == seat and bet[6] == _OPEN and self.value(i) > 0
+        ]
+
+    def _offered(self) -> list[int]:
+        return [n for n in HEIGHTS if self.price(n) > 0]
+
+    def _has_move(self, seat: int) -> bool:
+        can_bet = self._budget(seat) >= self._options.stake and bool(self._offered())
+        return can_bet or bool(self._surrenderable(seat))
+
+    # ----------------------------------------------------------------- moves
+
+    def legal_actions(self, seat: int) -> list[StandPat | KeyBet | Surrender]:
+        """Stand; surrender each open bet worth something; a one-stake bet on each number
+        offered (any amount from the stake up to what the cap leaves is legal too)."""
+        if seat not in self.awaiting:
+            return []
+        out: list[StandPat | KeyBet | Surrender] = [STAND]
+        out += [Surrender(bet=index) for index in self._surrenderable(seat)]
+        if self._budget(seat) >= self._options.stake:
+            out += [KeyBet(number=n, amount=self._options.stake) for n in self._offered()]
+        return out
+
+    def apply(self, seat: int, action: StandPat | KeyBet | Surrender | Mapping[str, Any]) -> list[Event]:
+        """Play `action` for `seat`. Raises a RuleError with a sentence for the player."""
+        if isinstance(action, Mapping):
+            try:
+                action = _ACTION.validate_python(action)
+            except ValidationError as error:
+                raise IllegalAction("That isn't a Peg Leg move.") from error
+        if not 0 <= seat < len(self._seats):
+            raise NotYourTurn("There is no such seat at this table.")
+        if self._phase is Phase.OVER:
+            raise NotYourTurn("The hand is over.")
+        if seat not in self.awaiting:
+            raise NotYourTurn("You've made your choice for this card — waiting for the others.")
+        before = len(self._events)
+        name = self._seats[seat]
+        stake = self._options.stake
+        if isinstance(action, KeyBet):
+            tenths = self.price(action.number)
+            if tenths <= 0:
+                raise IllegalAction(f"There is no bet on {action.number} on offer right now.")
+            if action.amount < stake:
+                raise IllegalAction(f"The smallest bet is {chips(stake)}.")
+            budget = self._budget(seat)
+            if action.amount > budget:
+                raise IllegalAction(
+                    f"You can bet at most {chips(self.cap())} in a hand; you have {chips(max(0, budget))} "
+                    "left to bet."
+                )
+            self._bets.append([seat, action.number, action.amount, tenths, self._dealt, 0, _OPEN])
+            self._events.append(
+                Event(
+                    kind="bet",
+                    text=f"{name} bets {chips(action.amount)} on {action.number} at {_odds(tenths)}.",
+                    seat=seat,
+                )
+            )
+        elif isinstance(action, Surrender):
+            if action.bet not in self._surrenderable(seat):
+                raise IllegalAction("That bet can't be surrendered now.")
+            bet = self._bets[action.bet]
+            value = self.value(action.bet)
+            bet[5] = value
+            bet[6] = _SURRENDERED
+            self._events.append(
+                Event(
+                    kind="surrender",
+                    text=f"{name} surrenders the bet of {chips(bet[2])} on {bet[1]} for {chips(value)}.",
+                    seat=seat,
+                )
+            )
+        else:
+            self._stood[seat] = True
+        self._moves.append((seat, action.model_dump()))
+        if not self.awaiting:
+            self._open_round()
+        return self._events[before:]
+
+    # ----------------------------------------------------------------- the end
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self._phase is not Phase.OVER:
+            return None
+        seats = len(self._seats)
+        paid_in = [0] * seats
+        paid_out = [0] * seats
+        for bet in self._bets:
+            paid_in[bet[0]] += bet[2]
+            paid_out[bet[0]] += bet[5]
+        house = sum(paid_in) - sum(paid_out)
+        winners = tuple(seat for seat in range(seats) if paid_out[seat] > paid_in[seat])
+        return Outcome(
+            winners=winners,
+            paid_in=tuple(paid_in),
+            paid_out=tuple(paid_out),
+            house=house,
+            summary=self._summary(paid_in, paid_out, house),
+        )
+
+    def _summary(self, paid_in: list[int], paid_out: list[int], house: int) -> str:
+        height = self._count[self._key]
+        parts = []
+        for seat, name in enumerate(self._seats):
+            net = paid_out[seat] - paid_in[seat]
+            if paid_in[seat]:
+                parts.append(
+                    f"{name} {'wins' if net > 0 else 'loses'} {chips(abs(net))}"
+                    if net
+                    else f"{name} breaks even"
+                )
+        if not parts:
+            return f"The key stack ended {height} high; nobody bet."
+        bank = f"the house wins {chips(house)}" if house >= 0 else f"the house pays {chips(-house)}"
+        return f"The key stack ended {height} high: {', '.join(parts)}; {bank}."
+
+    # ----------------------------------------------------------------- the view
+
+    def _stack(self, suit: int) -> list[int]:
+        base = self._foundation[suit]
+        return [suit * 10 + (base % 10 + step) % 10 for step in range(self._count[suit])]
+
+    def bet_views(self) -> list[BetView]:
+        out = []
+        for index, bet in enumerate(self._bets):
+            seat, number, amount, tenths, after, value, how = bet
+            if how == _OPEN:
+                status, shown = BetStatus.OPEN, self.value(index)
+            elif how == _SETTLED:
+                status, shown = (BetStatus.WON, value) if value > 0 else (BetStatus.LOST, 0)
+            else:
+                status, shown = BetStatus.SURRENDERED, value
+            out.append(
+                BetView(
+                    index=index,
+                    seat=seat,
+                    number=number,
+                    amount=amount,
+                    tenths=tenths,
+                    after=after,
+                    status=status,
+                    value=shown,
+                )
+            )
+        return out
+
+    def view(self, seat: int | None) -> PegLegView:
+        over = self._phase is Phase.OVER
+        prices = (
+            [Price(number=n, chance=self.chance(n), tenths=self.price(n)) for n in HEIGHTS]
+            if self._hist
+            else []
+        )
+        return PegLegView(
+            you=seat,
+            seats=list(self._seats),
+            stake=self._options.stake,
+            cap=self.cap(),
+            dealer=self._dealer,
+            phase=self._phase,
+            key_suit=SUITS[self._key],
+            key_label=SUIT_LABELS[self._key],
+            key_height=self._count[self._key],
+            first=CARDS[self._order[0]],
+            dealt=[CARDS[code] for code in self._order[: self._dealt]],
+            undealt=50 - self._dealt,
+            stacks=[
+                StackView(
+                    suit=SUITS[suit],
+                    label=SUIT_LABELS[suit],
+                    cards=[CARDS[code] for code in self._stack(suit)],
+                    key=suit == self._key,
+                )
+                for suit in range(5)
+            ],
+            discard=[CARDS[code] for code in self._discard],
+            round_after=self._round if self._hist else 0,
+            prices=prices,
+            awaiting=list(self.awaiting),
+            bets=self.bet_views(),
+            staked=[self._staked(s) for s in range(len(self._seats))],
+            legal=list(self.legal_actions(seat)) if seat is not None else [],
+            final=self._count[self._key] if over else None,
+            commitment=self._commitment,
+            seed=self._seed if over else None,
+            order=[CARDS[code] for code in self._order] if over else None,
+        )
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-safe data. `from_json` replays the moves on the committed
+        deal and refuses data that the replay does not reproduce."""
+        text = _TEXT
+        return {
+            "game_id": GAME_ID,
+            "format": JSON_FORMAT,
+            "options": self._options.model_dump(),
+            "seats": list(self._seats),
+            "dealer": self._dealer,
+            "seed": self._seed,
+            "commitment": self._commitment,
+            "order": [text[code] for code in self._order],
+            "moves": [{"seat": seat, "action": dict(action)} for seat, action in self._moves],
+            "phase": self._phase.value,
+            "dealt": self._dealt,
+            "key": SUITS[self._key],
+            "stacks": list(self._count),
+            "discard": [text[code] for code in self._discard],
+            "round": self._round,
+            "stood": list(self._stood),
+            "odds": list(self._hist),
+            "bets": [list(bet) for bet in self._bets],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a state written by `to_json`: deal the committed order again and replay
+        the moves; the result must be exactly the saved state."""
+        try:
+            snap = _Snapshot.model_validate(data)
+        except ValidationError as error:
+            raise BadSetup("This saved Peg Leg hand is damaged and cannot be restored.") from error
+        if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
+            raise BadSetup("This saved hand is not a Peg Leg hand this version can restore.")
+        try:
+            codes = [CODE_BY_TEXT[text] for text in snap.order]
+            if sorted(codes) != list(range(50)):
+                raise KeyError("order")
+            if deal_commitment(snap.seed, snap.order) != snap.commitment:
+                raise BadSetup("This saved Peg Leg hand does not match its published deal.")
+            self = cls._start(PegLegOptions(**snap.options), snap.seats, codes, snap.dealer, snap.seed)
+            for move in snap.moves:
+                self.apply(move.seat, move.action)
+        except (KeyError, ValueError, ValidationError) as error:
+            raise BadSetup("This saved Peg Leg hand is damaged and cannot be restored.") from error
+        except (IllegalAction, NotYourTurn) as error:
+            raise BadSetup("This saved Peg Leg hand's moves don't replay on its deal.") from error
+        if self.to_json() != dict(data):
+            raise BadSetup("This saved Peg Leg hand doesn't match the replay of its moves.")
+        return self
+
+
+def _odds(tenths: int) -> str:
+    """4.2 to 1."""
+    return f"{tenths // 10}.{tenths % 10} to 1"
+
+
+odds_text = _odds
+
+
+class _MoveJSON(BaseModel):
+    seat: int
+    action: dict[str, Any]
+
+
+class _Snapshot(BaseModel):
+    game_id: str
+    format: int
+    options: dict[str, int]
+    seats: list[str]
+    dealer: int
+    seed: int
+    commitment: str
+    order: list[str]
+    moves: list[_MoveJSON]
