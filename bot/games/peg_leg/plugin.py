@@ -190,9 +190,8 @@ class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
         )
         last = view.dealt[-1].short if view.dealt else "—"
         top = view.discard[-1].short if view.discard else "empty"
-        stacks = " · ".join(
-            f"{_symbol(stack.suit)} {stack.label} ×{len(stack.cards)}" for stack in view.stacks if not stack.key
-        )
+        others = [stack for stack in view.stacks if not stack.key]
+        stacks = " · ".join(f"{_symbol(s.suit)} {s.label} ×{len(s.cards)}" for s in others)
         embed.add_field(
             name=f"The deal · card {len(view.dealt)} of 50",
             value=(
