@@ -424,23 +424,28 @@ class PegLeg:
     def _budget(self, seat: int) -> int:
         return self.cap() - self._staked(seat)
 
+    @property
+    def samples(self) -> int:
+        """Simulated ends of the pass behind the prices now (0: no round is open)."""
+        return sum(self._hist)
+
     def price(self, number: int) -> int:
         """The payout odds offered on `number` now, in tenths (0: not offered)."""
         if not self._hist or number not in HEIGHTS:
             return 0
-        return odds.odds_tenths(self._hist[number], odds.SAMPLES)
+        return odds.odds_tenths(self._hist[number], self.samples)
 
     def chance(self, number: int) -> float:
         if not self._hist or number not in HEIGHTS:
             return 0.0
-        return self._hist[number] / odds.SAMPLES
+        return self._hist[number] / self.samples
 
     def value(self, index: int) -> int:
         """What surrendering open bet `index` pays now (0: it can't be surrendered now)."""
         bet = self._bets[index]
         if bet[6] != _OPEN or not self._hist:
             return 0
-        return odds.cash_out(bet[2], bet[3], self._hist[bet[1]], odds.SAMPLES)
+        return odds.cash_out(bet[2], bet[3], self._hist[bet[1]], self.samples)
 
     def _surrenderable(self, seat: int) -> list[int]:
         return [

@@ -187,7 +187,7 @@ def test_a_surrendered_bet_is_paid_its_cash_out_value_at_settlement_whatever_the
     tenths = _bet(game, 0, final, 20)
     hits = game.view(None).prices[final - 1]
     value = game.value(0)
-    expected = odds.cash_out(20, tenths, round(hits.chance * odds.SAMPLES), odds.SAMPLES)
+    expected = odds.cash_out(20, tenths, round(hits.chance * game.samples), game.samples)
     assert value == expected and 0 < value < 20
     game.apply(0, Surrender(bet=0))
     assert game.view(None).bets[0].status is BetStatus.SURRENDERED
@@ -204,8 +204,8 @@ def test_betting_and_surrendering_at_once_always_loses() -> None:
         game = PegLeg.new(OPTIONS, SEATS, seed)
         for price in game.view(None).prices:
             if price.offered:
-                hits = round(price.chance * odds.SAMPLES)
-                assert odds.cash_out(100, price.tenths, hits, odds.SAMPLES) < 100
+                hits = round(price.chance * game.samples)
+                assert odds.cash_out(100, price.tenths, hits, game.samples) < 100
 
 
 def test_every_offered_price_keeps_the_house_edge_on_its_own_estimate() -> None:
