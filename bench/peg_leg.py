@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.core.cards import POSTAS_50
 from engine.peg_leg import odds
 from engine.peg_leg.game import STAND, PegLeg, PegLegOptions
 
@@ -65,16 +66,14 @@ def pricing_times(hands: int) -> tuple[list[float], int]:
 
 
 def opening_prices() -> dict[int, list[int]]:
-    """First card -> the opening odds (tenths) on heights 0..10, as a table offers them."""
+    """First card -> the opening odds (tenths) on heights 0..10, as a table offers them
+    (read off a hand dealt with that first card)."""
     prices: dict[int, list[int]] = {}
+    cards = POSTAS_50.cards()
     for first in range(50):
-        key = first // 10
-        count = [0] * 5
-        count[key] = 1
-        foundation = [-1] * 5
-        foundation[key] = first
-        hist = odds.histogram([first], key, count, foundation, [])
-        prices[first] = [odds.odds_tenths(hist[n], odds.SAMPLES) if n else 0 for n in range(11)]
+        order = [cards[first], *(card for code, card in enumerate(cards) if code != first)]
+        game = PegLeg.new_from_order(PegLegOptions(stake=1), ["a", "b"], order)
+        prices[first] = [game.price(n) for n in range(11)]
     return prices
 
 

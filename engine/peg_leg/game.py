@@ -94,6 +94,8 @@ class Phase(StrEnum):
 
 
 class BetStatus(StrEnum):
+    """Where a bet stands."""
+
     OPEN = "open"
     SURRENDERED = "surrendered"
     WON = "won"
@@ -504,7 +506,7 @@ class PegLeg:
             self._events.append(
                 Event(
                     kind="bet",
-                    text=f"{name} bets {chips(action.amount)} on {action.number} at {_odds(tenths)}.",
+                    text=f"{name} bets {chips(action.amount)} on {action.number} at {odds_text(tenths)}.",
                     seat=seat,
                 )
             )
@@ -694,12 +696,9 @@ class PegLeg:
         return self
 
 
-def _odds(tenths: int) -> str:
+def odds_text(tenths: int) -> str:
     """4.2 to 1."""
     return f"{tenths // 10}.{tenths % 10} to 1"
-
-
-odds_text = _odds
 
 
 class _MoveJSON(BaseModel):

@@ -151,9 +151,6 @@ class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
     def table_picture(self, table: Table, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def logged(self, event: Any) -> bool:
-        return True
-
     def status(self, table: Table, game: PegLeg) -> str:
         state = table.state
         view = game.view(None)
