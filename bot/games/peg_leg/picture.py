@@ -54,7 +54,11 @@ def table_picture(table: Table, view: PegLegView) -> Image:
     heading_h = max(h.height for h in headings)
     offered = [p for p in view.prices if p.offered]
     odds = (
-        hrow([chip(f"{p.number}: {p.tenths // 10}.{p.tenths % 10}–1", 15) for p in offered], 6)
+        hrow(
+            [chip("Odds on the final height", 15, "note")]
+            + [chip(f"{p.number}: {p.tenths // 10}.{p.tenths % 10} to 1", 15) for p in offered],
+            6,
+        )
         if offered
         else None
     )
@@ -75,7 +79,7 @@ def table_picture(table: Table, view: PegLegView) -> Image:
     image = panel(WIDTH, height).convert("RGB")
     title = [
         chip(f"Peg Leg · card {len(view.dealt)} of 50", 22, "note"),
-        chip(f"key: {view.key_label} {view.key_height}", 20, "turn"),
+        chip(f"key suit {view.key_label} · {view.key_height} high", 20, "turn"),
     ]
     if view.phase is Phase.OVER:
         title.append(chip(f"ended {view.final} high", 18))
