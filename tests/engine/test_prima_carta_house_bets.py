@@ -168,6 +168,18 @@ def test_facts_agree_with_the_engine_on_shuffled_decks() -> None:
         assert ALL[winner] == facts.champion, seed
 
 
+def test_on_any_deal_one_suit_wins_prima_and_escucha_and_maximo_never_pays_a_pair() -> None:
+    for seed in range(200):
+        facts = facts_from_order([CARDS[code] for code in shuffled(range(50), seed)])
+        for bet in (HouseBet.PRIMA, HouseBet.ESCUCHA):
+            assert sum(returned(bet, suit, 1, facts) > 0 for suit in ALL) == 1
+        assert sum(returned(HouseBet.MAXIMO, suit, 1, facts) > 0 for suit in ALL) in (0, 1, 3, 4, 5)
+        conto = [returned(bet, "", 1, facts) for bet in (HouseBet.ALTO, HouseBet.MEDIO, HouseBet.BAJO)]
+        assert sum(back > 0 for back in conto) <= 1
+        cartas = [returned(HouseBet.CARTAS, str(n), 1, facts) for n in range(10, 21)]
+        assert sum(back > 0 for back in cartas) == (1 if facts.promoted <= 20 else 0)
+
+
 # ------------------------------------------------------------------------------- Prima
 
 
