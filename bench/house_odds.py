@@ -48,7 +48,7 @@ from engine.prima_carta.house_bets import (
     comeco_odds,
     deal_facts,
     facts_from_order,
-    winning_odds,
+    returned,
 )
 
 Z95 = 1.959964
@@ -116,14 +116,41 @@ def _by_promoted(hist: Counter[int], total: int, pay: dict[int, float]) -> tuple
 
 
 def _check_settlement(samples: int, base: int) -> None:
-    """The bench's own tallies must agree with the settlement code, deal by deal."""
+    """The bench's reading of each deal must agree with the settlement code, deal by deal:
+    the tallies below rest on the same first card, foundations, count and champion."""
+    stake = 4  # every shipped payout is in quarter chips at worst, so this pays whole chips
+
+    def back(odds: Odds | None) -> int:
+        return 0 if odds is None else stake + stake * odds.win // odds.per
+
     for index in range(samples):
-        order = [CARDS[code] for code in shuffled(range(50), base + index)]
-        facts = facts_from_order(order)
-        for suit in SUITS:
-            odds = winning_odds(HouseBet.PRIMA, suit, facts)
-            assert (odds is not None) == (facts.first.suit == suit)
-        assert comeco_odds(facts.promoted) == winning_odds(HouseBet.COMECO, "", facts)
+        codes = shuffled(range(50), base + index)
+        first, founded, count, champion = deal_facts(codes)
+        facts = facts_from_order([CARDS[code] for code in codes])
+        ranks = {code // 10: code % 10 for code in founded}
+        top = max(ranks.values())
+        tied = list(ranks.values()).count(top)
+        for suit, name in enumerate(SUITS):
+            prima = PRIMA_ACE_ODDS if first % 10 == 0 else PRIMA_ODDS
+            escucha = ESCUCHA_ACE_ODDS if ranks[suit] == 0 else ESCUCHA_ODDS
+            expected = {
+                HouseBet.PRIMA: back(prima if first // 10 == suit else None),
+                HouseBet.ESCUCHA: back(escucha if champion == suit else None),
+                HouseBet.MAXIMO: back(MAXIMO_ODDS if ranks[suit] == top and tied != 2 else None),
+            }
+            for bet, chips in expected.items():
+                assert returned(bet, name, stake, facts) == chips, (index, bet, name)
+        conto = {
+            HouseBet.ALTO: ALTO_ODDS if count >= 17 else None,
+            HouseBet.MEDIO: MEDIO_ODDS if count in (14, 15) else None,
+            HouseBet.BAJO: BAJO_ODDS if count in (10, 11) else None,
+            HouseBet.COMECO: comeco_odds(count),
+        }
+        for bet, odds in conto.items():
+            assert returned(bet, "", stake, facts) == back(odds), (index, bet)
+        for number in CARTAS_NUMBERS:
+            odds = CARTAS_ODDS[number] if count == number else None
+            assert returned(HouseBet.CARTAS, str(number), stake, facts) == back(odds), (index, number)
 
 
 def _nearest_with_edge(promoted: Counter[int], total: int, numbers: list[int], printed: Odds) -> Odds:
