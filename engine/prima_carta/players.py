@@ -1,15 +1,21 @@
 """Computer players for Prima Carta's one decision: copa or fold.
 
 "basic" follows the rule text's Basic Strategy table; "sharp" reads the public discard
-order, plays the rest of the deal out in its head and pays only when its suit wins.
-Both see only public information and always return one of the legal actions.
+order, plays the rest of the deal out in its head and pays only when its suit wins. Under
+Jasper rules the pile is shuffled after the copa by a secret seed, so "sharp" instead
+estimates its chance over reshuffles of the public pile (seeded from the public view, so
+it is deterministic) and pays when the pot it stands to win is worth the copa. Both see
+only public information and always return one of the legal actions. The corte, the cobre
+and the house table change nothing in the decision; Cinco has none.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 from engine.core.players import ComputerPlayer
+from engine.core.rng import shuffled
 from engine.prima_carta.game import (
     CODE,
     SUITS,
@@ -87,8 +93,27 @@ class BasicPlayer:
         return legal[0] if pay else legal[1]
 
 
+JASPER_SAMPLES = 128
+"""Reshuffles of the public pile the sharp player tries under Jasper rules."""
+
+
+def jasper_chance(
+    count: Sequence[int], foundation: Sequence[int], pile: Sequence[int], mine: int, rivals: Sequence[int]
+) -> float:
+    """The share of `JASPER_SAMPLES` reshuffles of the public `pile` in which suit `mine`
+    completes before every suit in `rivals`. The shuffles are seeded from the public state
+    alone (a CRC of the pile, the stacks and the suits), never from the hand's seeds."""
+    key = zlib.crc32(bytes([*pile, *count, mine, *rivals]))
+    wins = 0
+    for sample in range(JASPER_SAMPLES):
+        done = completion_order(count, foundation, shuffled(pile, key * JASPER_SAMPLES + sample))
+        wins += all(done[mine] < done[rival] for rival in rivals)
+    return wins / JASPER_SAMPLES
+
+
 class SharpPlayer:
-    """Reads the public discard order and pays only when its suit finishes first."""
+    """Reads the public discard order and pays only when its suit finishes first (Jasper:
+    pays when its estimated chance is worth the copa)."""
 
     level = "sharp"
 
@@ -99,14 +124,34 @@ class SharpPlayer:
         view = game.view(seat)
         count = [stack.size for stack in view.stacks]
         foundation = [CODE[stack.cards[0]] if stack.cards else -1 for stack in view.stacks]
-        done = completion_order(count, foundation, [CODE[card] for card in view.discard])
-        mine = done[SUITS.index(view.seats[seat])]
-        rivals = [
-            done[SUITS.index(suit)]
-            for other, suit in enumerate(view.seats)
-            if other != seat and view.status[other] is not SeatStatus.FOLDED
-        ]
-        return _pick(legal, all(mine < rival for rival in rivals))
+        pile = [CODE[card] for card in view.discard]
+        mine = SUITS.index(view.seats[seat])
+        others = [other for other in range(len(view.seats)) if other != seat]
+        rivals = [SUITS.index(view.seats[o]) for o in others if view.status[o] is not SeatStatus.FOLDED]
+        if view.variant == "jasper":
+            # Those still to decide are expected to follow the text's Basic Strategy, in
+            # turn order, with this seat in; what it stands to win is the pot with their
+            # copas, against the copa it must pay now.
+            price = view.copa_price[seat]
+            sizes = [
+                -1 if s is SeatStatus.FOLDED else count[SUITS.index(suit)]
+                for s, suit in zip(view.status, view.seats, strict=True)
+            ]
+            pot = view.pot + price
+            for step in range(1, len(view.seats)):
+                other = (seat + step) % len(view.seats)
+                if view.status[other] is not SeatStatus.UNDECIDED:
+                    continue
+                rest = [size for o, size in enumerate(sizes) if o != other and size >= 0]
+                if basic_decision(sizes[other], rest):
+                    pot += view.copa_price[other]
+                else:
+                    sizes[other] = -1
+            rivals = [SUITS.index(view.seats[o]) for o in others if sizes[o] >= 0]
+            chance = jasper_chance(count, foundation, pile, mine, rivals)
+            return _pick(legal, chance * pot > price)
+        done = completion_order(count, foundation, pile)
+        return _pick(legal, all(done[mine] < done[rival] for rival in rivals))
 
 
 LEVELS = ("basic", "sharp")
