@@ -75,9 +75,8 @@ def main() -> None:
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
     print(f"Prima Carta, {args.variant}, {args.seats} seats, {args.deals:,} deals played twice (duplicate)")
-    print(
-        f"sharp - basic, net chips per seat per hand (stake 1): {mean:+.4f}  95% CI [{mean - half:+.4f}, {mean + half:+.4f}]"
-    )
+    interval = f"95% CI [{mean - half:+.4f}, {mean + half:+.4f}]"
+    print(f"sharp - basic, net chips per seat per hand (stake 1): {mean:+.4f}  {interval}")
     if times:
         print(f"sharp time per decision: median {statistics.median(times):.2f} ms, max {max(times):.2f} ms")
     print(f"wall time {time.perf_counter() - start:.1f} s")
