@@ -27,6 +27,8 @@ PICTURE_MODULES = ("bot.games.prima_carta.picture", "bot.games.holdout.picture",
 CASES = [
     ("prima_carta", {}, 5),
     ("prima_carta", {}, 2),
+    ("prima_carta", {"variant": "cinco", "corte": True, "house": True, "bets": True}, 4),
+    ("prima_carta", {"variant": "jasper", "bets": True, "corte": True, "cobre": "carry"}, 3),
     ("holdout", {}, 3),
     ("holdout", {"lines": "double", "deck": "vines"}, 6),
     ("primero", {}, 6),
@@ -72,6 +74,12 @@ def states(table: Table, seed: int) -> Iterator[Table]:
     for _ in range(400):
         if game.outcome is not None:
             return
+        if not game.awaiting:  # waiting on the clock: play what the clock would
+            pause = table.plugin.pause(game, table.options)
+            assert pause is not None
+            game.apply(pause.seat, pause.action)
+            yield table
+            continue
         seat = rng.choice(list(game.awaiting))
         legal = list(game.legal_actions(seat))
         calm = [a for a in legal if a.kind not in ("fold", "all_in")]
