@@ -501,7 +501,7 @@ class PrimaCarta:
         self._foundation = [-1] * 5
         self._wanted = bytearray(_ALL_WANTED)
         self._discard = []
-        self._undealt = list(order)
+        self._undealt = order  # replaced, never changed, by the first pass
         self._passes = []
         self._winner = None
         self._won_by = None
@@ -712,7 +712,8 @@ class PrimaCarta:
                 raise NotYourTurn("The hand is over; there is nothing left to decide.")
             raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
         suit = self._seats[seat]
-        before = self._history_length()
+        passes = self._passes
+        before = len(passes)
         if kind is Copa:
             assert isinstance(action, Copa)
             price = self._count[suit] * self._options.stake
@@ -723,10 +724,19 @@ class PrimaCarta:
             self._decide(seat, -1)
         else:
             raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
-        if self._winner is None and self._phase is Phase.COPA:
-            # The common case, kept cheap: just this decision.
-            return [_decision_event(seat, suit, self._decisions[-1][1])]
-        return self._events(before)
+        event = _decision_event(seat, suit, self._decisions[-1][1])
+        if len(passes) == before and self._winner is None:
+            return [event]  # the common case, kept cheap: just this decision
+        # The same entries `events` rebuilds: this decision, then, if it set off the
+        # repasso, Jasper's shuffle, the passes and the result (see `_entries`).
+        events = [event]
+        if len(passes) > before:
+            if self._second_seed is not None:
+                events.append(self._events_of([("shuffle", 0)])[0])
+            events += [self._pass_event(index) for index in range(before, len(passes))]
+        if self._winner is not None:
+            events.append(_event("win", self._summary(), self._winner))
+        return events
 
     def _deal(self, seat: int) -> list[Event]:
         """End a pause: turn the first card (Phase.DEAL) or deal the repasso (REPASSO).
@@ -917,11 +927,19 @@ class PrimaCarta:
         return out
 
     def _history_length(self) -> int:
-        return len(self._entries())
+        # len(self._entries()), counted without building it (apply asks on every move).
+        if self._phase is Phase.DEAL:
+            return 1
+        passes = len(self._passes)
+        length = 2 + passes + len(self._decisions) + (self._corte > 0) + (self._winner is not None)
+        return length + (passes > 1 and self._second_seed is not None)
 
     def _events(self, start: int) -> list[Event]:
+        return self._events_of(self._entries()[start:])
+
+    def _events_of(self, entries: list[tuple[str, int]]) -> list[Event]:
         out = []
-        for kind, index in self._entries()[start:]:
+        for kind, index in entries:
             if kind == "spiga":
                 stake = chips(self._options.stake)
                 text = f"Spiga: each of the {len(self._seats)} players puts {stake} in the pot."

@@ -101,12 +101,14 @@ def test_house_options_conserve_chips_across_seats_the_carried_pot_and_the_house
         assert PrimaCarta.from_json(json.loads(json.dumps(data))).to_json() == data
         view = g.view(None)
         assert view.pot + view.corte == sum(view.paid) + carried
+        seen = len(g.events)
         if g.to_act is None:
             assert g.awaiting == () and view.bets_open
-            g.apply(g.prima, DEAL)
+            # What a move returns is exactly what it added to the hand's history.
+            assert g.apply(g.prima, DEAL) == g.events[seen:]
             continue
         seat = g.to_act
-        g.apply(seat, g.legal_actions(seat)[0 if choices[step % 5] else 1])
+        assert g.apply(seat, g.legal_actions(seat)[0 if choices[step % 5] else 1]) == g.events[seen:]
         step += 1
     outcome = g.outcome
     assert min(*outcome.paid_in, *outcome.paid_out, outcome.carried, outcome.house) >= 0
