@@ -36,6 +36,22 @@ def prima_carta_hands(count: int, start: int = 0) -> None:
         assert game.outcome is not None
 
 
+def prima_carta_house_hands(count: int, start: int = 0) -> None:
+    """`count` five-player hands at a house table with the corte and a carried cobre, under
+    Jasper rules (the second shuffle), basic copa decisions; each hand takes the last one's
+    cobre into its pot."""
+    player = computer_player("prima_carta", "basic")
+    options = PrimaCartaOptions(house=True, corte=True, cobre="carry", variant="jasper")
+    carried = 0
+    for seed in range(start, start + count):
+        game = PrimaCarta.new(options, PRIMA_SEATS, seed, dealer=seed % 5, carried=carried)
+        while (seat := game.to_act) is not None:
+            game.apply(seat, player.choose(game, seat))
+        outcome = game.outcome
+        assert outcome is not None
+        carried = outcome.carried
+
+
 HOLDOUT_SEATS = ("north", "east", "south", "west")
 
 
@@ -113,6 +129,7 @@ def primiera_rounds(count: int, start: int = 0) -> None:
 
 GAMES: dict[str, Callable[[int, int], None]] = {
     "prima_carta": prima_carta_hands,
+    "prima_carta_house_jasper": prima_carta_house_hands,
     "holdout_hands": holdout_hands,
     "primero_hands": primero_hands,
     "primero_random_moves": primero_random_moves,

@@ -5,8 +5,10 @@ ten cards takes the pot."""
 from __future__ import annotations
 
 from engine.prima_carta.game import (
+    DEAL,
     FOLD,
     Copa,
+    Deal,
     Fold,
     PassLog,
     Phase,
@@ -20,8 +22,10 @@ from engine.prima_carta.game import (
 )
 
 __all__ = [
+    "DEAL",
     "FOLD",
     "Copa",
+    "Deal",
     "Fold",
     "PassLog",
     "Phase",
