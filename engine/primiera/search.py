@@ -71,6 +71,7 @@ class _Sim:
 
     __slots__ = (
         "count",
+        "gone",
         "hands",
         "heralds",
         "last",
@@ -85,6 +86,8 @@ class _Sim:
     )
 
     count: int
+    gone: list[int]
+    """Cards of each capture value (index value - 1) in the capture piles."""
     hands: list[list[int]]
     heralds: bool
     last: int | None
@@ -100,6 +103,7 @@ class _Sim:
     def copy(self) -> _Sim:
         other = _Sim.__new__(_Sim)
         other.count = self.count
+        other.gone = list(self.gone)
         other.hands = [list(h) for h in self.hands]
         other.heralds = self.heralds
         other.last = self.last
@@ -136,7 +140,9 @@ class _Sim:
         stats = self.stats
         base = seat * STATS
         stats[base + _CARDS] += len(cards)
+        gone = self.gone
         for c in cards:
+            gone[c % 10] += 1
             stats[base + _COINS] += _COIN[c]
             if c == SEVEN_OF_COINS:
                 stats[base + _SEVEN] = 1
@@ -303,18 +309,43 @@ def seed_of(parts: Sequence[object]) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def sample_hidden(unseen: Sequence[int], slots: Sequence[int], rng: random.Random) -> list[list[int]]:
+def sample_hidden(
+    unseen: Sequence[int],
+    slots: Sequence[int],
+    rng: random.Random,
+    heralds: Sequence[int] | None = None,
+) -> list[list[int]]:
     """Deal the `unseen` cards into hidden places of the given sizes, uniformly at random.
 
     Every card goes to exactly one place and each place gets exactly its size; the sizes
-    must add up to the number of unseen cards (everything public is consistent with this
-    deal, and every such deal is equally likely).
+    must add up to the number of unseen cards. `heralds`, when given, is how many Heralds
+    (aces) each place holds — in the Heralds forms every seat was dealt exactly one, so a
+    seat whose Herald is out holds none and one whose Herald is still in hand holds exactly
+    one: the unseen aces go one to each seat still holding its Herald and the other cards
+    fill the rest. Everything public is consistent with the deal, and every such deal is
+    equally likely.
     """
     if sum(slots) != len(unseen):
         raise ValueError("The hidden places do not hold the unseen cards.")
+    if heralds is not None:
+        aces = [c for c in unseen if c in HERALDS]
+        if len(aces) != sum(heralds) or any(n > size for n, size in zip(heralds, slots, strict=True)):
+            raise ValueError("The unseen Heralds do not fit the seats that hold one.")
+        others = [c for c in unseen if c not in HERALDS]
+        rng.shuffle(aces)
+        rng.shuffle(others)
+        out: list[list[int]] = []
+        at = 0
+        for n, size in zip(heralds, slots, strict=True):
+            place = aces[:n] + others[at : at + size - n]
+            del aces[:n]
+            at += size - n
+            rng.shuffle(place)
+            out.append(place)
+        return out
     cards = list(unseen)
     rng.shuffle(cards)
-    out: list[list[int]] = []
+    out = []
     at = 0
     for size in slots:
         out.append(cards[at : at + size])
