@@ -17,7 +17,8 @@ deals on two cores).
   Deals are split over `--workers` processes (one core each).
 * Time per decision: every strong decision of the match (the lay, which is the basic
   player's, and single-move turns included), median, p95 and max, in milliseconds of
-  wall time in its worker.
+  CPU time of its worker's one thread (`time.thread_time`): what a decision costs one core,
+  whatever else the machine is running. The engine's speed is wall time on one core.
 
 Not a test: it prints figures and asserts nothing.
 """
@@ -73,9 +74,9 @@ def play_deal(args: tuple[str, int]) -> tuple[float, list[float]]:
             # The robot's seat is played by its partner: that partner's level decides.
             who = game.robot_partner if seat == robot and game.robot_partner is not None else seat
             if who % 2 == strong_parity:
-                start = time.perf_counter()
+                start = time.thread_time()
                 action = strong.choose(game, seat)
-                times.append((time.perf_counter() - start) * 1000)
+                times.append((time.thread_time() - start) * 1000)
             else:
                 action = basic.choose(game, seat)
             game.apply(seat, action)
@@ -120,7 +121,7 @@ def run(form: str, rounds: int, workers: int, engine_seconds: float) -> None:
     times.sort()
     median, p95 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
     print(
-        f"{form}: strong player, time per decision over {len(times)} decisions: median {median:.1f} ms, "
+        f"{form}: strong player, CPU time per decision over {len(times)} decisions: median {median:.1f} ms, "
         f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms"
     )
     n = len(margins)

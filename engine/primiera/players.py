@@ -20,7 +20,7 @@ from engine.core.cards import Card
 from engine.core.players import ComputerPlayer
 from engine.primiera.game import REDEAL, Lay, Phase, Play, Primiera, PrimieraView
 from engine.primiera.scoring import CODE, COINS, HERALDS, SEVEN_OF_COINS, capture_options
-from engine.primiera.search import STATS, _Sim, _utilities, sample_hidden, seed_of
+from engine.primiera.search import STATS, _Sim, sample_hidden, seed_of, utilities
 
 Action = Lay | Play
 
@@ -192,11 +192,11 @@ def rollout(sim: _Sim) -> None:
         sim.play(sim.to_act, code, option)
 
 
-BUDGET = 9_000
+BUDGET = 4_000
 """Simulated plays per decision (root moves x samples x cards left to play), counted, not
 timed, so the move stays deterministic; it sets how many deals are sampled..."""
-MIN_SAMPLES = 8
-MAX_SAMPLES = 48
+MIN_SAMPLES = 6
+MAX_SAMPLES = 32
 """... between these."""
 
 
@@ -252,7 +252,7 @@ class StrongPlayer:
                 child = sim.copy()
                 child.play(seat, code, option)
                 rollout(child)
-                totals[i] += _utilities(child, child.points())[seat]
+                totals[i] += utilities(child, child.points())[seat]
             self.plays += len(roots) * left
         best = max(range(len(roots)), key=lambda i: (totals[i], -i))
         return legal[best]
@@ -352,11 +352,10 @@ def fill(base: _Sim, dealt: list[list[int]], slots: Sequence[int]) -> _Sim:
     return sim
 
 
-LEVELS = ("basic",)
+LEVELS = ("basic", "strong")
 """This game's computer player levels offered at the table; the first is the default.
-`make_player("strong")` also builds the sampling player, which `bench/primiera.py` measures:
-it is not offered until it beats the basic one in the duplicate match (today it doesn't in
-the Heralds game; docs/RULES.md)."""
+`strong` beats `basic` in the duplicate match of `bench/primiera.py` in every form
+(docs/RULES.md, Primiera, Computer players)."""
 
 
 def make_player(level: str) -> ComputerPlayer:
