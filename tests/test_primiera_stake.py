@@ -6,8 +6,8 @@ import pytest
 
 from bot.games import GAMES, OptionError
 from bot.games.primiera.options import PrimieraTableOptions
-from bot.games.primiera.plugin import game_cost, game_end
-from engine.core.match import GameResult
+from bot.games.primiera.plugin import concession, game_cost, game_end
+from engine.core.match import GameResult, Match
 
 
 def result(winners: tuple[str, ...], scores: dict[str, int]) -> GameResult:
@@ -45,3 +45,26 @@ def test_the_stack_covers_the_most_a_game_can_cost() -> None:
 def test_the_robot_form_plays_for_the_scoreboard_only() -> None:
     with pytest.raises(OptionError):
         GAMES["primiera"].parse_options({"variant": "robot", "play_for": "bankroll"})
+
+
+def test_a_member_leaving_a_game_in_progress_pays_each_seat_ahead_a_stake_a_point_behind() -> None:
+    scores = {"1": 4, "2": 12, "3": 30, "4": 4}
+    # Behind "2" by 8, behind "3" by 26 but at most the target; level with "4": nothing.
+    assert concession(21, scores, "1") == {"2": 8, "3": 21}
+    assert concession(21, scores, "3") == {}, "the leader concedes their lead and pays nobody"
+    assert concession(21, {}, "1") == {}, "between games nothing is owed"
+
+
+def test_only_a_bankroll_table_settles_a_leaver() -> None:
+    plugin = GAMES["primiera"]
+    assert plugin.leaving_debts(_Table(PrimieraTableOptions(), {"1": 0, "2": 9}), "1") == {}
+    staked = _Table(PrimieraTableOptions(play_for="bankroll"), {"1": 0, "2": 9})
+    assert plugin.leaving_debts(staked, "1") == {"2": 9}
+
+
+class _Table:
+    """The two things `leaving_debts` reads from a table: its options and its match."""
+
+    def __init__(self, options: PrimieraTableOptions, scores: dict[str, int]) -> None:
+        self.options = options
+        self.match = Match.new(("1", "2", "3", "4"), target=21).add_scores(scores)[0]

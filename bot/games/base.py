@@ -196,6 +196,15 @@ class GamePlugin(Generic[G, OptionsT]):
         is vacated."""
         return False
 
+    def leaving_debts(self, table: Table, choice: str) -> Mapping[str, int]:
+        """Stack games whose stakes move only when a game ends: what a member leaving table
+        seat `choice` now, with a game in progress, owes the other seats, in stakes (table
+        seat -> stakes, each positive). The table pays them from the leaver's stack, into
+        those seats' stacks, before the rest goes home. Asked only when the seat is vacated
+        (a seat `keeps_seat` leaves to a computer player keeps its place in the game, and
+        its debts with it). Empty (the default): the stack goes home whole."""
+        return {}
+
     def points(self, game: G) -> list[int] | None:
         """Points games: what each seat scored in this finished hand (None: a chips game)."""
         return None

@@ -300,11 +300,12 @@ class Hands:
                 moves += cashed + bought
                 service.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
                 continue
+            paid = service.lobby.pay_debts(table, seat)
             state.seats.remove(seat)
             table.match = table.match.vacate(seat.choice)
             cashed = service.cash_out(table, seat)
             moves += cashed
-            service.log(table, f"{seat.name} left the table{took(cashed)}.")
+            service.log(table, f"{paid}{seat.name} left the table{took(cashed)}.")
         if leavers:
             service.lobby.pass_host(table)
         if state.closing or not table.humans:

@@ -84,10 +84,11 @@ class Lobby:
             self.pass_host(table)
             await service.commit(table, line, moves)
             return None
+        paid = self.pay_debts(table, seat)
         del table.state.seats[index]
         table.match = table.match.vacate(seat.choice)
         moves = service.cash_out(table, seat)
-        line = f"{seat.name} left the table{took(moves)}."
+        line = f"{paid}{seat.name} left the table{took(moves)}."
         if not table.humans:
             # The last member out closes the table: every stack goes home, computers' to the
             # house, and a carried pot is shared by the leaver and whoever is still seated.
@@ -148,6 +149,28 @@ class Lobby:
             return []
         table.state.stacks[seat.choice] = amount
         return money.buy_in(seat, self.service.escrow(table), amount)
+
+    def pay_debts(self, table: Table, seat: Seat) -> str:
+        """A member leaving a stack game in progress pays what the game says they owe
+        (`leaving_debts`) from their stack into the other seats' stacks, never more than
+        the stack holds; chips stay in the escrow. Returns the log's sentence ("" if none)."""
+        state = table.state
+        debts = table.plugin.leaving_debts(table, seat.choice)
+        seated = {s.choice: s for s in state.seats if s is not seat}
+        left = state.stacks.get(seat.choice, 0)
+        paid: list[str] = []
+        for choice, stakes in debts.items():
+            other = seated.get(choice)
+            amount = min(left, stakes * state.stake)
+            if other is None or amount <= 0:
+                continue
+            left -= amount
+            state.stacks[choice] = state.stacks.get(choice, 0) + amount
+            paid.append(f"{chips(amount)} to {other.name}")
+        if not paid:
+            return ""
+        state.stacks[seat.choice] = left
+        return f"{seat.name} leaves the game in progress and pays {_and(paid)}. "
 
     def kept(self, table: Table, seat: Seat) -> bool:
         """Whether a member leaving now leaves their seat to a computer player: the game
@@ -235,6 +258,10 @@ def affordable_stake(plugin: Plugin, options: Any, balance: int, *, below: int) 
         else:
             high = middle - 1
     return low
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def took(moves: list[money.Transfer]) -> str:

@@ -196,6 +196,11 @@ class PrimieraView(BaseModel, frozen=True):
     """The robot's remaining cards once a Herald gives it a partner (face up for all)."""
     robot_partner: int | None
     """Who plays the robot's cards (its partner), or None while it plays by itself."""
+    heralds_held: tuple[bool, ...] | None = None
+    """Heralds forms: per seat, whether its Herald is still in its hand (or the robot's pile).
+    Public: every seat was dealt exactly one, and each leaves a hand face up, laid among
+    the opening four (whose places show who laid which) or played. A card chosen for the
+    table counts as held until the four are turned up. None in the other forms."""
     stock: int
     """Cards still to be dealt (two and three players)."""
     taken: tuple[tuple[Card, ...], ...]
@@ -992,6 +997,7 @@ class Primiera:
                 else None
             ),
             robot_partner=self.robot_partner,
+            heralds_held=self._heralds_held(),
             stock=40 - self._next,
             taken=tuple(tuple(CARDS[c] for c in pile) for pile in self._taken),
             sweeps=tuple(tuple(CARDS[c] for c in pile) for pile in self._sweeps),
@@ -1002,6 +1008,14 @@ class Primiera:
             score=self._score,
             commitment=self._commitment,
             seed=self._seed if over else None,
+        )
+
+    def _heralds_held(self) -> tuple[bool, ...] | None:
+        if not self._options.heralds:
+            return None
+        return tuple(
+            any(c in HERALDS for c in hand) or laid in HERALDS
+            for hand, laid in zip(self._hands, self._laid, strict=True)
         )
 
     # ------------------------------------------------------------------------ JSON

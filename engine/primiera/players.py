@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from engine.core.cards import Card
 from engine.core.players import ComputerPlayer
 from engine.primiera.game import REDEAL, Lay, Phase, Play, Primiera, PrimieraView
-from engine.primiera.scoring import CODE, COINS, HERALDS, SEVEN_OF_COINS
-from engine.primiera.search import STATS, Searcher, _Sim, sample_hidden, seed_of
+from engine.primiera.scoring import CODE, COINS, HERALDS, SEVEN_OF_COINS, capture_options
+from engine.primiera.search import STATS, _Sim, sample_hidden, seed_of, utilities
 
 Action = Lay | Play
 
@@ -124,73 +124,136 @@ class BasicPlayer:
         return LEAVE_SWEEP * chance + sum(worth(c) for c in after) * chance * 0.25
 
 
-SAMPLES = 12
-"""Sampled deals per decision."""
-DEPTH = 4
-"""Plies searched before the horizon estimate (one turn round the table with four)..."""
-SHALLOW = 3
-"""... or one fewer while more than `DEEP_FROM` cards are left to play (wide hands)."""
-DEEP_FROM = 24
-NODE_BUDGET = 12_000
-"""Search nodes per decision after which no further sample is started (at least
-`MIN_SAMPLES` are): counted, not timed, so the move stays deterministic."""
-MIN_SAMPLES = 4
-ENDGAME = 9
-"""With this many cards or fewer left to play, search to the end of the round."""
+_WORTH = [worth(code) for code in range(40)]
+_VALUE = [code % 10 + 1 for code in range(40)]
+
+
+def basic_move(sim: _Sim) -> tuple[int, tuple[int, ...]]:
+    """The basic player's choice for the seat to act in the simulator, as (card, table
+    positions): the same weights, the same easy-sweep risk and the same tie order (hand
+    sorted, captures in the engine's order), from what that seat would see."""
+    seat = sim.to_act
+    assert seat is not None
+    table = sim.table
+    hands = sim.hands
+    hand = hands[seat]
+    count = sim.count
+    nxt = (seat - 1) % count
+    friendly = sim.teams is not None and any(seat in t and nxt in t for t in sim.teams if len(t) > 1)
+    cards_left = sum(len(h) for h in hands) + len(sim.stock)
+    risky = not friendly and cards_left - 1 > 1
+    unseen: list[int] = []
+    if risky:
+        unseen = [4 - g for g in sim.gone]
+        for c in table:
+            unseen[c % 10] -= 1
+        for c in hand:
+            unseen[c % 10] -= 1
+        robot = sim.robot
+        if robot is not None and sim.robot_open and robot != seat:
+            for c in hands[robot]:
+                unseen[c % 10] -= 1
+    table_value = sum(_VALUE[c] for c in table)
+    table_worth = sum(_WORTH[c] for c in table)
+    best: tuple[int, tuple[int, ...]] = (hand[0], ())
+    best_score = float("-inf")
+    for code in sorted(hand):
+        options = capture_options(code, table)
+        if options:
+            for option in options:
+                taken_worth = sum(_WORTH[table[i]] for i in option)
+                score = _WORTH[code] + taken_worth
+                if len(option) == len(table):
+                    if cards_left > 1:
+                        score += SWEEP
+                elif risky:
+                    total = table_value - sum(_VALUE[table[i]] for i in option)
+                    if total <= 10:
+                        chance = min(1.0, unseen[total - 1] / 4)
+                        score -= chance * (LEAVE_SWEEP + (table_worth - taken_worth) * 0.25)
+                if score > best_score:
+                    best, best_score = (code, option), score
+        else:
+            score = -LEAVE_SHARE * _WORTH[code]
+            if risky:
+                total = table_value + _VALUE[code]
+                if total <= 10:
+                    chance = min(1.0, unseen[total - 1] / 4)
+                    score -= chance * (LEAVE_SWEEP + (table_worth + _WORTH[code]) * 0.25)
+            if score > best_score:
+                best, best_score = (code, ()), score
+    return best
+
+
+def rollout(sim: _Sim) -> None:
+    """Play the round out with the basic player in every seat."""
+    while sim.to_act is not None:
+        code, option = basic_move(sim)
+        sim.play(sim.to_act, code, option)
+
+
+BUDGET = 4_000
+"""Simulated plays per decision (root moves x samples x cards left to play), counted, not
+timed, so the move stays deterministic; it sets how many deals are sampled..."""
+MIN_SAMPLES = 6
+MAX_SAMPLES = 32
+"""... between these."""
 
 
 class StrongPlayer:
-    """Samples the unseen cards consistently with what its seat sees and searches the rest of
-    the round (or `depth` plies) on each sample; plays the move best on average.
+    """Samples the unseen cards consistently with what its seat sees and, on each sample,
+    plays every legal move and then the rest of the round with the basic player in every
+    seat; plays the move whose rounds score best on average (its side's points minus the
+    others' average).
 
-    See `engine.primiera.search`. Deterministic: the sampler is seeded from the seat's view.
-    The opening lay (a secret simultaneous choice) is the basic player's.
+    This is a one-step improvement of the basic player (a "rollout" player): it keeps the
+    basic player's judgement for later turns and replaces its guess for this one by what
+    the sampled rounds actually score, so it sees sweeps given and taken, the seven of
+    coins kept for later, the Heralds' partnerships and the doubled all-alone round.
+    See `engine.primiera.search` for the simulator and the sampler. Deterministic: the
+    sampler is seeded from the seat's view. The opening lay (a secret simultaneous
+    choice) is the basic player's.
     """
 
     level = "strong"
 
     def __init__(
-        self, samples: int = SAMPLES, depth: int = DEPTH, endgame: int = ENDGAME, budget: int = NODE_BUDGET
+        self, budget: int = BUDGET, min_samples: int = MIN_SAMPLES, max_samples: int = MAX_SAMPLES
     ) -> None:
-        self.samples = samples
         self.budget = budget
-        self.depth = depth
-        self.endgame = endgame
+        self.min_samples = min_samples
+        self.max_samples = max_samples
         self._basic = BasicPlayer()
-        self.nodes = 0
-        """Search nodes visited by the last decision (for the benchmark)."""
+        self.plays = 0
+        """Simulated plays in the last decision (for the benchmark)."""
 
     def choose(self, game: Primiera, seat: int) -> Action:
         legal = game.legal_actions(seat)
         if not legal:
             raise ValueError("It is not this seat's turn.")
-        self.nodes = 0
+        self.plays = 0
         if len(legal) == 1 or game.phase is Phase.LAY:
             return legal[0] if len(legal) == 1 else self._basic.choose(game, seat)
         base, unseen, slots, seed = public_state(game, seat)
+        heralds = held_heralds(game, seat, unseen, slots)
         table = base.table
         roots: list[tuple[int, tuple[int, ...]]] = []
         for action in legal:
             assert isinstance(action, Play)
             taken = [CODE[card] for card in action.capture]
             roots.append((CODE[action.card], tuple(sorted(table.index(c) for c in taken))))
-        left = sum(len(h) for h in base.hands) + len(base.stock) + sum(slots)
-        if left <= self.endgame:
-            depth = left
-        else:
-            depth = self.depth if left <= DEEP_FROM else min(self.depth, SHALLOW)
+        left = sum(len(h) for h in base.hands) + sum(slots)
+        samples = max(self.min_samples, min(self.max_samples, self.budget // (len(roots) * left)))
         rng = random.Random(seed)
         totals = [0.0] * len(roots)
-        for done in range(self.samples):
-            if done >= MIN_SAMPLES and self.nodes >= self.budget:
-                break
-            sim = fill(base, sample_hidden(unseen, slots, rng), slots)
-            searcher = Searcher(depth)
+        for _ in range(samples):
+            sim = fill(base, sample_hidden(unseen, slots, rng, heralds), slots)
             for i, (code, option) in enumerate(roots):
                 child = sim.copy()
                 child.play(seat, code, option)
-                totals[i] += searcher.values(child, depth - 1)[seat]
-            self.nodes += searcher.nodes
+                rollout(child)
+                totals[i] += utilities(child, child.points())[seat]
+            self.plays += len(roots) * left
         best = max(range(len(roots)), key=lambda i: (totals[i], -i))
         return legal[best]
 
@@ -234,6 +297,7 @@ def public_state(game: Primiera, seat: int) -> tuple[_Sim, list[int], list[int],
     sim.hands = hands
     stats = [0] * (STATS * count)
     sim.stats = stats
+    sim.gone = [0] * 10
     for s, pile in enumerate(view.taken):
         codes = [CODE[c] for c in pile]
         seen.update(codes)
@@ -261,22 +325,37 @@ def public_state(game: Primiera, seat: int) -> tuple[_Sim, list[int], list[int],
     return sim, unseen, slots, seed
 
 
+def held_heralds(game: Primiera, seat: int, unseen: Sequence[int], slots: Sequence[int]) -> list[int] | None:
+    """Heralds forms: how many Heralds each hidden place holds (one for each seat whose
+    Herald is still in hand, none elsewhere), for `sample_hidden`; None in the other forms,
+    or when the position does not fit that (a position built by hand)."""
+    held = game.view(knower(game, seat)).heralds_held
+    if held is None:
+        return None
+    count = len(held)
+    places = [1 if slots[s] and held[s] else 0 for s in range(count)] + [0]
+    aces = sum(1 for c in unseen if c in HERALDS)
+    if aces != sum(places) or any(n > size for n, size in zip(places, slots, strict=True)):
+        return None
+    return places
+
+
 def fill(base: _Sim, dealt: list[list[int]], slots: Sequence[int]) -> _Sim:
     """A copy of `base` with the sampled cards dealt into its hidden places."""
     sim = base.copy()
     count = sim.count
     for s in range(count):
         if slots[s]:
-            sim.hands[s] = dealt[s]
+            # The robot's pile keeps its (sampled) order: its top card is played next.
+            sim.hands[s] = dealt[s] if s == sim.robot else sorted(dealt[s])
     sim.stock = dealt[count]
     return sim
 
 
-LEVELS = ("basic",)
+LEVELS = ("basic", "strong")
 """This game's computer player levels offered at the table; the first is the default.
-`make_player("strong")` also builds the sampling player, which `bench/primiera.py` measures:
-it is not offered until it beats the basic one in the duplicate match (today it doesn't in
-the Heralds game; docs/RULES.md)."""
+`strong` beats `basic` in the duplicate match of `bench/primiera.py` in every form
+(docs/RULES.md, Primiera, Computer players)."""
 
 
 def make_player(level: str) -> ComputerPlayer:

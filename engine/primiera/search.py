@@ -1,17 +1,19 @@
-"""The strong Primiera player's search: determinized max-n search over sampled deals.
+"""The strong Primiera player's machinery: a sampler of the unseen cards and a small
+simulator to play sampled rounds out in.
 
-For each decision the strong player
+For each decision the strong player (`engine.primiera.players.StrongPlayer`)
 
 1. samples the cards it has not seen (`sample_hidden`): the unseen cards are every card
    not in its own hand, on the table, in a capture pile or among the robot's face-up
    cards; they are shuffled and dealt to each other seat's hand (as many as it holds),
-   the robot's face-down pile (its size) and the stock (what is left to deal);
-2. on each sample, plays the rest of the round (or a bounded horizon) in a small int-only
+   the robot's face-down pile (its size) and the stock (what is left to deal) — in the
+   Heralds forms one unseen ace to each seat still holding its Herald and none to a seat
+   that has laid or played it;
+2. on each sample, plays each legal move and then the rest of the round in an int-only
    simulator (`_Sim`) that follows the engine's rules (captures, sweeps, the last card,
-   the Heralds' partnerships, the robot's own turns, redeals), searching it with
-   max-n: each seat plays for its side's round points minus the others' average (terminal positions
-   scored with `scoring.sole_best` and `scoring.primiera_total`'s arithmetic, the horizon
-   by a material estimate);
+   the Heralds' partnerships, the robot's own turns, redeals) with the basic player's
+   judgement in every seat, and scores the round exactly as the engine does; each seat's
+   result is its side's round points minus the others' average (`utilities`);
 3. plays the legal move with the best average over the samples (ties: the legal order).
 
 The sampler is seeded from a hash of what the seat sees, so a state always gives the same
@@ -41,18 +43,6 @@ _CARDS, _COINS, _SEVEN, _PRIM, _SWEEPS = 0, 1, 2, 3, 7
 _SUIT = [c // 10 for c in range(40)]
 _PVAL = [PRIMIERA_BY_RANK[c % 10] for c in range(40)]
 _COIN = [1 if c // 10 == COINS else 0 for c in range(40)]
-_ORDER_WORTH = [
-    1.0 + 1.5 * _COIN[c] + (8.0 if c == SEVEN_OF_COINS else 0.0) + _PVAL[c] / 10 for c in range(40)
-]
-"""Move ordering: what a card is roughly worth to take."""
-
-# Horizon estimate, in round points (times 2 in a doubled round).
-EST_CARD = 0.06
-EST_COIN = 0.14
-EST_PRIMIERA = 0.025
-"""Per Primiera value of a side's best card in each suit."""
-EST_MISSING_SUIT = 0.3
-"""A side with no card of a suit yet is further from the Primiera point."""
 
 
 def _herald_teams(herald: int, seat: int) -> tuple[tuple[int, ...], ...]:
@@ -71,6 +61,7 @@ class _Sim:
 
     __slots__ = (
         "count",
+        "gone",
         "hands",
         "heralds",
         "last",
@@ -85,6 +76,8 @@ class _Sim:
     )
 
     count: int
+    gone: list[int]
+    """Cards of each capture value (index value - 1) in the capture piles."""
     hands: list[list[int]]
     heralds: bool
     last: int | None
@@ -100,6 +93,7 @@ class _Sim:
     def copy(self) -> _Sim:
         other = _Sim.__new__(_Sim)
         other.count = self.count
+        other.gone = list(self.gone)
         other.hands = [list(h) for h in self.hands]
         other.heralds = self.heralds
         other.last = self.last
@@ -113,30 +107,13 @@ class _Sim:
         other.to_act = self.to_act
         return other
 
-    def moves(self) -> list[tuple[int, tuple[int, ...]]]:
-        """(card, table positions) for the seat to act, best-looking captures first."""
-        seat = self.to_act
-        assert seat is not None
-        table = self.table
-        out: list[tuple[float, int, tuple[int, ...]]] = []
-        for code in self.hands[seat]:
-            options = capture_options(code, table)
-            if not options:
-                out.append((-_ORDER_WORTH[code] * 0.5, code, ()))
-                continue
-            for option in options:
-                worth = _ORDER_WORTH[code] + sum(_ORDER_WORTH[table[i]] for i in option)
-                if len(option) == len(table):
-                    worth += 10.0
-                out.append((worth, code, option))
-        out.sort(key=lambda m: -m[0])
-        return [(code, option) for _, code, option in out]
-
     def _take(self, seat: int, cards: Sequence[int]) -> None:
         stats = self.stats
         base = seat * STATS
         stats[base + _CARDS] += len(cards)
+        gone = self.gone
         for c in cards:
+            gone[c % 10] += 1
             stats[base + _COINS] += _COIN[c]
             if c == SEVEN_OF_COINS:
                 stats[base + _SEVEN] = 1
@@ -235,25 +212,8 @@ class _Sim:
                 points[s] = totals[i]
         return points
 
-    def estimate(self) -> list[float]:
-        """Each seat's likely round points at a search horizon (material, not exact)."""
-        sides, agg = self.side_stats()
-        unit = 2.0 if self.heralds and self.teams is not None and len(self.teams[0]) == 1 else 1.0
-        values: list[float] = []
-        for a in agg:
-            prim = a[_PRIM : _PRIM + 4]
-            v = a[_SWEEPS] + unit * (a[_SEVEN] + EST_PRIMIERA * sum(prim) - EST_MISSING_SUIT * prim.count(0))
-            v += unit * (1.0 if a[_CARDS] >= 21 else EST_CARD * a[_CARDS])
-            v += unit * (1.0 if a[_COINS] >= 6 else EST_COIN * a[_COINS])
-            values.append(v)
-        points = [0.0] * self.count
-        for i, side in enumerate(sides):
-            for s in side:
-                points[s] = values[i]
-        return points
 
-
-def _utilities(sim: _Sim, points: Sequence[float]) -> list[float]:
+def utilities(sim: _Sim, points: Sequence[float]) -> list[float]:
     """Per seat: its side's points minus the average of everyone else's."""
     out = [0.0] * sim.count
     for side in sim.sides():
@@ -264,57 +224,49 @@ def _utilities(sim: _Sim, points: Sequence[float]) -> list[float]:
     return out
 
 
-class Searcher:
-    """Max-n on one sampled deal: every seat plays for its own side's points minus the
-    others' average, to `depth` plies (the end of the round when it comes first).
-
-    Not paranoid alpha-beta: in the Heralds game the sides change in the middle of the
-    tree, and a search where everyone else is an enemy until then prefers whatever line
-    sets partnerships early (there a partner cooperates); measured against the basic
-    player, that bias lost points. Max-n compares lines with and without a Herald on the
-    same footing. The cost is no deep pruning, which the bounded depth and the node budget
-    absorb."""
-
-    def __init__(self, depth: int) -> None:
-        self.depth = depth
-        self.nodes = 0
-
-    def values(self, sim: _Sim, depth: int) -> list[float]:
-        self.nodes += 1
-        if sim.to_act is None:
-            return _utilities(sim, sim.points())
-        if depth <= 0:
-            return _utilities(sim, sim.estimate())
-        seat = sim.to_act
-        best: list[float] | None = None
-        for code, option in sim.moves():
-            child = sim.copy()
-            child.play(seat, code, option)
-            v = self.values(child, depth - 1)
-            if best is None or v[seat] > best[seat]:
-                best = v
-        assert best is not None
-        return best
-
-
 def seed_of(parts: Sequence[object]) -> int:
     """A sampler seed from what a seat sees: the same view, the same samples."""
     digest = hashlib.sha256(repr(tuple(parts)).encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def sample_hidden(unseen: Sequence[int], slots: Sequence[int], rng: random.Random) -> list[list[int]]:
+def sample_hidden(
+    unseen: Sequence[int],
+    slots: Sequence[int],
+    rng: random.Random,
+    heralds: Sequence[int] | None = None,
+) -> list[list[int]]:
     """Deal the `unseen` cards into hidden places of the given sizes, uniformly at random.
 
     Every card goes to exactly one place and each place gets exactly its size; the sizes
-    must add up to the number of unseen cards (everything public is consistent with this
-    deal, and every such deal is equally likely).
+    must add up to the number of unseen cards. `heralds`, when given, is how many Heralds
+    (aces) each place holds — in the Heralds forms every seat was dealt exactly one, so a
+    seat whose Herald is out holds none and one whose Herald is still in hand holds exactly
+    one: the unseen aces go one to each seat still holding its Herald and the other cards
+    fill the rest. Everything public is consistent with the deal, and every such deal is
+    equally likely.
     """
     if sum(slots) != len(unseen):
         raise ValueError("The hidden places do not hold the unseen cards.")
+    if heralds is not None:
+        aces = [c for c in unseen if c in HERALDS]
+        if len(aces) != sum(heralds) or any(n > size for n, size in zip(heralds, slots, strict=True)):
+            raise ValueError("The unseen Heralds do not fit the seats that hold one.")
+        others = [c for c in unseen if c not in HERALDS]
+        rng.shuffle(aces)
+        rng.shuffle(others)
+        out: list[list[int]] = []
+        at = 0
+        for n, size in zip(heralds, slots, strict=True):
+            place = aces[:n] + others[at : at + size - n]
+            del aces[:n]
+            at += size - n
+            rng.shuffle(place)
+            out.append(place)
+        return out
     cards = list(unseen)
     rng.shuffle(cards)
-    out: list[list[int]] = []
+    out = []
     at = 0
     for size in slots:
         out.append(cards[at : at + size])

@@ -243,3 +243,44 @@ async def test_a_bankroll_game_pays_the_winner_from_the_stacks(
     for choice, user_id in by_choice.items():
         expected = 1010 if choice == winner else 990
         assert await room.bot.store.balance(room.guild.id, user_id) == expected, "the stacks went home"
+
+
+async def test_a_member_who_leaves_a_bankroll_game_in_progress_pays_those_ahead(room: Room) -> None:
+    """Three players for a stake of 10 (stacks of 11 x 2 x 10 = 220). After the first round
+    a member leaves while the game to 11 goes on: they concede it, paying each player ahead
+    of them 10 a point behind from their stack, and take the rest home; the others' stacks
+    hold what they were paid, and the room's audit balances."""
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, variant="three", play_for="bankroll", stake=10)
+    assert table.state.stacks == {"1": 220, "2": 220, "3": 220}
+    await play_round(room, table, members)
+    scores = dict(table.match.scores)
+    assert not table.match.games and max(scores.values()) < 11, "the game is still in progress"
+    leaver = min(scores, key=lambda choice: scores[choice])
+    ahead = {choice: score - scores[leaver] for choice, score in scores.items() if score > scores[leaver]}
+    assert ahead, f"someone is ahead after the first round: {scores}"
+    seat = next(s for s in table.state.seats if s.choice == leaver)
+    by_choice = {s.choice: s.user_id for s in table.state.seats}
+    member = next(m for m in members if m.id == seat.user_id)
+    await member.click(room.message(table.state.message_id), label="Leave")
+    paid = 10 * sum(ahead.values())
+    assert await room.bot.store.balance(room.guild.id, member.id) == 1000 - paid, "the rest went home"
+    assert leaver not in table.state.stacks and leaver not in table.match.scores
+    for choice, behind in ahead.items():
+        assert table.state.stacks[choice] == 220 + 10 * behind
+    assert sum(table.state.stacks.values()) == 3 * 220 - (220 - paid), "chips only moved between stacks"
+    assert "leaves the game in progress and pays" in "\n".join(table.state.log)
+    # The others' scores stand: the game goes on for them. When the next one leaves, they
+    # concede to the last one in turn, if behind; then the last takes their stack home.
+    rest = {c: 220 + 10 * ahead.get(c, 0) for c in by_choice if c != leaver}
+    first, last = sorted(rest)
+    rest[last] += (moved := 10 * max(0, scores[last] - scores[first]))
+    rest[first] -= moved
+    for choice in (first, last):
+        other = next(m for m in members if m.id == by_choice[choice])
+        await other.click(room.message(table.state.message_id), label="Leave")
+    assert table.state.phase is Phase.CLOSED
+    for choice, stack in rest.items():
+        assert await room.bot.store.balance(room.guild.id, by_choice[choice]) == 1000 - 220 + stack
+    total = sum([await room.bot.store.balance(room.guild.id, m.id) for m in members])
+    assert total == 3000, "no chip made or lost"

@@ -1,6 +1,8 @@
 """The strong Primiera computer player: always legal, deterministic, a sampler that only
-deals cards nobody has seen into places that hold them, a search that plays the rules
-exactly, and better captures than the basic player on positions built by hand."""
+deals cards nobody has seen into places that hold them (in the Heralds forms one unseen ace
+to each seat still holding its Herald, none to the others), a simulator that plays the
+rules and the basic player exactly, and better play than the basic player on positions
+built by hand."""
 
 from __future__ import annotations
 
@@ -13,15 +15,24 @@ from hypothesis import strategies as st
 from engine.core.cards import ITALIAN_40, Card
 from engine.core.players import computer_levels
 from engine.primiera import Phase, Play, Primiera, PrimieraOptions
-from engine.primiera.players import BasicPlayer, StrongPlayer, fill, knower, make_player, public_state
-from engine.primiera.scoring import CODE
+from engine.primiera.players import (
+    BasicPlayer,
+    StrongPlayer,
+    basic_move,
+    fill,
+    held_heralds,
+    knower,
+    make_player,
+    public_state,
+)
+from engine.primiera.scoring import CODE, HERALDS
 from engine.primiera.search import sample_hidden
 
 from .test_primiera_helpers import c, cs, position
 
 FORMS = ("heralds", "scopone", "two", "three", "robot")
 # A light strong player for the property tests: same code, fewer samples.
-LIGHT = StrongPlayer(samples=2, depth=2, endgame=4)
+LIGHT = StrongPlayer(budget=0, min_samples=2, max_samples=2)
 
 
 def _new(form: str, seed: int) -> Primiera:
@@ -30,8 +41,8 @@ def _new(form: str, seed: int) -> Primiera:
 
 
 def test_registry_offers_basic_then_strong() -> None:
-    # Built for the bench, not offered at the table until it wins the duplicate match.
-    assert computer_levels("primiera") == ("basic",)
+    # Offered at the table since it wins the duplicate match (bench/primiera.py, docs/RULES.md).
+    assert computer_levels("primiera") == ("basic", "strong")
     assert make_player("strong").level == "strong"
 
 
@@ -44,7 +55,7 @@ def test_strong_player_is_always_legal_and_deterministic(form: str, seed: int) -
         seat = rng.choice(g.awaiting)
         action = LIGHT.choose(g, seat)
         assert action in g.legal_actions(seat)
-        assert StrongPlayer(samples=2, depth=2, endgame=4).choose(g.clone(), seat) == action
+        assert StrongPlayer(budget=0, min_samples=2, max_samples=2).choose(g.clone(), seat) == action
         g.apply(seat, action)
 
 
@@ -126,6 +137,69 @@ def test_the_search_simulator_plays_and_scores_a_round_as_the_engine_does(form: 
     assert sim.to_act is None
     assert g.score is not None
     assert tuple(sim.points()) == g.score.points
+
+
+@settings(max_examples=30, deadline=None)
+@given(form=st.sampled_from(("heralds", "robot")), seed=st.integers(0, 2**32), steps=st.integers(0, 30))
+def test_sampler_gives_an_ace_only_to_a_seat_still_holding_its_herald(
+    form: str, seed: int, steps: int
+) -> None:
+    # Every seat was dealt one Herald: a seat that laid or played its own holds no ace, and
+    # one that still holds it holds exactly one; the view says which publicly.
+    g = _new(form, seed)
+    rng = random.Random(seed)
+    while g.phase is not Phase.OVER and (g.phase is Phase.LAY or steps > 0):
+        seat = rng.choice(g.awaiting)
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        steps -= g.phase is Phase.PLAY
+    if g.phase is Phase.OVER:
+        return
+    seat = g.awaiting[0]
+    truth = [_true_hand(g, s) for s in range(4)]
+    held = g.view(None).heralds_held
+    assert held == tuple(any(CODE[x] in HERALDS for x in hand) for hand in truth)
+    base, unseen, slots, _ = public_state(g, seat)
+    heralds = held_heralds(g, seat, unseen, slots)
+    assert heralds is not None
+    for _ in range(5):
+        sim = fill(base, sample_hidden(unseen, slots, rng, heralds), slots)
+        for s in range(4):
+            aces = sum(1 for x in sim.hands[s] if x in HERALDS)
+            assert aces == (1 if held[s] else 0), (s, held, sim.hands[s])
+
+
+def test_a_herald_chosen_for_the_table_still_counts_as_held_until_the_four_turn_up() -> None:
+    g = _new("heralds", 3)
+    seat = g.awaiting[0]
+    herald = next(a for a in g.legal_actions(seat) if CODE[a.card] in HERALDS)
+    g.apply(seat, herald)
+    assert g.view(None).heralds_held == (True, True, True, True), "nothing leaks before the reveal"
+    while g.phase is Phase.LAY:
+        other = g.awaiting[0]
+        g.apply(other, next(a for a in g.legal_actions(other) if CODE[a.card] not in HERALDS))
+    held = g.view(None).heralds_held
+    assert held is not None and not held[seat] and sum(held) == 3
+
+
+@settings(max_examples=20, deadline=None)
+@given(form=st.sampled_from(FORMS), seed=st.integers(0, 2**32))
+def test_the_simulators_basic_player_plays_as_the_basic_player(form: str, seed: int) -> None:
+    # The rollouts stand for the basic player: on the true cards they choose its very move.
+    g = _new(form, seed)
+    while g.phase is not Phase.OVER:
+        seat = g.awaiting[0]
+        action = BasicPlayer().choose(g, seat)
+        if g.phase is Phase.PLAY:
+            base, _, slots, _ = public_state(g, seat)
+            sim = base.copy()
+            for s in range(len(g.seats)):
+                if slots[s]:
+                    sim.hands[s] = [CODE[x] for x in _true_hand(g, s)]
+            code, option = basic_move(sim)
+            assert isinstance(action, Play)
+            assert code == CODE[action.card]
+            assert [sim.table[i] for i in option] == [CODE[x] for x in action.capture]
+        g.apply(seat, action)
 
 
 def _true_hand(g: Primiera, seat: int) -> list[Card]:

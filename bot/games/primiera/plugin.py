@@ -95,6 +95,14 @@ def game_end(
     return GameEnd(result=result, nets={}, text=text, stakes=stakes)
 
 
+def concession(target: int, scores: Mapping[str, int], leaver: str) -> dict[str, int]:
+    """What `leaver` owes on conceding a game in progress: to each seat ahead of them, one
+    stake a point behind, at most `target` (a partner level with them is owed nothing)."""
+    mine = scores.get(leaver, 0)
+    owed = {key: min(target, score - mine) for key, score in scores.items() if key != leaver}
+    return {key: n for key, n in owed.items() if n > 0}
+
+
 def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
     """The legal plays of the card at `place` in the seat's hand (view order), each capture
     once, in the engine's stable order (single matches, or sets by their table positions)."""
@@ -187,6 +195,15 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
 
     def tops_up(self, options: PrimieraTableOptions) -> bool:
         return options.bankroll
+
+    def leaving_debts(self, table: Table, choice: str) -> dict[str, int]:
+        """A member who leaves a bankroll game before its end concedes it: they pay each
+        seat ahead of them one stake a point behind, at most the target (what the game's
+        end would cost them if that seat won it), and nobody pays them."""
+        options: PrimieraTableOptions = table.options
+        if not options.bankroll:
+            return {}
+        return concession(table.match.target or 0, table.match.scores, choice)
 
     def after_hand(
         self, match: Match, game: Primiera, keys: Sequence[str]
