@@ -373,8 +373,15 @@ class TableService:
 
     def cash_out_all(self, table: Table, departed: list[Seat] | None = None) -> list[Transfer]:
         """Every stack goes home, and a pot left by a hand without a winner is shared out
-        among the players still seated (or those who just left, if nobody is)."""
+        among the players still seated (or those who just left, if nobody is). A game in
+        progress whose stakes move only at its end is settled first as it stands: each seat
+        pays what leaving now would cost it (`GamePlugin.leaving_debts`), so closing the
+        table is no way out of a game one is losing (docs/RULES.md, "The card room")."""
         moves: list[Transfer] = []
+        for seat in table.state.seats:
+            paid = self.lobby.pay_debts(table, seat)
+            if paid:
+                self.log(table, paid.strip())
         for seat in table.state.seats:
             moves += self.cash_out(table, seat)
         return moves + self.share_pot(table, table.state.seats or departed or [])

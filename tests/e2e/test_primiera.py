@@ -284,3 +284,28 @@ async def test_a_member_who_leaves_a_bankroll_game_in_progress_pays_those_ahead(
         assert await room.bot.store.balance(room.guild.id, by_choice[choice]) == 1000 - 220 + stack
     total = sum([await room.bot.store.balance(room.guild.id, m.id) for m in members])
     assert total == 3000, "no chip made or lost"
+
+
+async def test_closing_a_bankroll_game_in_progress_settles_it_as_it_stands(room: Room) -> None:
+    """The host closes a bankroll table between rounds of a game to 11: the game is settled
+    at the scores it stands at (each player pays each one ahead of them 10 a point behind)
+    before the stacks go home, so closing is no way out of a losing game."""
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, members, variant="three", play_for="bankroll", stake=10)
+    await play_round(room, table, members)
+    scores = dict(table.match.scores)
+    assert not table.match.games and max(scores.values()) < 11, "the game is still in progress"
+    by_choice = {s.choice: s.user_id for s in table.state.seats}
+    assert len(set(scores.values())) > 1, f"someone is ahead after the first round: {scores}"
+    await room.alice.click(room.message(table.state.message_id), label="Close table")
+    if table.state.phase is not Phase.CLOSED:  # a close asked mid-hand waits for the hand's end
+        await room.advance_time(seconds=600)
+    assert table.state.phase is Phase.CLOSED
+    for choice, score in scores.items():
+        owed = sum(min(11, other - score) for other in scores.values() if other > score)
+        owes_me = sum(min(11, score - other) for other in scores.values() if other < score)
+        expected = 1000 + 10 * (owes_me - owed)
+        assert await room.bot.store.balance(room.guild.id, by_choice[choice]) == expected, choice
+    total = sum([await room.bot.store.balance(room.guild.id, m.id) for m in members])
+    assert total == 3000, "no chip made or lost"
+    assert "leaves the game in progress and pays" in "\n".join(table.state.log)
