@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.prima_carta.game import (
     FOLD,
     Copa,
+    Deal,
     Fold,
     PassLog,
     Phase,
@@ -22,6 +23,7 @@ from engine.prima_carta.game import (
 __all__ = [
     "FOLD",
     "Copa",
+    "Deal",
     "Fold",
     "PassLog",
     "Phase",

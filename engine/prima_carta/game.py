@@ -84,6 +84,9 @@ class PrimaCartaOptions(BaseModel, frozen=True):
 
     stake: int = Field(default=1, ge=1)
     """Chips per unit: the spiga is one stake, the copa is stack size times the stake."""
+    bets: bool = False
+    """The house game: the hand stops before the first card (phase `deal`) so onlookers can
+    bet, until the dealer turns it with `Deal`."""
 
 
 class Copa(BaseModel, frozen=True):
@@ -98,6 +101,12 @@ class Fold(BaseModel, frozen=True):
     """Drop out of the hand at the copa; what you paid stays in the pot."""
 
     kind: Literal["fold"] = "fold"
+
+
+class Deal(BaseModel, frozen=True):
+    """The dealer turns the first card: the first pass of a hand that waited for bets."""
+
+    kind: Literal["deal"] = "deal"
 
 
 PrimaCartaAction = Annotated[Copa | Fold, Field(discriminator="kind")]
@@ -117,6 +126,8 @@ def _copa(amount: int) -> Copa:
 class Phase(StrEnum):
     """What the hand is waiting for."""
 
+    DEAL = "deal"
+    """(House game) The spiga is in; the first card waits while onlookers bet."""
     COPA = "copa"
     """After the first pass: players decide copa or fold, prima first, then to the left."""
     OVER = "over"
@@ -289,8 +300,8 @@ class PrimaCartaView(BaseModel, frozen=True):
     dealer: int
     prima: int
     """The seat that decides the copa first."""
-    prima_card: Card
-    """The very first card dealt."""
+    prima_card: Card | None
+    """The very first card dealt (None until it is turned)."""
     phase: Phase
     pass_number: int
     stacks: list[StackView]
@@ -421,16 +432,25 @@ class PrimaCarta:
         self._passes = []
         self._winner = None
         self._won_by = None
+        if options.bets:  # the house game waits for bets before the first card
+            self._phase = Phase.DEAL
+            self._to_act = None
+            self._undealt = list(order)
+            return self
+        self._first_pass()
+        return self
+
+    def _first_pass(self) -> None:
+        order = self._order
         # An owned suit that completes in the first pass wins on the spot ("could be as many
         # as 10 (which means you have already won!)", Second Bets); an unowned one does not
         # stop the deal ("if an abandoned suit finishes, continue dealing", Second Pass).
-        suit = self._run_pass(order, _FIRST_STOPS[seat_suits])
+        suit = self._run_pass(list(order), _FIRST_STOPS[self._seats])
         if suit >= 0:
             self._finish(self._owner[suit], WonBy.FIRST_PASS)
         else:
             self._phase = Phase.COPA
             self._to_act = self._prima
-        return self
 
     def _run_pass(self, deck: list[int], stop: Sequence[bool]) -> int:
         discard: list[int] = []
@@ -541,12 +561,18 @@ class PrimaCarta:
             return []
         return [_copa(self._count[self._seats[seat]] * self._options.stake), FOLD]
 
-    def apply(self, seat: int, action: Copa | Fold | Mapping[str, Any]) -> list[Event]:
+    def apply(self, seat: int, action: Copa | Fold | Deal | Mapping[str, Any]) -> list[Event]:
         """Play `action` for `seat` and return the public events it caused.
 
         Raises NotYourTurn or IllegalAction, with a sentence fit for the player, before
         changing anything.
         """
+        if self._phase is Phase.DEAL:
+            kind_name = action.get("kind") if isinstance(action, Mapping) else getattr(action, "kind", None)
+            if kind_name != "deal":
+                raise NotYourTurn("The first card hasn't been turned yet.")
+            self._first_pass()
+            return self._events(1)
         if seat != self._to_act:
             if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
                 raise NotYourTurn("That seat is not part of this hand.")
@@ -693,6 +719,8 @@ class PrimaCarta:
 
     def _history_length(self) -> int:
         # spiga, first pass, prima, each decision, each later pass, the result.
+        if self._phase is Phase.DEAL:
+            return 1
         return 3 + len(self._decisions) + len(self._passes) - 1 + (self._winner is not None)
 
     def _events(self, start: int) -> list[Event]:
@@ -760,8 +788,8 @@ class PrimaCarta:
             seats=list(self.seats),
             stake=stake,
             dealer=self._dealer,
-            prima=self._prima,
-            prima_card=CARDS[self._order[0]],
+            prima=-1 if self._phase is Phase.DEAL else self._prima,
+            prima_card=None if self._phase is Phase.DEAL else CARDS[self._order[0]],
             phase=self._phase,
             pass_number=len(self._passes),
             stacks=stacks,
@@ -789,7 +817,7 @@ class PrimaCarta:
         return {
             "game_id": GAME_ID,
             "format": JSON_FORMAT,
-            "options": {"stake": self._options.stake},
+            "options": {"stake": self._options.stake, "bets": self._options.bets},
             "seats": [SUITS[suit] for suit in self._seats],
             "dealer": self._dealer,
             "seed": self._seed,
@@ -834,7 +862,7 @@ class PrimaCarta:
         if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
             raise BadSetup("This saved hand is not a Prima Carta hand this version can restore.")
         self = cls.__new__(cls)
-        self._options = PrimaCartaOptions(stake=snap.options.stake)
+        self._options = PrimaCartaOptions(stake=snap.options.stake, bets=snap.options.bets)
         self._seats = _seat_suits(snap.seats)
         self._owner = _OWNERS[self._seats]
         self._dealer = snap.dealer
@@ -937,6 +965,7 @@ def _prima_seat(owner: Sequence[int], first: int) -> int:
 
 class _OptionsJSON(BaseModel):
     stake: int = Field(ge=1)
+    bets: bool = False
 
 
 class _PassJSON(BaseModel):
@@ -964,7 +993,7 @@ class _Snapshot(BaseModel):
     seed: int
     commitment: str
     order: list[str]
-    phase: Literal["copa", "over"]
+    phase: Literal["deal", "copa", "over"]
     prima: int
     foundations: list[str | None] = Field(min_length=5, max_length=5)
     stacks: list[int] = Field(min_length=5, max_length=5)
