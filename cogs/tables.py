@@ -22,6 +22,7 @@ from bot.app import Ridotto, answer_failure, reply
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, rules_embed, turn_prompt
 from bot.tables import Phase, Table, TableError, TableService
+from bot.tables.wagers import BETS_CLOSED
 from bot.ui import Form, Panel
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,10 @@ PANEL_KEY = (
 PANEL_BUTTON = "rp:" + PANEL_KEY
 PANEL_SELECT = "rs:" + PANEL_KEY
 PANEL_MODAL = "rm:" + PANEL_KEY
+# An onlooker's bet panel: its selects (the bet, then its pick) and its amount form carry
+# the table and the hand they were drawn for.
+BET_SELECT = r"rbs:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<key>kind|pick\.[a-z_]+)"
+BET_MODAL = r"rbm:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<key>[a-z_]+)(?::(?P<pick>[a-z0-9_]+))?"
 #: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
 PANEL_LIFETIME = timedelta(minutes=14)
 
@@ -126,6 +131,25 @@ class PanelSelect(discord.ui.DynamicItem[UISelect], template=PANEL_SELECT):
         )
 
 
+class BetSelect(discord.ui.DynamicItem[UISelect], template=BET_SELECT):
+    """A select on an onlooker's bet panel: which bet, or what it is on."""
+
+    def __init__(self, table_id: int, hand: int, key: str, select: UISelect | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"rbs:{table_id}:h{hand}:{key}"))
+        self.table_id, self.hand, self.key = table_id, hand, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BetSelect:
+        # discord.py passes the used component, built from its payload: a select
+        return cls(int(match["table"]), int(match["hand"]), match["key"], cast(UISelect, item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _select_values(interaction.data)
+        await _tables(interaction).on_bet(interaction, self.table_id, self.hand, self.key, values)
+
+
 def rendered(view: discord.ui.View) -> discord.ui.View:
     """A view used only to draw buttons. Its items are DynamicItems routed by custom id,
     so discord.py need not keep it (nor, for ephemeral messages, a 15-minute timeout task)."""
@@ -152,6 +176,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         elif seat is not None and table.game is not None:
             for move in table.plugin.moves(table.game, seat):
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
+        if table.house_bets is not None:
+            view.add_item(button(table, "bet", "Bet", blue, row=1))
         view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
         return rendered(view)
     low, high = table.seat_range
@@ -183,10 +209,10 @@ class Tables(commands.Cog):
         self.shown: dict[int, str] = {}
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect)
+        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, PanelButton, PanelSelect)
+        self.bot.remove_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect)
         self.pictures.close()
 
     # ------------------------------------------------------------ commands
@@ -220,6 +246,16 @@ class Tables(commands.Cog):
                 await self.on_panel(
                     interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
                 )
+            elif match := re.fullmatch(BET_MODAL, custom):
+                values = _form_values(interaction.data)
+                await self.on_bet_form(
+                    interaction,
+                    int(match["table"]),
+                    int(match["hand"]),
+                    match["key"],
+                    match["pick"] or "",
+                    values,
+                )
             return
         if interaction.type is not discord.InteractionType.component:
             return
@@ -227,6 +263,9 @@ class Tables(commands.Cog):
             return
         if match := re.fullmatch(ID_PATTERN, custom):
             await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
+        elif match := re.fullmatch(BET_SELECT, custom):
+            values = _select_values(interaction.data)
+            await self.on_bet(interaction, int(match["table"]), int(match["hand"]), match["key"], values)
         elif match := re.fullmatch(PANEL_BUTTON, custom) or re.fullmatch(PANEL_SELECT, custom):
             values = _select_values(interaction.data)
             await self.on_panel(
@@ -253,6 +292,9 @@ class Tables(commands.Cog):
         if key == "rules":
             await reply(interaction, None, embed=rules_embed(table.plugin))
             return
+        if key == "bet":  # opens the onlooker's bet panel; bets are checked as they are now
+            await self._bet_panel(interaction, table)
+            return
         if key == "join" and table.version == version:
             # Pick a suit first: an ephemeral picker whose buttons carry the same version.
             try:
@@ -274,6 +316,127 @@ class Tables(commands.Cog):
             return
         if note:
             await interaction.followup.send(note, ephemeral=True)
+
+    # ------------------------------------------------------- onlookers' bets
+    async def _bet_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        """The Bet button: the bets on offer, with their payouts, and a select to choose one."""
+        try:
+            self.service.wagers.check(table, interaction.user)
+        except TableError as error:
+            await reply(interaction, str(error))
+            return
+        offers = table.house_bets or ()
+        limit = table.plugin.house_bet_limit(table.state.stake, table.options)
+        embed = discord.Embed(
+            title=f"Bet against the house · table #{table.id} · hand {table.state.hand_no}",
+            description=(
+                f"Choose a bet, then type how much: 1 to {limit:,} chips from your bankroll. "
+                "Your stake is held at the table and the bet settles with the hand."
+            ),
+            colour=table.plugin.colour,
+        )
+        for offer in offers[:25]:
+            embed.add_field(name=offer.label, value=offer.payout[:1024] or "—", inline=False)
+        view = discord.ui.View(timeout=None)
+        custom = f"rbs:{table.id}:h{table.state.hand_no}:kind"
+        select: UISelect = discord.ui.Select(
+            custom_id=custom,
+            placeholder="Choose a bet",
+            options=[discord.SelectOption(label=o.label[:100], value=o.key) for o in offers[:25]],
+        )
+        view.add_item(BetSelect(table.id, table.state.hand_no, "kind", select))
+        await reply(interaction, None, embed=embed, view=rendered(view))
+
+    async def on_bet(
+        self, interaction: discord.Interaction, table_id: int, hand: int, key: str, values: list[str]
+    ) -> None:
+        """A select on the bet panel. Whatever fails, the member gets an answer."""
+        try:
+            await self._on_bet(interaction, table_id, hand, key, values)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: bet select {key}")
+
+    async def _on_bet(
+        self, interaction: discord.Interaction, table_id: int, hand: int, key: str, values: list[str]
+    ) -> None:
+        """The bet chosen: its picks (a second select), or straight to the amount form."""
+        table = self.service.get(table_id)
+        if table is None or table.state.guild_id != interaction.guild_id:
+            await reply(interaction, "This table is closed. Open a new one with /play.")
+            return
+        try:
+            self.service.wagers.check(table, interaction.user)
+            if hand != table.state.hand_no:
+                raise TableError(BETS_CLOSED)
+        except TableError as error:
+            await reply(interaction, str(error))
+            return
+        offers = {offer.key: offer for offer in table.house_bets or ()}
+        chosen = values[0] if len(values) == 1 else ""
+        bet_key = chosen if key == "kind" else key.removeprefix("pick.")
+        offer = offers.get(bet_key)
+        if offer is None or (key != "kind" and chosen not in dict(offer.picks)):
+            await reply(interaction, "That bet isn't on offer now.")
+            return
+        if key == "kind" and offer.picks:
+            view = discord.ui.View(timeout=None)
+            custom = f"rbs:{table.id}:h{hand}:pick.{offer.key}"
+            select: UISelect = discord.ui.Select(
+                custom_id=custom,
+                placeholder=f"{offer.label}: on what?"[:150],
+                options=[
+                    discord.SelectOption(label=label[:100], value=value) for value, label in offer.picks[:25]
+                ],
+            )
+            view.add_item(BetSelect(table.id, hand, f"pick.{offer.key}", select))
+            embed = discord.Embed(
+                title=f"{offer.label} · table #{table.id}",
+                description=offer.payout[:4000] or None,
+                colour=table.plugin.colour,
+            )
+            await interaction.response.edit_message(embed=embed, view=rendered(view))
+            return
+        pick = "" if key == "kind" else chosen
+        limit = table.plugin.house_bet_limit(table.state.stake, table.options)
+        title = f"{offer.label} · {dict(offer.picks)[pick]}" if pick else offer.label
+        suffix = f":{pick}" if pick else ""
+        modal = discord.ui.Modal(
+            title=f"Bet: {title}"[:45], custom_id=f"rbm:{table.id}:h{hand}:{offer.key}{suffix}"
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label="Your stake, in chips", custom_id="amount", placeholder=f"1 to {limit:,}", max_length=12
+            )
+        )
+        await interaction.response.send_modal(modal)
+        modal.stop()  # answered in on_interaction, also after a restart
+
+    async def on_bet_form(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        hand: int,
+        key: str,
+        pick: str,
+        values: list[str],
+    ) -> None:
+        """The bet form submitted: the bet is placed, or the member is told why not."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            try:
+                note = await self.service.bet(
+                    table, interaction.user, hand, key, pick, values[0] if values else ""
+                )
+            except TableError as error:
+                await reply(interaction, str(error))
+                return
+            await reply(interaction, note)
+            await self.refresh(table)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: bet form {key}")
 
     # ---------------------------------------------------------- hand panels
     async def on_panel(

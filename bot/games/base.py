@@ -90,6 +90,27 @@ class Pause:
     note: str
 
 
+@dataclass(frozen=True)
+class BetOffer:
+    """A bet onlookers may place against the house while the hand allows it: its key (in
+    custom ids: lowercase letters and underscores), its label, the picks it takes (value,
+    label; empty: none), and its payout in words (shown beside it)."""
+
+    key: str
+    label: str
+    picks: tuple[tuple[str, str], ...] = ()
+    payout: str = ""
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A settled house bet: the chips the bettor gets back (0: lost; the stake plus the
+    winnings when won) and the result in words for the table message."""
+
+    returned: int
+    text: str
+
+
 class NoOptions(BaseModel, frozen=True):
     """A game whose /play takes nothing beyond the stake and the computer level."""
 
@@ -283,6 +304,20 @@ class GamePlugin(Generic[G, OptionsT]):
     def pause(self, game: G, options: OptionsT) -> Pause | None:
         """The clock the hand waits on while nobody is to act (see `Pause`), or None."""
         return None
+
+    # ---------------------------------------------------------- onlookers' bets
+    def house_bets(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
+        """The bets onlookers may place against the house now, or None: bets are closed."""
+        return None
+
+    def settle_house_bet(self, game: G, key: str, pick: str, amount: int) -> BetResult | None:
+        """A house bet of `amount` on `key` (with `pick`) settled from the hand's public
+        cards, or None while the hand hasn't decided it."""
+        return None
+
+    def house_bet_limit(self, stake: int, options: OptionsT) -> int:
+        """The most one house bet may stake."""
+        return 10 * stake
 
     def logged(self, event: Event) -> bool:
         """Whether the table log repeats this event (some are drawn elsewhere on the table)."""

@@ -41,6 +41,7 @@ from bot.tables.model import (
 )
 from bot.tables.money import REFUND_REASON, Transfer
 from bot.tables.timing import after_restart
+from bot.tables.wagers import Wagers, open_total, refund_moves
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ class TableService:
         self.lobby = Lobby(self)
         self.hands = Hands(self)
         self.autoplay = Autoplay(self, computer_delay)
+        self.wagers = Wagers(self)
 
     # ------------------------------------------------------------------ lookup
     def get(self, table_id: int) -> Table | None:
@@ -243,6 +245,17 @@ class TableService:
         self.autoplay.schedule(table)
 
     # ------------------------------------------------------------- clicks
+    async def bet(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
+        """An onlooker's house bet from the bet form (see `Wagers.place`); the clock is set
+        again for the new version. Raises TableError with a sentence when it changes nothing."""
+        async with table.lock:
+            if table.state.phase is Phase.CLOSED:
+                raise TableError("This table is closed. Open a new one with /play.")
+            async with self._committed(table):
+                note = await self.wagers.place(table, user, hand_no, key, pick, text)
+            self.autoplay.schedule(table)
+        return note
+
     async def click(self, table: Table, user: Person, version: int, key: str, respond: Hook) -> str | None:
         """Handle one button of the table message. Returns an optional private note.
 
@@ -335,8 +348,13 @@ class TableService:
             raise TableError(f"You can't bring a stack to this table: {error}") from error
 
     async def close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
+        refunds = refund_moves(table.state.wagers, self.escrow(table))  # bets a hand never settled
+        table.state.wagers = [
+            w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
+            for w in table.state.wagers
+        ]
         table.state.phase = Phase.CLOSED
-        await self.commit(table, line, [*(moves or []), *self.cash_out_all(table)])
+        await self.commit(table, line, [*(moves or []), *refunds, *self.cash_out_all(table)])
         log.info("table %s: closed (%s)", table.id, line)
 
     async def save(self, table: Table, tx: Tx, *, new_turn: bool = True) -> None:
@@ -345,7 +363,7 @@ class TableService:
         state = table.state
         state.deadline = self.autoplay.deadline(table, new_turn)
         if state.phase is Phase.PLAYING and table.game is not None:
-            state.held = table.plugin.held(table.game)
+            state.held = table.plugin.held(table.game) + open_total(state.wagers)
         else:
             state.held = sum(state.stacks.values()) + table.match.carried
         snapshot = table.snapshot_json()

@@ -579,7 +579,7 @@ class PrimaCarta:
             if self._to_act is None:
                 raise NotYourTurn("The hand is over; there is nothing left to decide.")
             raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
-        kind = type(action)
+        kind: type[Any] | None = type(action)
         if kind is not Copa and kind is not Fold:
             if isinstance(action, Mapping):
                 try:

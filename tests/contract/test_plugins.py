@@ -317,17 +317,21 @@ class Contract:
                 break
             assert len(hand.moves) < MAX_MOVES, f"the hand has not ended after {MAX_MOVES} moves"
             awaiting = tuple(game.awaiting)
-            assert awaiting, "a hand in play waits on somebody"
+            pause = None if awaiting else plugin.pause(game, self.options)
+            assert awaiting or pause is not None, "a hand in play waits on somebody or on the clock"
             if checks:
                 before = game.to_json()
                 for seat in range(len(names)):
                     self.check_turn(table, game, seat, seat in awaiting)
                 assert game.to_json() == before, "deciding, decoding or drawing changed the hand"
-            seat, action = choose(game, awaiting)
+            if pause is not None:  # the clock plays the move the paused hand waits for
+                seat, action = pause.seat, pause.action
+            else:
+                seat, action = choose(game, awaiting)
+                hand.moves.append((seat, action))
             if not stacked:
                 hand.paid_in[seat] += plugin.cost(game, seat, action)
             log_events(table, game.apply(seat, action))
-            hand.moves.append((seat, action))
         state.phase = Phase.BETWEEN
         if checks:
             self.check_settled(table, game, hand)

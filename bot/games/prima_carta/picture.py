@@ -90,7 +90,7 @@ def table_picture(table: Table, view: PrimaCartaView) -> Image:
     """The stacks in suit order (the dealing order of the text: Crowns, Locks, Fruit,
     Swords, Cups), each with its owner and their state under it; the discard pile in
     dealing order, wrapped into rows; the pass and the pot above."""
-    prima_suit = view.seats[view.prima] if view.prima < len(view.seats) else None
+    prima_suit = view.seats[view.prima] if 0 <= view.prima < len(view.seats) else None
     headings = [_heading(s, s.suit == prima_suit) for s in view.stacks]
     piles = [_pile(s) for s in view.stacks]
     owners = [_owner(table, view, s) for s in view.stacks]
@@ -117,6 +117,8 @@ def table_picture(table: Table, view: PrimaCartaView) -> Image:
         title.append(chip("copa round", 18, "turn"))
     elif view.phase is Phase.OVER:
         title.append(chip("hand over", 18))
+    elif view.phase is Phase.DEAL:
+        title.append(chip("bets open", 18, "turn"))
     head = hrow(title, 12)
     head.paint(image, MARGIN, top + (header - head.height) // 2)
 

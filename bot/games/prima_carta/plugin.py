@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import GamePlugin, HandSetup, Move, NoOptions
-from bot.games.prima_carta import picture
+from bot.games.base import BetOffer, BetResult, GamePlugin, HandSetup, Move, Pause
+from bot.games.prima_carta import bets, picture
+from bot.games.prima_carta.options import PrimaCartaTableOptions
 from bot.games.prima_carta.rules import RULES
 from bot.ui import Control, Panel
-from engine.core.cards import POSTAS_50
+from engine.core.cards import POSTAS_50, Card
 from engine.core.game import Event
 from engine.core.text import plural
-from engine.prima_carta.game import SUITS, Copa, Fold, PrimaCarta, PrimaCartaOptions, SeatStatus
+from engine.prima_carta.game import SUITS, Copa, Deal, Fold, Phase, PrimaCarta, PrimaCartaOptions, SeatStatus
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -28,10 +29,10 @@ if TYPE_CHECKING:
 STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
 
 
-class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
+class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     id = "prima_carta"
     name = "Prima Carta"
-    options_model = NoOptions
+    options_model = PrimaCartaTableOptions
     min_players = 2
     max_players = 5
     seat_choices = tuple(SUITS)
@@ -40,7 +41,12 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
     rules = RULES
 
     # ----------------------------------------------------------------- money
-    def min_bankroll(self, stake: int, options: NoOptions) -> int:
+    def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:
+        if options.bets:
+            return "House game: onlookers may bet against the house before each hand's first card"
+        return ""
+
+    def min_bankroll(self, stake: int, options: PrimaCartaTableOptions) -> int:
         return PrimaCarta.most_a_seat_can_pay(PrimaCartaOptions(stake=stake))
 
     def opening_costs(self, game: PrimaCarta) -> list[int]:
@@ -53,9 +59,9 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
         return action.amount if isinstance(action, Copa) else 0
 
     # ------------------------------------------------------------------ play
-    def new_hand(self, setup: HandSetup, options: NoOptions) -> PrimaCarta:
+    def new_hand(self, setup: HandSetup, options: PrimaCartaTableOptions) -> PrimaCarta:
         return PrimaCarta.new(
-            PrimaCartaOptions(stake=setup.stake), list(setup.choices), setup.seed, setup.dealer
+            options.engine_options(setup.stake), list(setup.choices), setup.seed, setup.dealer
         )
 
     def load(self, data: Mapping[str, Any]) -> PrimaCarta:
@@ -84,6 +90,26 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
     def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
         return Fold()
 
+    def pause(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Pause | None:
+        """The house game waits for onlookers' bets before the first card; then the dealer
+        turns it."""
+        if game.phase is not Phase.DEAL:
+            return None
+        return Pause(
+            seconds=bets.BET_WINDOW,
+            seat=game.dealer,
+            action=Deal(),
+            label="Bets are open; the dealer turns the first card",
+            note="Bets are closed: the dealer turns the first card.",
+        )
+
+    # ---------------------------------------------------------- onlookers' bets
+    def house_bets(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Sequence[BetOffer] | None:
+        return bets.offers(game)
+
+    def settle_house_bet(self, game: PrimaCarta, key: str, pick: str, amount: int) -> BetResult | None:
+        return bets.settle(game, key, pick, amount)
+
     def seat_label(self, game: PrimaCarta, seat: int) -> str:
         """The engine names a seat by its suit's label ("Cups folds.")."""
         return _label(self.seat_names(game)[seat])
@@ -91,6 +117,12 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
     def logged(self, event: Event) -> bool:
         # Each pass has its own field on the table message (cards played up, stack sizes).
         return event.kind != "pass"
+
+    # ---------------------------------------------------- hidden information
+    def secret_cards(self, game: PrimaCarta) -> frozenset[Card]:
+        """Before the first card is turned the whole deck is secret; after, every card
+        dealt is public."""
+        return frozenset(POSTAS_50.cards()) if game.phase is Phase.DEAL else frozenset()
 
     # ------------------------------------------------------------- rendering
     def table_picture(self, table: Table, view: Any) -> Image | None:
@@ -102,6 +134,8 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
     def status(self, table: Table, game: PrimaCarta) -> str:
         state = table.state
         seat = game.to_act
+        if game.phase is Phase.DEAL:
+            return f"**Hand {state.hand_no}** — the spiga is in; the first card is not turned yet."
         if seat is None:
             return f"**Hand {state.hand_no}** in play."
         due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
@@ -140,6 +174,9 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, NoOptions]):
             extra = f" · {', '.join(marks)}" if marks else ""
             seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
         embed.add_field(name=f"Seats · pot {plural(view.pot, 'chip')}", value="\n".join(seats), inline=False)
+        if view.phase is Phase.DEAL:
+            embed.add_field(name="The deck", value="Shuffled and locked; the first card is not turned yet.")
+            return
         stacks = []
         for stack in view.stacks:
             owner = "" if stack.owner is not None else " · unowned"

@@ -1,0 +1,241 @@
+"""Onlookers bet against the house on a Prima Carta house-game table (`bets`): the Bet
+button, its panel and form, the bets held in escrow across a restart, the first card turned
+by the clock, and every bet settled with the hand."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+from simcord.results import to_discord_message
+
+from bot.storage import HOUSE, member_account, table_account
+from bot.tables import Phase, Table
+from engine.prima_carta.game import CARDS, SUITS
+from tests.e2e.conftest import Room, buttons, click_as_rendered, find_label
+
+SEED = 20261122
+START = 1000
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+
+
+@pytest.fixture
+def dave(room: Room) -> simcord.MemberActor:
+    return room.guild.add_member(room.env.create_user("dave"))
+
+
+def fetch(room: Room, message_id: int) -> discord.Message:
+    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
+
+
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    return [
+        child
+        for row in message.components
+        for child in row.children  # type: ignore[attr-defined]
+        if isinstance(child, discord.SelectMenu)
+    ]
+
+
+def table_text(room: Room, table: Table) -> str:
+    message = room.message(table.state.message_id)
+    embed = message.embeds[0]
+    return "\n".join([embed.description or "", *(f"{f.name}\n{f.value}" for f in embed.fields)])
+
+
+async def open_bets_table(room: Room) -> Table:
+    await room.alice.slash(room.channel, "play prima-carta", stake=10, bets=True)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    picker = await room.bob.click(room.message(table.state.message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table.state.message_id), label="Add bot")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.state.phase is Phase.PLAYING
+    return table
+
+
+async def bet(
+    room: Room, member: simcord.MemberActor, table: Table, key: str, pick: str | None, amount: str
+) -> simcord.InteractionResult:
+    """Press Bet, choose the bet (and its pick) in the panel's selects, type the amount."""
+    pressed = await member.click(room.message(table.state.message_id), label="Bet")
+    assert pressed.ephemeral and pressed.response is not None, pressed
+    panel = fetch(room, pressed.response.id)
+    kind = selects(panel)[0]
+    assert key in [option.value for option in kind.options]
+    shown = await member.select(panel, [key], custom_id=kind.custom_id)
+    if pick is not None:
+        assert shown.modal is None, "a bet with picks asks for the pick first"
+        panel = fetch(room, pressed.response.id)
+        picks = selects(panel)[0]
+        shown = await member.select(panel, [pick], custom_id=picks.custom_id)
+    assert shown.modal is not None, "choosing the bet opens the amount form"
+    return await member.submit_modal(shown, {"amount": amount})
+
+
+async def play_out(room: Room, table: Table) -> None:
+    """Alice and Bob pay every copa until the hand is over."""
+    actors = {room.alice.id: room.alice, room.bob.id: room.bob}
+    while table.state.phase is Phase.PLAYING:
+        seat = table.to_act
+        assert seat is not None
+        member = actors[table.state.seats[seat].user_id]
+        message = room.message(table.state.message_id)
+        await member.click(message, label=find_label(message, "Pay the copa"))
+    assert table.state.phase is Phase.BETWEEN
+
+
+async def escrow(room: Room, table_id: int) -> int:
+    async with room.bot.store.transaction() as tx:
+        return await tx.escrow(table_id)
+
+
+async def balance(room: Room, member: simcord.MemberActor) -> int:
+    return await room.bot.store.balance(room.guild.id, member.id)
+
+
+async def test_two_onlookers_bet_across_a_restart_and_each_bet_settles_with_the_hand(
+    room: Room, dave: simcord.MemberActor
+) -> None:
+    table = await open_bets_table(room)
+    # The hand waits for bets: no card turned, the deck secret, the Bet button on the table.
+    assert table.game.phase == "deal" and table.awaiting == ()
+    message = room.message(table.state.message_id)
+    assert "Bet" in buttons(message)
+    assert "Bets are open" in message.embeds[0].description
+    deadline = table.state.deadline
+    assert deadline is not None and (deadline - room.env.now()).total_seconds() == pytest.approx(60, abs=1)
+
+    placed = await bet(room, room.carol, table, "prima", "cups", "20")
+    assert placed.ephemeral and "Your bet is on: 20 chips on Prima" in placed.response.content
+    placed = await bet(room, dave, table, "conto", "medio", "30")
+    assert "30 chips on Conto · Medio" in placed.response.content
+    assert await balance(room, room.carol) == START - 20
+    assert await balance(room, dave) == START - 30
+    shown = table_text(room, table)
+    assert "House bets in play · 2 bets, 50 chips" in shown
+    assert f"<@{room.carol.id}> · Prima · " in shown and "· 20" in shown
+    assert f"<@{dave.id}> · Conto · Medio (14 or 15) · 30" in shown
+    spiga = 3 * 10
+    assert await escrow(room, table.id) == spiga + 50 == table.state.held
+    report = await room.bot.store.audit()
+    assert report.ok, report
+
+    # A restart while bets are open keeps the bets, their escrow and the clock.
+    await room.env.advance_time(20)
+    await room.restart()
+    restored = room.bot.tables.get(table.id)
+    assert restored is not None
+    assert [(w.user_id, w.key, w.pick, w.amount) for w in restored.state.wagers] == [
+        (room.carol.id, "prima", "cups", 20),
+        (dave.id, "conto", "medio", 30),
+    ]
+    assert restored.state.deadline == deadline  # 40 s left, more than the restart grace
+    assert await escrow(room, table.id) == spiga + 50 == restored.state.held
+
+    await room.env.advance_time(39)
+    assert restored.game.phase == "deal", "not yet"
+    await room.env.advance_time(2)
+    assert restored.game.phase != "deal", "the clock turned the first card"
+    assert "Bets are closed: the dealer turns the first card." in restored.state.log
+    assert "Bet" not in buttons(room.message(restored.state.message_id))
+
+    await play_out(room, restored)
+
+    view = restored.game.view(None)
+    first = view.prima_card
+    promoted = sum(view.passes[0].stacks)
+    carol_back = (20 * (3 if first.rank == 1 else 5)) if first.suit == "cups" else 0
+    dave_back = 30 * 3 if promoted in (14, 15) else 0
+    assert await balance(room, room.carol) == START - 20 + carol_back
+    assert await balance(room, dave) == START - 30 + dave_back
+    assert await escrow(room, table.id) == 0 == restored.state.held
+    ledger = await room.bot.store.ledger(room.guild.id, table_id=table.id)
+    held = table_account(table.id)
+    rows = {(r["src"], r["dst"], r["amount"], r["reason"]) for r in ledger}
+    assert (member_account(room.carol.id), held, 20, "bet") in rows
+    assert (member_account(dave.id), held, 30, "bet") in rows
+    if carol_back:
+        assert (held, member_account(room.carol.id), 20, "bet back") in rows
+        assert (HOUSE, member_account(room.carol.id), carol_back - 20, "bet won") in rows
+    else:
+        assert (held, HOUSE, 20, "bet lost") in rows
+    if dave_back:
+        assert (HOUSE, member_account(dave.id), 60, "bet won") in rows
+    else:
+        assert (held, HOUSE, 30, "bet lost") in rows
+    shown = table_text(room, restored)
+    assert "House bets settled · 2 bets, 50 chips" in shown
+    assert ("won" if carol_back else "lost") in shown.split(f"<@{room.carol.id}>")[1].split("\n")[0]
+    assert ("won" if dave_back else "lost") in shown.split(f"<@{dave.id}>")[1].split("\n")[0]
+    report = await room.bot.store.audit()
+    assert report.ok, report
+
+
+async def test_a_winning_bet_is_paid_by_the_house_and_a_losing_one_goes_to_it(
+    room: Room, dave: simcord.MemberActor
+) -> None:
+    table = await open_bets_table(room)
+    # The deck is locked before bets open; the test reads it only to pick a sure winner.
+    first = CARDS[table.game._order[0]]
+    loser = next(s for s in SUITS if s != first.suit)
+    await bet(room, room.carol, table, "prima", first.suit, "10")
+    await bet(room, dave, table, "prima", loser, "10")
+    await room.env.advance_time(61)
+    assert all(w.returned is None for w in table.state.wagers), "the bets settle with the hand"
+    await play_out(room, table)
+    odds = 2 if first.rank == 1 else 4
+    assert await balance(room, room.carol) == START + 10 * odds
+    assert await balance(room, dave) == START - 10
+    assert [(w.returned, w.result.split(" ")[0]) for w in table.state.wagers] == [
+        (10 * (odds + 1), "won"),
+        (0, "lost"),
+    ]
+    ledger = await room.bot.store.ledger(room.guild.id, table_id=table.id)
+    held = table_account(table.id)
+    settled = [(r["src"], r["dst"], r["amount"], r["reason"]) for r in ledger if r["reason"].startswith("bet ")]
+    assert settled == [
+        (held, member_account(room.carol.id), 10, "bet back"),
+        (HOUSE, member_account(room.carol.id), 10 * odds, "bet won"),
+        (held, HOUSE, 10, "bet lost"),
+    ]
+
+
+async def test_bad_bets_are_refused_and_change_nothing(room: Room, dave: simcord.MemberActor) -> None:
+    table = await open_bets_table(room)
+    version, before = table.version, await escrow(room, table.id)
+
+    seated = await room.bob.click(room.message(table.state.message_id), label="Bet")
+    assert seated.ephemeral and seated.response.content == (
+        "You're seated at this table — the house bets are for onlookers."
+    )
+    for amount, sentence in (
+        ("five", "The bet must be a whole number of chips, like 25 — not “five”."),
+        ("0", "The bet must be at least 1 chip."),
+        ("101", "The bet must be at most 100 chips."),
+    ):
+        refused = await bet(room, room.carol, table, "prima", "cups", amount)
+        assert refused.ephemeral and refused.response.content == sentence
+    # Dave gives nearly everything away, then bets more than he has left.
+    await dave.slash(room.channel, "give", member=room.alice, amount=START - 5)
+    poor = await bet(room, dave, table, "conto", "alto", "6")
+    assert poor.ephemeral and poor.response.content.startswith("You don't have enough chips for that bet.")
+    assert table.version == version and table.state.wagers == []
+    assert await escrow(room, table.id) == before
+    assert await balance(room, room.carol) == START and await balance(room, dave) == 5
+
+    # Once the first card is turned, a Bet button from an earlier render is refused.
+    stale_id = next(
+        child.custom_id
+        for row in room.message(table.state.message_id).components
+        for child in row.children
+        if child.label == "Bet"
+    )
+    await room.env.advance_time(61)
+    stale = await click_as_rendered(room.carol, room.message(table.state.message_id), stale_id)
+    assert stale.ephemeral and stale.response.content.startswith("Bets are closed for this hand")
