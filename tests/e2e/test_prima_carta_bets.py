@@ -198,7 +198,8 @@ async def test_a_winning_bet_is_paid_by_the_house_and_a_losing_one_goes_to_it(
     ]
     ledger = await room.bot.store.ledger(room.guild.id, table_id=table.id)
     held = table_account(table.id)
-    settled = [(r["src"], r["dst"], r["amount"], r["reason"]) for r in ledger if r["reason"].startswith("bet ")]
+    rows = [(r["src"], r["dst"], r["amount"], r["reason"]) for r in ledger]
+    settled = [row for row in rows if row[3].startswith("bet ")]
     assert settled == [
         (held, member_account(room.carol.id), 10, "bet back"),
         (HOUSE, member_account(room.carol.id), 10 * odds, "bet won"),
