@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.tables import Phase, Table
+from bot.tables.offers import describe
 from bot.ui import plain
 from engine.core.text import plural
 
@@ -33,6 +34,11 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
         table.plugin.table_fields(table, game, embed)
     if state.wagers:
         embed.add_field(name=_wagers_title(table), value=wagers_text(table), inline=False)
+    if state.offers:
+        lines = [describe(offer) for offer in state.offers[-8:]]
+        while len("\n".join(lines)) > FIELD_LIMIT:
+            lines = lines[1:]
+        embed.add_field(name="Side bets", value="\n".join(lines), inline=False)
     if state.phase is not Phase.PLAYING:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)

@@ -23,7 +23,7 @@ from bot.pictures import Picture, Pictures
 from bot.render import render_table, rules_embed, turn_prompt
 from bot.tables import Phase, Table, TableError, TableService
 from bot.tables.wagers import BETS_CLOSED
-from bot.ui import Form, Panel
+from bot.ui import Form, Panel, plain
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,11 @@ PANEL_MODAL = "rm:" + PANEL_KEY
 # the table and the hand they were drawn for.
 BET_SELECT = r"rbs:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<key>kind|pick\.[a-z_]+)"
 BET_MODAL = r"rbm:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<key>[a-z_]+)(?::(?P<pick>[a-z0-9_]+))?"
+# Side bets between members: the offer panel's select and form, and the answer buttons
+# under the public offer message (the hand and the offer they were drawn for).
+OFFER_SELECT = r"rof:(?P<table>[0-9]+):h(?P<hand>[0-9]+)"
+OFFER_MODAL = r"rom:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<kind>[a-z_]+)\.(?P<seat>[0-9]+)"
+OFFER_ANSWER = r"roa:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<offer>[0-9]+):(?P<answer>accept|decline)"
 #: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
 PANEL_LIFETIME = timedelta(minutes=14)
 
@@ -150,6 +155,51 @@ class BetSelect(discord.ui.DynamicItem[UISelect], template=BET_SELECT):
         await _tables(interaction).on_bet(interaction, self.table_id, self.hand, self.key, values)
 
 
+class OfferSelect(discord.ui.DynamicItem[UISelect], template=OFFER_SELECT):
+    """The select on a member's side-bet panel: which offer to make, to whom."""
+
+    def __init__(self, table_id: int, hand: int, select: UISelect | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"rof:{table_id}:h{hand}"))
+        self.table_id, self.hand = table_id, hand
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OfferSelect:
+        return cls(int(match["table"]), int(match["hand"]), cast(UISelect, item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _select_values(interaction.data)
+        await _tables(interaction).on_offer_choice(interaction, self.table_id, self.hand, values)
+
+
+class OfferAnswer(discord.ui.DynamicItem[UIButton], template=OFFER_ANSWER):
+    """Accept or Decline under a public side-bet offer; only the member asked may answer."""
+
+    def __init__(
+        self, table_id: int, hand: int, offer: int, answer: str, button: UIButton | None = None
+    ) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"roa:{table_id}:h{hand}:{offer}:{answer}"))
+        self.table_id, self.hand, self.offer, self.answer = table_id, hand, offer, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OfferAnswer:
+        return cls(
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["offer"]),
+            match["answer"],
+            cast(UIButton, item),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _tables(interaction).on_offer_answer(
+            interaction, self.table_id, self.hand, self.offer, self.answer == "accept"
+        )
+
+
 def rendered(view: discord.ui.View) -> discord.ui.View:
     """A view used only to draw buttons. Its items are DynamicItems routed by custom id,
     so discord.py need not keep it (nor, for ephemeral messages, a 15-minute timeout task)."""
@@ -178,6 +228,8 @@ def table_view(table: Table) -> discord.ui.View | None:
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
         if table.house_bets is not None:
             view.add_item(button(table, "bet", "Bet", blue, row=1))
+        if _offers_open(table):
+            view.add_item(button(table, "offer", "Side bet", blue, row=1))
         view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
         return rendered(view)
     low, high = table.seat_range
@@ -209,10 +261,12 @@ class Tables(commands.Cog):
         self.shown: dict[int, str] = {}
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect)
+        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect, OfferSelect, OfferAnswer)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect)
+        self.bot.remove_dynamic_items(
+            TableButton, PanelButton, PanelSelect, BetSelect, OfferSelect, OfferAnswer
+        )
         self.pictures.close()
 
     # ------------------------------------------------------------ commands
@@ -246,6 +300,16 @@ class Tables(commands.Cog):
                 await self.on_panel(
                     interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
                 )
+            elif match := re.fullmatch(OFFER_MODAL, custom):
+                values = _form_values(interaction.data)
+                await self.on_offer_form(
+                    interaction,
+                    int(match["table"]),
+                    int(match["hand"]),
+                    match["kind"],
+                    int(match["seat"]),
+                    values,
+                )
             elif match := re.fullmatch(BET_MODAL, custom):
                 values = _form_values(interaction.data)
                 await self.on_bet_form(
@@ -263,6 +327,17 @@ class Tables(commands.Cog):
             return
         if match := re.fullmatch(ID_PATTERN, custom):
             await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
+        elif match := re.fullmatch(OFFER_SELECT, custom):
+            values = _select_values(interaction.data)
+            await self.on_offer_choice(interaction, int(match["table"]), int(match["hand"]), values)
+        elif match := re.fullmatch(OFFER_ANSWER, custom):
+            await self.on_offer_answer(
+                interaction,
+                int(match["table"]),
+                int(match["hand"]),
+                int(match["offer"]),
+                match["answer"] == "accept",
+            )
         elif match := re.fullmatch(BET_SELECT, custom):
             values = _select_values(interaction.data)
             await self.on_bet(interaction, int(match["table"]), int(match["hand"]), match["key"], values)
@@ -294,6 +369,9 @@ class Tables(commands.Cog):
             return
         if key == "bet":  # opens the onlooker's bet panel; bets are checked as they are now
             await self._bet_panel(interaction, table)
+            return
+        if key == "offer":  # opens the side-bet panel, for the offers open to this member now
+            await self._offer_panel(interaction, table)
             return
         if key == "join" and table.version == version:
             # Pick a suit first: an ephemeral picker whose buttons carry the same version.
@@ -437,6 +515,138 @@ class Tables(commands.Cog):
             await self.refresh(table)
         except Exception as error:
             await answer_failure(interaction, error, f"table {table_id}: bet form {key}")
+
+    # ------------------------------------------------ side bets between members
+    async def _offer_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        choices = self.service.offers.choices(table, interaction.user)
+        if not choices:
+            await reply(interaction, "There is no side bet you can offer at this table right now.")
+            return
+        view = discord.ui.View(timeout=None)
+        select: UISelect = discord.ui.Select(
+            custom_id=f"rof:{table.id}:h{table.state.hand_no}",
+            placeholder="Choose an offer",
+            options=[
+                discord.SelectOption(
+                    label=c.label[:100],
+                    value=f"{c.kind}.{c.seat}",
+                    description=f"to {table.seat_for(c.seat).name}"[:100],
+                )
+                for c in choices[:25]
+            ],
+        )
+        view.add_item(OfferSelect(table.id, table.state.hand_no, select))
+        await reply(
+            interaction,
+            "Choose the side bet to offer; the member you offer it to accepts or declines.",
+            view=rendered(view),
+        )
+
+    async def on_offer_choice(
+        self, interaction: discord.Interaction, table_id: int, hand: int, values: list[str]
+    ) -> None:
+        """The offer chosen on the side-bet panel: its form."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            chosen = values[0] if len(values) == 1 else ""
+            choice = next(
+                (
+                    c
+                    for c in self.service.offers.choices(table, interaction.user)
+                    if f"{c.kind}.{c.seat}" == chosen
+                ),
+                None,
+            )
+            if choice is None or hand != table.state.hand_no:
+                await reply(interaction, "That offer isn't open now — the hand has moved on.")
+                return
+            modal = discord.ui.Modal(
+                title=choice.label[:45], custom_id=f"rom:{table.id}:h{hand}:{choice.kind}.{choice.seat}"
+            )
+            for key, label, hint in choice.fields:
+                modal.add_item(
+                    discord.ui.TextInput(
+                        label=label[:45],
+                        custom_id=key,
+                        placeholder=hint[:100],
+                        max_length=12,
+                        required=key == "amount",
+                    )
+                )
+            await interaction.response.send_modal(modal)
+            modal.stop()  # answered in on_interaction, also after a restart
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: offer select")
+
+    async def on_offer_form(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        hand: int,
+        kind: str,
+        seat: int,
+        values: list[str],
+    ) -> None:
+        """The offer form submitted: the offer is made and its member asked, in the channel."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            try:
+                offer = await self.service.offer(table, interaction.user, hand, kind, seat, values)
+            except TableError as error:
+                await reply(interaction, str(error))
+                return
+            await reply(
+                interaction, f"Your offer is made: {offer.text} Your stake is held until it is answered."
+            )
+            channel = await self._channel(table)
+            if channel is not None:
+                view = discord.ui.View(timeout=None)
+                for answer, label, style in (
+                    ("accept", "Accept", discord.ButtonStyle.success),
+                    ("decline", "Decline", discord.ButtonStyle.danger),
+                ):
+                    item: UIButton = discord.ui.Button(
+                        label=label, style=style, custom_id=f"roa:{table.id}:h{hand}:{offer.id}:{answer}"
+                    )
+                    view.add_item(OfferAnswer(table.id, hand, offer.id, answer, item))
+                await channel.send(
+                    f"<@{offer.taker_id}>, {plain(offer.maker_name)} offers you a side bet at "
+                    f"table #{table.id}: {offer.text}",
+                    view=rendered(view),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            await self.refresh(table)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: offer form {kind}")
+
+    async def on_offer_answer(
+        self, interaction: discord.Interaction, table_id: int, hand: int, offer_id: int, accept: bool
+    ) -> None:
+        """Accept or Decline under an offer: only its member; the offer message says the answer."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            try:
+                note = await self.service.answer_offer(table, interaction.user, hand, offer_id, accept)
+            except TableError as error:
+                await reply(interaction, str(error))
+                return
+            offer = next(o for o in table.state.offers if o.id == offer_id)
+            said = {"accepted": "accepted", "declined": "declined"}.get(offer.status, "lapsed")
+            content = interaction.message.content if interaction.message is not None else ""
+            await interaction.response.edit_message(content=f"{content}\n→ **{said}**", view=None)
+            await interaction.followup.send(note, ephemeral=True)
+            await self.refresh(table)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: offer answer")
 
     # ---------------------------------------------------------- hand panels
     async def on_panel(
@@ -828,6 +1038,15 @@ class OpenPanel:
     shown: str = ""
     token: str = ""  # the seat's panel token when it was drawn
     picture: str = ""  # the digest of the hand picture it shows ("": none)
+
+
+def _offers_open(table: Table) -> bool:
+    """Whether anyone (an onlooker, or a player of the hand) may offer a side bet now."""
+    game = table.game
+    if game is None or table.state.phase is not Phase.PLAYING or game.outcome is not None:
+        return False
+    seats = [None, *range(len(table.state.hand_seats))]
+    return any(table.plugin.offer_choices(game, table.options, seat) for seat in seats)
 
 
 def _tables(interaction: discord.Interaction) -> Tables:

@@ -11,7 +11,19 @@ import importlib
 import pkgutil
 from typing import Any
 
-from bot.games.base import BetOffer, BetResult, GameEnd, GamePlugin, HandSetup, Move, OptionError, Pause
+from bot.games.base import (
+    BetOffer,
+    BetResult,
+    GameEnd,
+    GamePlugin,
+    HandSetup,
+    Move,
+    OfferChoice,
+    OfferSettlement,
+    OfferTerms,
+    OptionError,
+    Pause,
+)
 
 Plugin = GamePlugin[Any, Any]
 
@@ -46,6 +58,9 @@ __all__ = [
     "GamePlugin",
     "HandSetup",
     "Move",
+    "OfferChoice",
+    "OfferSettlement",
+    "OfferTerms",
     "OptionError",
     "Pause",
     "Plugin",

@@ -120,7 +120,7 @@ class Hands:
         state.phase = Phase.PLAYING
         state.hand_seats = [table.seat_for(index).mention for index in range(len(choices))]
         state.acted = {}
-        state.wagers = []  # the last hand's bets, settled, make way for this hand's
+        state.wagers, state.offers = [], []  # the last hand's bets, settled, make way for this hand's
         state.log = [*notes, f"Hand {state.hand_no}: {names[seating.dealer]} deals."][-LOG_LINES:]
         try:
             async with service.store.transaction() as tx:
@@ -275,6 +275,7 @@ class Hands:
             pots.insert(0, Transfer(HOUSE, service.escrow(table), -outcome.house, "house"))
         await service.transfer(table, tx, pots)
         await service.wagers.settle(table, tx)
+        await service.offers.settle(table, tx)
         if outcome.winners:
             table.match = table.match.won_hand(table.hand_choice(outcome.winners[0]))
         saved = game.to_json()

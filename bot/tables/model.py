@@ -7,7 +7,7 @@ import asyncio
 import json
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -96,6 +96,33 @@ class Wager(BaseModel):
         return member_account(self.user_id)
 
 
+class Offer(BaseModel):
+    """A side bet one member offers another at the table (the game names its kind and reads
+    its terms). The maker's amount is in escrow from the offer, the taker's from their
+    acceptance; both settle with the hand, or go back if it is declined or never answered."""
+
+    id: int
+    kind: str
+    seat: int  # the engine seat of the member asked
+    maker_id: int
+    maker_name: str
+    taker_id: int
+    taker_name: str
+    maker_amount: int
+    taker_amount: int
+    text: str
+    data: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["offered", "accepted", "declined", "settled", "refunded"] = "offered"
+    result: str = ""
+
+    @property
+    def held(self) -> int:
+        """Chips this offer holds in the table's escrow."""
+        if self.status == "offered":
+            return self.maker_amount
+        return self.maker_amount + self.taker_amount if self.status == "accepted" else 0
+
+
 #: what a table's snapshot kept of its match before the match had a field of its own
 _LEGACY_MATCH = ("dealer", "pot", "scores", "last_winner", "hand_no")
 
@@ -130,6 +157,8 @@ class TableState(BaseModel):
     deadline: datetime | None = None
     #: onlookers' bets against the house on the hand in play (or the last one, settled)
     wagers: list[Wager] = Field(default_factory=list)
+    #: side bets between members on the hand in play (or the last one, settled)
+    offers: list[Offer] = Field(default_factory=list)
     closing: bool = False
     log: list[str] = Field(default_factory=list)
     #: a snapshot saved before the match existed: its parts, until the table builds the match

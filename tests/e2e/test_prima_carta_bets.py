@@ -240,3 +240,82 @@ async def test_bad_bets_are_refused_and_change_nothing(room: Room, dave: simcord
     await room.env.advance_time(61)
     stale = await click_as_rendered(room.carol, room.message(table.state.message_id), stale_id)
     assert stale.ephemeral and stale.response.content.startswith("Bets are closed for this hand")
+
+
+# ------------------------------------------------------------------ confidence bets
+async def offer(
+    room: Room, member: simcord.MemberActor, table: Table, choice: str, values: dict[str, str]
+) -> simcord.InteractionResult:
+    """Press Side bet, choose the offer, fill in its form."""
+    pressed = await member.click(room.message(table.state.message_id), label="Side bet")
+    assert pressed.ephemeral and pressed.response is not None, pressed
+    panel = fetch(room, pressed.response.id)
+    select = selects(panel)[0]
+    assert choice in [option.value for option in select.options], [o.value for o in select.options]
+    shown = await member.select(panel, [choice], custom_id=select.custom_id)
+    assert shown.modal is not None, "choosing the offer opens its form"
+    return await member.submit_modal(shown, values)
+
+
+def offer_message(room: Room, member: simcord.MemberActor) -> discord.Message:
+    """The newest public message asking `member` to answer a side bet."""
+    for message in reversed(room.public_messages()):
+        if message.content.startswith(f"<@{member.id}>, ") and "offers you a side bet" in message.content:
+            return message
+    raise AssertionError("no side-bet offer in the channel")
+
+
+async def test_fuerza_and_seguro_are_escrowed_answered_and_settled_with_the_hand(
+    room: Room, dave: simcord.MemberActor
+) -> None:
+    table = await open_bets_table(room)
+    await room.env.advance_time(61)  # the first card is turned: the copa round
+    members = {room.alice.id: room.alice, room.bob.id: room.bob}
+    seat = table.to_act
+    assert seat is not None and table.state.seats[seat].user_id in members, "a member decides first"
+    first = members[table.state.seats[seat].user_id]
+    second = next(m for m in members.values() if m is not first)
+    second_seat = table.seat_of(second.id)
+    message = room.message(table.state.message_id)
+    await first.click(message, label=find_label(message, "Pay the copa"))
+    assert table.game.statuses()[second_seat] == "undecided"
+    after_copa = {m.id: await balance(room, m) for m in members.values()}
+
+    # Carol offers a Fuerza at the default 1:1; the player declines and she gets it back.
+    made = await offer(room, room.carol, table, f"fuerza.{seat}", {"amount": "20", "odds": ""})
+    assert "Your offer is made: Fuerza on" in made.response.content
+    assert await balance(room, room.carol) == START - 20
+    asked = offer_message(room, first)
+    refused = await room.carol.click(asked, label="Accept")
+    assert refused.response.content == "That offer was made to someone else."
+    await first.click(offer_message(room, first), label="Decline")
+    assert await balance(room, room.carol) == START
+    assert "→ **declined**" in offer_message(room, first).content
+    # Dave offers one at 2:1 (the player stakes twice his 10), and the player accepts.
+    await offer(room, dave, table, f"fuerza.{seat}", {"amount": "10", "odds": "2:1"})
+    await first.click(offer_message(room, first), label="Accept")
+    assert await balance(room, dave) == START - 10
+    assert await balance(room, first) == after_copa[first.id] - 20
+    # The first player backs the second with 5 chips of their copa for half their winnings.
+    await offer(room, first, table, f"seguro.{second_seat}", {"amount": "5"})
+    await second.click(offer_message(room, second), label="Accept")
+    assert await balance(room, first) == after_copa[first.id] - 25
+    held = table.plugin.held(table.game) + 10 + 20 + 5
+    assert await escrow(room, table.id) == held == table.state.held
+    assert "Side bets" in table_text(room, table)
+
+    await play_out(room, table)
+    outcome = table.game.outcome
+    paid_out = outcome.paid_out
+    fuerza_won = table.game.winner == seat
+    seguro_won = table.game.winner == second_seat
+    half = paid_out[second_seat] // 2 if seguro_won else 0
+    assert await balance(room, dave) == START - 10 + (30 if fuerza_won else 0)
+    expected_first = START + outcome.net(seat) - 5 + (0 if fuerza_won else 30) - 20 + half
+    assert await balance(room, first) == expected_first
+    expected_second = START + outcome.net(second_seat) + 5 - half
+    assert await balance(room, second) == expected_second
+    assert await escrow(room, table.id) == 0 == table.state.held
+    assert [o.status for o in table.state.offers] == ["declined", "settled", "settled"]
+    report = await room.bot.store.audit()
+    assert report.ok, report

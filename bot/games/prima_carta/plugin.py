@@ -11,8 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import BetOffer, BetResult, GamePlugin, HandSetup, Move, Pause
-from bot.games.prima_carta import bets, picture
+from bot.games.base import (
+    BetOffer,
+    BetResult,
+    GamePlugin,
+    HandSetup,
+    Move,
+    OfferChoice,
+    OfferSettlement,
+    OfferTerms,
+    Pause,
+)
+from bot.games.prima_carta import bets, confidence, picture
 from bot.games.prima_carta.options import PrimaCartaTableOptions
 from bot.games.prima_carta.rules import RULES
 from bot.ui import Control, Panel
@@ -109,6 +119,33 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
 
     def settle_house_bet(self, game: PrimaCarta, key: str, pick: str, amount: int) -> BetResult | None:
         return bets.settle(game, key, pick, amount)
+
+    # ------------------------------------------------- confidence bets (Fuerza, Seguro)
+    def offer_choices(
+        self, game: PrimaCarta, options: PrimaCartaTableOptions, seat: int | None
+    ) -> Sequence[OfferChoice]:
+        if not options.bets:
+            return ()
+        return confidence.choices(game, seat)
+
+    def offer_terms(
+        self, game: PrimaCarta, options: PrimaCartaTableOptions, kind: str, seat: int, values: Sequence[str]
+    ) -> OfferTerms:
+        return confidence.terms(game, kind, seat, values)
+
+    def offer_open(self, game: PrimaCarta, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
+        return confidence.still_open(game, kind, seat, data)
+
+    def settle_offer(
+        self,
+        game: PrimaCarta,
+        kind: str,
+        seat: int,
+        maker_amount: int,
+        taker_amount: int,
+        data: Mapping[str, Any],
+    ) -> OfferSettlement:
+        return confidence.settle(game, kind, seat, maker_amount, taker_amount)
 
     def seat_label(self, game: PrimaCarta, seat: int) -> str:
         """The engine names a seat by its suit's label ("Cups folds.")."""
