@@ -370,7 +370,8 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 await self.transfer(table, tx, moves or [])
-                await self.save(table, tx)
+                # A seat change during a pause leaves its clock alone (onlookers' bets close on time).
+                await self.save(table, tx, new_turn=table.pause is None)
         except InsufficientFunds as error:
             raise TableError(f"You can't bring a stack to this table: {error}") from error
 

@@ -230,6 +230,13 @@ async def test_bad_bets_are_refused_and_change_nothing(room: Room, dave: simcord
     assert await escrow(room, table.id) == before
     assert await balance(room, room.carol) == START and await balance(room, dave) == 5
 
+    # A seat change during the pause leaves its clock alone.
+    deadline = table.state.deadline
+    await room.env.advance_time(10)
+    await room.bob.click(room.message(table.state.message_id), label="Leave after this hand")
+    assert table.state.seats[table.seat_of(room.bob.id)].leaving
+    assert table.state.deadline == deadline
+
     # Once the first card is turned, a Bet button from an earlier render is refused.
     stale_id = next(
         child.custom_id
@@ -237,7 +244,8 @@ async def test_bad_bets_are_refused_and_change_nothing(room: Room, dave: simcord
         for child in row.children
         if child.label == "Bet"
     )
-    await room.env.advance_time(61)
+    await room.env.advance_time(51)
+    assert table.game.phase != "deal"
     stale = await click_as_rendered(room.carol, room.message(table.state.message_id), stale_id)
     assert stale.ephemeral and stale.response.content.startswith("Bets are closed for this hand")
 
