@@ -20,6 +20,9 @@ FUERZA_LIMIT = 10
 #: the longest odds a Fuerza may be offered at, either way
 MOST_ODDS = 10
 _ODDS = re.compile(r"\s*([0-9]+)\s*[:/-]\s*([0-9]+)\s*")
+#: a Fuerza may be offered and accepted after the first pass until the repasso is dealt: the
+#: copa round, and the engine's pause before the repasso where it has one
+_FUERZA_PHASES = frozenset(phase for phase in Phase if phase.value in ("copa", "repasso"))
 
 
 def _label(game: PrimaCarta, seat: int) -> str:
@@ -29,7 +32,7 @@ def _label(game: PrimaCarta, seat: int) -> str:
 def choices(game: PrimaCarta, seat: int | None) -> list[OfferChoice]:
     """Fuerza: an onlooker (`seat` None), after the first pass, to a player who has paid
     the copa. Seguro: a player still in, during the copa round, to one who hasn't decided."""
-    if game.phase is not Phase.COPA:
+    if game.phase not in _FUERZA_PHASES:
         return []
     status = game.statuses()
     stake = game.options.stake
@@ -48,7 +51,7 @@ def choices(game: PrimaCarta, seat: int | None) -> list[OfferChoice]:
                         ),
                     )
                 )
-    elif status[seat] is not SeatStatus.FOLDED:
+    elif game.phase is Phase.COPA and status[seat] is not SeatStatus.FOLDED:
         for target, state in enumerate(status):
             if target != seat and state is SeatStatus.UNDECIDED:
                 price = game.copa_price(target)
@@ -104,10 +107,10 @@ def terms(game: PrimaCarta, kind: str, seat: int, values: Sequence[str]) -> Offe
 
 def still_open(game: PrimaCarta, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
     """Fuerza until the repasso (while its player stays in); Seguro until its player decides."""
-    if game.phase is not Phase.COPA:
-        return False
     state = game.statuses()[seat]
-    return state is (SeatStatus.LIVE if kind == "fuerza" else SeatStatus.UNDECIDED)
+    if kind == "fuerza":
+        return game.phase in _FUERZA_PHASES and state is SeatStatus.LIVE
+    return game.phase is Phase.COPA and state is SeatStatus.UNDECIDED
 
 
 def settle(game: PrimaCarta, kind: str, seat: int, maker: int, taker: int) -> OfferSettlement:
