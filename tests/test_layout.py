@@ -47,7 +47,8 @@ COMMON_WORDS = {
     "deck": "the deck commitment every hand publishes, and engine.core's decks",
     "lines": "lines of text: the table log, reports",
     "direction": "the way a match passes the deal (engine.core.match.Match.new(direction=...))",
-    "bets": "onlookers' bets against the house: GamePlugin.house_bets, the Bet button, TableState.wagers",
+    "house": "the ledger's house account (bot.storage.HOUSE) and what a hand pays it (Outcome.house)",
+    "bets": "bets as the table layer and the games' texts speak of them (onlookers' wagers, bet limits)",
 }
 """Option fields whose name is also a word the table layer uses for its own things, and
 what for. These are forbidden only when read off a table's options."""

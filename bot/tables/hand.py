@@ -236,7 +236,7 @@ class Hands:
         stacks = table.plugin.final_stacks(game)
         points = table.plugin.points(game)
         players = [table.seat_for(index) for index in range(len(outcome.paid_out))]
-        if stacks is not None:
+        if stacks is not None or outcome.carried:  # a pot left for the next hand
             table.match = table.match.carry(outcome.carried)
         kept = table.plugin.after_hand(
             table.match, game, [table.hand_choice(index) for index in range(len(outcome.paid_out))]

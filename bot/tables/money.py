@@ -84,8 +84,10 @@ def void_hand_refunds(
         state.match.carried if state.match is not None else int((state.legacy_match or {}).get("pot") or 0)
     )
     if state.phase is Phase.PLAYING:
-        # The hand took the carried pot in (the match holds none meanwhile); only stacks carry one.
-        consistent = pot >= 0 and carried == 0 and (bool(state.stacks) or pot == 0)
+        # The hand took the carried pot in (the match holds none meanwhile). At a table where
+        # chips go in hand by hand, a pot left over after this hand's payments is one the
+        # hand took in only if the escrow is what the table last saved it holding.
+        consistent = pot >= 0 and carried == 0 and (bool(state.stacks) or pot == 0 or escrow == state.held)
     else:
         consistent = pot == carried
     if not consistent or (pot and not state.seats):

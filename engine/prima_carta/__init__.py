@@ -5,6 +5,7 @@ ten cards takes the pot."""
 from __future__ import annotations
 
 from engine.prima_carta.game import (
+    DEAL,
     FOLD,
     Copa,
     Deal,
@@ -21,6 +22,7 @@ from engine.prima_carta.game import (
 )
 
 __all__ = [
+    "DEAL",
     "FOLD",
     "Copa",
     "Deal",

@@ -11,6 +11,7 @@ on flat lists; `Card` objects, events and the log are only built when asked for.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
@@ -25,7 +26,10 @@ from engine.core.rng import shuffled
 from engine.core.text import chips
 
 GAME_ID = "prima_carta"
-JSON_FORMAT = 1
+JSON_FORMAT = 2
+"""Format 2 adds the house game's options and phases; format 1 hands (the basic game) still
+load, with every new option at its default."""
+_FORMATS = (1, 2)
 
 SUITS: tuple[str, ...] = POSTAS_50.suits
 """The five Postas suits in the text's table order: crowns, locks, fruit, swords, cups."""
@@ -80,13 +84,23 @@ MAX_SEATS = 5
 
 
 class PrimaCartaOptions(BaseModel, frozen=True):
-    """Table options for the basic game."""
+    """Table options: the basic game by default; the house game's options on request."""
 
     stake: int = Field(default=1, ge=1)
     """Chips per unit: the spiga is one stake, the copa is stack size times the stake."""
-    bets: bool = False
-    """The house game: the hand stops before the first card (phase `deal`) so onlookers can
-    bet, until the dealer turns it with `Deal`."""
+    house: bool = False
+    """A house table (a djego): the house deals, so the corte goes to the house."""
+    corte: bool = False
+    """The prima tosses one stake to the dealer (the house, at a house table)."""
+    cobre: Literal["off", "carry", "house"] = "off"
+    """When a folded suit completes before the live winner, the folded seats' spigas form
+    the cobre: left in the pot (off), carried to the next hand, or paid to the house."""
+    pauses: bool = False
+    """Wait before the first card (Phase.DEAL) and before the repasso (Phase.REPASSO), so
+    onlookers can bet; `apply(prima, Deal())` ends each wait."""
+    variant: Literal["classic", "cinco", "jasper"] = "classic"
+    """classic; cinco (one pass, the tallest stack wins); jasper (a second, committed
+    shuffle after the first pass)."""
 
 
 class Copa(BaseModel, frozen=True):
@@ -104,14 +118,16 @@ class Fold(BaseModel, frozen=True):
 
 
 class Deal(BaseModel, frozen=True):
-    """The dealer turns the first card: the first pass of a hand that waited for bets."""
+    """The dealer turns the boards: ends a pause (before the first card, before the
+    repasso). Played by the clock for the prima's seat, never offered to a player."""
 
     kind: Literal["deal"] = "deal"
 
 
-PrimaCartaAction = Annotated[Copa | Fold, Field(discriminator="kind")]
-_ACTION_ADAPTER: TypeAdapter[Copa | Fold] = TypeAdapter(PrimaCartaAction)
+PrimaCartaAction = Annotated[Copa | Fold | Deal, Field(discriminator="kind")]
+_ACTION_ADAPTER: TypeAdapter[Copa | Fold | Deal] = TypeAdapter(PrimaCartaAction)
 FOLD = Fold()
+DEAL = Deal()
 _COPAS: dict[int, Copa] = {}
 
 
@@ -127,9 +143,11 @@ class Phase(StrEnum):
     """What the hand is waiting for."""
 
     DEAL = "deal"
-    """(House game) The spiga is in; the first card waits while onlookers bet."""
+    """Bets are open: the spiga is in and the deck shuffled and committed, no card shown yet."""
     COPA = "copa"
     """After the first pass: players decide copa or fold, prima first, then to the left."""
+    REPASSO = "repasso"
+    """Bets are open again: the copa is decided, the repasso not yet dealt."""
     OVER = "over"
     """The hand is settled."""
 
@@ -154,6 +172,8 @@ class WonBy(StrEnum):
     """Everyone else folded at the copa."""
     COMPLETED = "completed"
     """The first live suit to hold all ten cards in a later pass."""
+    TALLEST = "tallest"
+    """Cinco: the tallest owned stack after the single pass."""
 
 
 _UNDECIDED, _LIVE, _FOLDED = 0, 1, 2
@@ -297,12 +317,26 @@ class PrimaCartaView(BaseModel, frozen=True):
     seats: list[str]
     """The suit each seat owns."""
     stake: int
-    dealer: int
-    prima: int
-    """The seat that decides the copa first."""
+    dealer: int | None
+    """The dealing seat; None at a house table (the house deals)."""
+    prima: int | None
+    """The seat that decides the copa first (None before the first card)."""
     prima_card: Card | None
-    """The very first card dealt (None until it is turned)."""
+    """The very first card dealt (None before the first card)."""
     phase: Phase
+    variant: str = "classic"
+    house: bool = False
+    bets_open: bool = False
+    """True while the hand waits on the clock for onlookers' bets (Phase.DEAL, REPASSO)."""
+    corte: int = 0
+    """The corte the prima tossed to the dealer (or the house) this hand."""
+    cobre_rule: str = "off"
+    cobre: int = 0
+    """The cobre formed this hand (folded spigas, when a folded suit finished first)."""
+    carried_in: int = 0
+    """Chips a cobre carried from the last hand put into this hand's pot."""
+    appearance: list[str] = []
+    """Suits in the order their first cards came off the deck (Cinco lays them out so)."""
     pass_number: int
     stacks: list[StackView]
     """All five suits in suit order, owned or not."""
@@ -311,6 +345,8 @@ class PrimaCartaView(BaseModel, frozen=True):
     undealt: int
     passes: list[PassLog]
     pot: int
+    """What the winner stands to take: the spigas, copas and any carried cobre (the corte
+    is the dealer's, not the pot's)."""
     paid: list[int]
     status: list[SeatStatus]
     to_act: int | None
@@ -323,6 +359,8 @@ class PrimaCartaView(BaseModel, frozen=True):
     seed: int | None
     """Revealed once the hand is over, with `order`, to check against `commitment`."""
     order: list[Card] | None
+    second_seed: int | None = None
+    """Jasper: the seed of the shuffle after the first pass, revealed with `seed`."""
 
 
 class PrimaCarta:
@@ -331,7 +369,9 @@ class PrimaCarta:
     game_id = GAME_ID
 
     __slots__ = (
+        "_carried_in",
         "_commitment",
+        "_corte",
         "_count",
         "_dealer",
         "_decisions",
@@ -345,6 +385,7 @@ class PrimaCarta:
         "_phase",
         "_prima",
         "_seats",
+        "_second_seed",
         "_seed",
         "_status",
         "_to_act",
@@ -375,18 +416,32 @@ class PrimaCarta:
     _to_act: int | None
     _winner: int | None
     _won_by: WonBy | None
+    _carried_in: int
+    _corte: int
+    _second_seed: int | None
 
     # ----------------------------------------------------------------- set-up
 
     @classmethod
-    def new(cls, options: PrimaCartaOptions, seats: Sequence[str], seed: int, dealer: int = 0) -> Self:
+    def new(
+        cls,
+        options: PrimaCartaOptions,
+        seats: Sequence[str],
+        seed: int,
+        dealer: int = 0,
+        carried: int = 0,
+        second_seed: int | None = None,
+    ) -> Self:
         """Collect the spiga, shuffle with `Random(seed)` and deal the whole first pass.
 
         `seats[i]` is the suit seat i owns, listed in suit order. There are no decisions
         during a pass, so the hand comes back waiting for the prima's copa (or already
-        over, if an owned suit completed in the first pass).
+        over, if an owned suit completed in the first pass) — unless `options.pauses`, when
+        it waits in Phase.DEAL before the first card. `carried` is a cobre an earlier hand
+        carried into this pot. `second_seed` is Jasper's (default: derived from `seed`,
+        see `jasper_seed`).
         """
-        return cls._start(options, seats, shuffled(range(50), seed), dealer, seed)
+        return cls._start(options, seats, shuffled(range(50), seed), dealer, seed, carried, second_seed)
 
     @classmethod
     def new_from_order(
@@ -396,20 +451,31 @@ class PrimaCarta:
         order: Sequence[Card],
         dealer: int = 0,
         seed: int = 0,
+        carried: int = 0,
+        second_seed: int | None = None,
     ) -> Self:
         """Like `new`, but deal `order` (all 50 Postas cards, first dealt first)."""
         codes = [CODE.get(card, -1) for card in order]
         if len(codes) != 50 or sorted(codes) != list(range(50)):
             raise BadSetup("The deck must hold each of the 50 Postas cards exactly once.")
-        return cls._start(options, seats, codes, dealer, seed)
+        return cls._start(options, seats, codes, dealer, seed, carried, second_seed)
 
     @classmethod
     def _start(
-        cls, options: PrimaCartaOptions, seats: Sequence[str], order: list[int], dealer: int, seed: int
+        cls,
+        options: PrimaCartaOptions,
+        seats: Sequence[str],
+        order: list[int],
+        dealer: int,
+        seed: int,
+        carried: int = 0,
+        second_seed: int | None = None,
     ) -> Self:
         seat_suits = _seat_suits(seats)
         if not 0 <= dealer < len(seat_suits):
             raise BadSetup("The dealer must be one of the seats at the table.")
+        if carried < 0:
+            raise BadSetup("A carried cobre cannot be negative.")
         self = cls.__new__(cls)
         self._options = options
         self._seats = seat_suits
@@ -417,6 +483,11 @@ class PrimaCarta:
         self._dealer = dealer
         self._seed = seed
         self._order = order
+        self._carried_in = carried
+        self._corte = 0
+        self._second_seed = None
+        if options.variant == "jasper":
+            self._second_seed = jasper_seed(seed) if second_seed is None else second_seed
         # Worked out on first use (to_json, view, `commitment`): it is a pure function of
         # seed and order, and most simulated hands never need it.
         self._commitment = ""
@@ -424,33 +495,71 @@ class PrimaCarta:
         self._paid = [options.stake] * len(seat_suits)
         self._status = [_UNDECIDED] * len(seat_suits)
         self._decisions = []
+        # Known from the committed order, but not shown before the first card (see `view`).
         self._prima = _prima_seat(owner, order[0])
         self._count = [0] * 5
         self._foundation = [-1] * 5
         self._wanted = bytearray(_ALL_WANTED)
         self._discard = []
+        self._undealt = list(order)
         self._passes = []
         self._winner = None
         self._won_by = None
-        if options.bets:  # the house game waits for bets before the first card
+        self._to_act = None
+        if options.pauses:
+            # Bets are open until the first card: the deck is shuffled and committed, the
+            # spiga is in, nothing else has happened (engineer W's table plays `Deal`).
             self._phase = Phase.DEAL
-            self._to_act = None
-            self._undealt = list(order)
             return self
-        self._first_pass()
+        self._turn_boards()
         return self
 
-    def _first_pass(self) -> None:
+    def corte_due(self) -> int:
+        """What the corte costs the prima when the first card is turned (0: none).
+
+        "The player who receives the very first card tosses an extra coin *to the dealer*"
+        (the text, Corte). At a house table the dealer is the house. In the tavern game a
+        prima who is also the dealer would toss the coin to themselves, so nothing is paid
+        (docs/RULES.md, Prima Carta house game, decision H2)."""
+        options = self._options
+        if not options.corte or (not options.house and self._prima == self._dealer):
+            return 0
+        return options.stake
+
+    def _turn_boards(self) -> None:
+        """Deal the first pass (with the corte, if the table takes one)."""
+        corte = self.corte_due()
+        if corte:
+            self._paid[self._prima] += corte
+            self._corte = corte
         order = self._order
+        if self._options.variant == "cinco":
+            # "The dealer passes through the deck only once": nobody stops the pass.
+            self._run_pass(order, _NO_STOPS)
+            for seat in range(len(self._seats)):
+                self._status[seat] = _LIVE
+            self._finish(self._cinco_winner(range(len(self._seats))), WonBy.TALLEST)
+            return
         # An owned suit that completes in the first pass wins on the spot ("could be as many
         # as 10 (which means you have already won!)", Second Bets); an unowned one does not
         # stop the deal ("if an abandoned suit finishes, continue dealing", Second Pass).
-        suit = self._run_pass(list(order), _FIRST_STOPS[self._seats])
+        suit = self._run_pass(order, _FIRST_STOPS[self._seats])
         if suit >= 0:
             self._finish(self._owner[suit], WonBy.FIRST_PASS)
         else:
             self._phase = Phase.COPA
             self._to_act = self._prima
+
+    def _cinco_winner(self, seats: Sequence[int]) -> int:
+        """Among `seats`, the tallest stack; a tie goes to the stack whose first card (its
+        foundation) came off the deck first ("ties broken by those cards that were dealt
+        *first*", the text, Cinco)."""
+        position = {code: index for index, code in enumerate(self._order)}
+        count, foundation = self._count, self._foundation
+        return min(
+            seats,
+            key=lambda seat: (-count[self._seats[seat]], position.get(foundation[self._seats[seat]], 99)),
+        )
 
     def _run_pass(self, deck: list[int], stop: Sequence[bool]) -> int:
         discard: list[int] = []
@@ -500,10 +609,23 @@ class PrimaCarta:
 
     @property
     def commitment(self) -> str:
-        """SHA-256 of seed and deal order, publishable before play (engine.core.rng)."""
+        """SHA-256 of seed and deal order, publishable before play (engine.core.rng). In
+        Jasper it also covers the second seed: the hashed text is the usual
+        "seed:<seed>|<card>,...,<card>" followed by ",second:<second seed>"."""
         if not self._commitment:
-            self._commitment = deal_commitment(self._seed, [_TEXT[code] for code in self._order])
+            self._commitment = self._commit()
         return self._commitment
+
+    def _commit(self) -> str:
+        texts: list[str] = [_TEXT[code] for code in self._order]
+        if self._second_seed is not None:
+            texts.append(f"second:{self._second_seed}")
+        return deal_commitment(self._seed, texts)
+
+    @property
+    def second_seed(self) -> int | None:
+        """Jasper's second seed (secret until the hand is over; None in other variants)."""
+        return self._second_seed
 
     @property
     def order(self) -> tuple[Card, ...]:
@@ -545,9 +667,11 @@ class PrimaCarta:
 
     @staticmethod
     def most_a_seat_can_pay(options: PrimaCartaOptions) -> int:
-        """The most one hand can cost a player: the spiga plus the dearest copa, for a
-        nine-card stack (a ten-card stack has already won, so it never pays)."""
-        return (1 + 9) * options.stake
+        """The most one hand can cost a player: the spiga, the corte if the table takes one,
+        plus the dearest copa, for a nine-card stack (a ten-card stack has already won, so
+        it never pays); Cinco has no copa."""
+        copa = 0 if options.variant == "cinco" else 9
+        return (1 + copa + (1 if options.corte else 0)) * options.stake
 
     def copa_price(self, seat: int) -> int:
         """What the copa costs `seat`: cards in its stack times the stake."""
@@ -555,7 +679,7 @@ class PrimaCarta:
 
     # --------------------------------------------------------------- actions
 
-    def legal_actions(self, seat: int) -> list[Copa | Fold]:
+    def legal_actions(self, seat: int) -> list[Copa | Fold | Deal]:
         """`[Copa(amount=price), Fold()]` (always in that order) for the seat to act, else []."""
         if seat != self._to_act:
             return []
@@ -567,20 +691,8 @@ class PrimaCarta:
         Raises NotYourTurn or IllegalAction, with a sentence fit for the player, before
         changing anything.
         """
-        if self._phase is Phase.DEAL:
-            kind_name = action.get("kind") if isinstance(action, Mapping) else getattr(action, "kind", None)
-            if kind_name != "deal":
-                raise NotYourTurn("The first card hasn't been turned yet.")
-            self._first_pass()
-            return self._events(1)
-        if seat != self._to_act:
-            if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
-                raise NotYourTurn("That seat is not part of this hand.")
-            if self._to_act is None:
-                raise NotYourTurn("The hand is over; there is nothing left to decide.")
-            raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
-        kind: type[Any] | None = type(action)
-        if kind is not Copa and kind is not Fold:
+        kind = type(action)
+        if kind is not Copa and kind is not Fold and kind is not Deal:
             if isinstance(action, Mapping):
                 try:
                     action = _ACTION_ADAPTER.validate_python(action)
@@ -588,31 +700,50 @@ class PrimaCarta:
                     raise IllegalAction(
                         "That is not a Prima Carta move; you may pay the copa or fold."
                     ) from None
-            kind = Copa if isinstance(action, Copa) else Fold if isinstance(action, Fold) else None
+            kind = type(action)
+        if kind is Deal:
+            return self._deal(seat)
+        if seat != self._to_act:
+            if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
+                raise NotYourTurn("That seat is not part of this hand.")
+            if self._to_act is None:
+                if self._phase in (Phase.DEAL, Phase.REPASSO):
+                    raise NotYourTurn("Bets are open; nobody decides anything until the cards are dealt.")
+                raise NotYourTurn("The hand is over; there is nothing left to decide.")
+            raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
         suit = self._seats[seat]
-        passes = self._passes
-        before = len(passes)
+        before = self._history_length()
         if kind is Copa:
             assert isinstance(action, Copa)
             price = self._count[suit] * self._options.stake
             if action.amount != price:
                 raise IllegalAction(f"The copa for your stack is {chips(price)}.")
-            event = _decision_event(seat, suit, price)
             self._decide(seat, price)
         elif kind is Fold:
-            event = _decision_event(seat, suit, -1)
             self._decide(seat, -1)
         else:
             raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
-        # The same entries `events` rebuilds: this decision, then, if it ended the hand, the
-        # passes it set off and the result (see `_events`).
-        if self._winner is None:
-            return [event]
-        events = [event]
-        for index in range(before, len(passes)):
-            events.append(self._pass_event(index))
-        events.append(_event("win", self._summary(), self._winner))
-        return events
+        if self._winner is None and self._phase is Phase.COPA:
+            # The common case, kept cheap: just this decision.
+            return [_decision_event(seat, suit, self._decisions[-1][1])]
+        return self._events(before)
+
+    def _deal(self, seat: int) -> list[Event]:
+        """End a pause: turn the first card (Phase.DEAL) or deal the repasso (REPASSO).
+
+        The clock plays it for the prima's seat (known to the engine from the committed
+        order; the table must not show it before the first card). The same seat ends the
+        repasso pause, so one seat answers for both (docs/RULES.md, decision H5)."""
+        if self._phase not in (Phase.DEAL, Phase.REPASSO):
+            raise IllegalAction("The cards are already dealt; there is nothing to turn now.")
+        if seat != self._prima:
+            raise NotYourTurn("The dealer turns the cards when bets close.")
+        before = self._history_length()
+        if self._phase is Phase.DEAL:
+            self._turn_boards()
+        else:
+            self._play_out()
+        return self._events(before)
 
     def _decide(self, seat: int, paid: int) -> None:
         status = self._status
@@ -635,12 +766,24 @@ class PrimaCarta:
                 self._to_act = nxt
                 return
         self._to_act = None
+        if self._options.pauses:
+            # Bets are open again before the repasso: the window for the Fuerza bets
+            # ("a bet made after the first pass, and only against a centrale who has paid
+            # the copa", the text, Confidence Bets).
+            self._phase = Phase.REPASSO
+            return
         self._play_out()
 
     def _play_out(self) -> None:
         # Repasso: the discard pile is picked up without shuffling, so the first card
         # discarded is dealt first; passes repeat until a live suit holds all ten cards.
         # Folded and unowned suits keep playing up but cannot stop the deal (Second Pass).
+        if self._second_seed is not None:
+            # Jasper: "the dealer shuffles the deck after the first pass" — once, by the
+            # committed second seed; the later passes are unshuffled as in the basic game
+            # (docs/RULES.md, decision H9).
+            self._discard = shuffled(self._discard, self._second_seed)
+        self._phase = Phase.COPA  # dealing; `_finish` sets OVER
         stop = [False] * 5
         for seat, suit in enumerate(self._seats):
             stop[suit] = self._status[seat] == _LIVE
@@ -656,35 +799,73 @@ class PrimaCarta:
 
     # ---------------------------------------------------------------- results
 
+    def cobre(self) -> int:
+        """The cobre this hand formed: the folded seats' spigas, when a folded suit completed
+        before the live winner ("a side pot is formed when a *folded suit wins the game* ...
+        made of the spiga ... from all folded suits", the text, Cobre). 0 when the table
+        takes no cobre or the hand is not (yet) won that way (docs/RULES.md, decision H3)."""
+        if self._options.cobre == "off" or self._won_by is not WonBy.COMPLETED:
+            return 0
+        count, status = self._count, self._status
+        folded = [seat for seat, code in enumerate(status) if code == _FOLDED]
+        if not any(count[self._seats[seat]] == 10 for seat in folded):
+            return 0
+        return len(folded) * self._options.stake
+
     @property
     def outcome(self) -> Outcome | None:
-        """Set once the hand is over: the winner takes the whole pot."""
+        """Set once the hand is over: the winner takes the pot; the corte goes to the dealer
+        (a tavern table) or the house; a cobre is carried or paid to the house."""
         if self._winner is None:
             return None
-        pot = sum(self._paid)
+        options = self._options
+        corte, cobre = self._corte, self.cobre()
         paid_out = [0] * len(self._seats)
-        paid_out[self._winner] = pot
+        paid_out[self._winner] = sum(self._paid) + self._carried_in - corte - cobre
+        house = 0
+        if corte:
+            if options.house:
+                house += corte
+            else:
+                paid_out[self._dealer] += corte
+        if cobre and options.cobre == "house":
+            house += cobre
         outcome: Outcome = _OUTCOME(
             {
                 "winners": (self._winner,),
                 "paid_in": tuple(self._paid),
                 "paid_out": tuple(paid_out),
+                "carried": cobre if options.cobre == "carry" else 0,
+                "house": house,
                 "summary": self._summary(),
             }
         )
         return outcome
 
+    def _take(self) -> int:
+        """What the winner takes out of the pot."""
+        return sum(self._paid) + self._carried_in - self._corte - self.cobre()
+
     def _summary(self) -> str:
         winner = self._winner
         assert winner is not None
         name = self._label(winner)
-        pot = chips(sum(self._paid))
+        pot = chips(self._take())
         if self._won_by is WonBy.FIRST_PASS:
-            return f"{name} completed its stack in the first pass and wins the pot of {pot}."
-        if self._won_by is WonBy.LAST_STANDING:
-            return f"Everyone else folded, so {name} wins the pot of {pot}."
-        passes = len(self._passes)
-        return f"{name} is the first live suit to hold all ten cards (pass {passes}) and wins {pot}."
+            text = f"{name} completed its stack in the first pass and wins the pot of {pot}."
+        elif self._won_by is WonBy.LAST_STANDING:
+            text = f"Everyone else folded, so {name} wins the pot of {pot}."
+        elif self._won_by is WonBy.TALLEST:
+            size = self._count[self._seats[winner]]
+            text = f"{name} has the tallest stack after the one pass ({size} cards) and wins {pot}."
+        else:
+            passes = len(self._passes)
+            text = f"{name} is the first live suit to hold all ten cards (pass {passes}) and wins {pot}."
+        cobre = self.cobre()
+        if cobre:
+            where = "is carried to the next hand" if self._options.cobre == "carry" else "goes to the house"
+            text += f" A folded suit finished first, so the cobre of {chips(cobre)} {where}."
+        return text
 
     def _label(self, seat: int) -> str:
         return SUIT_LABELS[self._seats[seat]]
@@ -717,33 +898,51 @@ class PrimaCarta:
         """Every public event of the hand so far, oldest first."""
         return self._events(0)
 
-    def _history_length(self) -> int:
-        # spiga, first pass, prima, each decision, each later pass, the result.
+    def _entries(self) -> list[tuple[str, int]]:
+        # The history is fixed in shape: spiga; then, once the first card is turned, the
+        # first pass, the prima, the corte, the copa decisions in order, Jasper's shuffle,
+        # the later passes and the result; so each entry is rebuilt from the state.
+        out = [("spiga", 0)]
         if self._phase is Phase.DEAL:
-            return 1
-        return 3 + len(self._decisions) + len(self._passes) - 1 + (self._winner is not None)
+            return out
+        out += [("pass", 0), ("prima", 0)]
+        if self._corte:
+            out.append(("corte", 0))
+        out += [("decision", index) for index in range(len(self._decisions))]
+        if len(self._passes) > 1 and self._second_seed is not None:
+            out.append(("shuffle", 0))
+        out += [("pass", index) for index in range(1, len(self._passes))]
+        if self._winner is not None:
+            out.append(("win", 0))
+        return out
+
+    def _history_length(self) -> int:
+        return len(self._entries())
 
     def _events(self, start: int) -> list[Event]:
-        # The history is fixed in shape: spiga, first pass, prima, the copa decisions in
-        # order, the later passes, the result; so entry `i` is rebuilt from the state.
-        decisions = len(self._decisions)
-        later_end = 3 + decisions + len(self._passes) - 1
         out = []
-        for entry in range(start, self._history_length()):
-            if entry == 0:
+        for kind, index in self._entries()[start:]:
+            if kind == "spiga":
                 stake = chips(self._options.stake)
                 text = f"Spiga: each of the {len(self._seats)} players puts {stake} in the pot."
+                if self._carried_in:
+                    text += f" The cobre of {chips(self._carried_in)} from the last hand is in the pot too."
                 out.append(_event("spiga", text))
-            elif entry == 1:
-                out.append(self._pass_event(0))
-            elif entry == 2:
+            elif kind == "pass":
+                out.append(self._pass_event(index))
+            elif kind == "prima":
                 text = f"The first card was {_SHORT[self._order[0]]}; {self._label(self._prima)} is prima."
                 out.append(_event("prima", text, self._prima))
-            elif entry < 3 + decisions:
-                seat, paid = self._decisions[entry - 3]
+            elif kind == "corte":
+                to = "the house" if self._options.house else "the dealer"
+                text = f"{self._label(self._prima)} tosses the corte of {chips(self._corte)} to {to}."
+                out.append(_event("corte", text, self._prima))
+            elif kind == "decision":
+                seat, paid = self._decisions[index]
                 out.append(_decision_event(seat, self._seats[seat], paid))
-            elif entry < later_end:
-                out.append(self._pass_event(entry - 2 - decisions))
+            elif kind == "shuffle":
+                text = "Jasper rules: the dealer shuffles the discard pile before the repasso."
+                out.append(_event("shuffle", text))
             else:
                 out.append(_event("win", self._summary(), self._winner))
         return out
@@ -759,11 +958,76 @@ class PrimaCarta:
             f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}.",
         )
 
+    # ------------------------------------------------------- facts for bets
+
+    def _first_pass_facts(self) -> tuple[list[int], int, list[int], int, list[int]]:
+        """The whole first pass dealt with nobody stopping it: (the foundations in the order
+        dealt, cards promoted, the discard pile after it, the first suit to hold ten cards
+        during it or -1, the stack sizes after it). A pure function of the order, so it
+        holds however the hand ended."""
+        count = [0] * 5
+        foundation = [-1] * 5
+        pile: list[int] = []
+        played: list[int] = []
+        deal_pass(self._order, bytearray(_ALL_WANTED), count, foundation, _NO_STOPS, pile, played)
+        seen = [0] * 5
+        first_done = -1
+        founded: list[int] = []
+        for code in played:
+            suit = _SUIT_OF[code]
+            seen[suit] += 1
+            if seen[suit] == 1:
+                founded.append(code)
+            elif seen[suit] == 10 and first_done < 0:
+                first_done = suit
+        return founded, len(played), pile, first_done, count
+
+    def first_card(self) -> Card | None:
+        """The very first card dealt (None while bets are open before it)."""
+        return None if self._phase is Phase.DEAL else CARDS[self._order[0]]
+
+    def foundations_in_order(self) -> list[Card]:
+        """Each suit's first card, in the order the first pass dealt them ([] before the
+        first card). A first pass cut short by a win is counted as if dealt to the end (the
+        hand is over then, and its order revealed)."""
+        if self._phase is Phase.DEAL:
+            return []
+        return [CARDS[code] for code in self._first_pass_facts()[0]]
+
+    def first_pass_promoted(self) -> int | None:
+        """Cards on the stacks after the first pass through the whole deck (a pass a win
+        stopped is counted to the end); None before the first card."""
+        if self._phase is Phase.DEAL:
+            return None
+        return self._first_pass_facts()[1]
+
+    def champion(self) -> str | None:
+        """Once the hand is over, the suit that would first hold all ten cards if the deck
+        were dealt out with nobody stopping it, Jasper's shuffle included; in Cinco, the
+        tallest of all five stacks after the one pass, a tie to the stack whose first card
+        came out first. None before the hand is over (docs/RULES.md, decision H11)."""
+        if self._phase is not Phase.OVER:
+            return None
+        founded, _, pile, first_done, count = self._first_pass_facts()
+        if self._options.variant == "cinco":
+            # Every suit has a foundation after a whole pass; `founded` is in deal order.
+            best = min(range(len(founded)), key=lambda index: (-count[_SUIT_OF[founded[index]]], index))
+            return SUITS[_SUIT_OF[founded[best]]]
+        if first_done >= 0:
+            return SUITS[first_done]
+        foundation = [-1] * 5
+        for code in founded:
+            foundation[_SUIT_OF[code]] = code
+        deck = shuffled(pile, self._second_seed) if self._second_seed is not None else pile
+        done = completion_order(count, foundation, deck)
+        return SUITS[min(range(5), key=done.__getitem__)]
+
     # ------------------------------------------------------------------ view
 
     def view(self, seat: int | None) -> PrimaCartaView:
         """Everything public, plus `legal` moves for `seat` (None = onlooker)."""
-        stake = self._options.stake
+        options = self._options
+        stake = options.stake
         count = self._count
         foundation = self._foundation
         stacks = []
@@ -783,30 +1047,43 @@ class PrimaCarta:
                 )
             )
         over = self._phase is Phase.OVER
+        dealt = self._phase is not Phase.DEAL
+        position = {code: index for index, code in enumerate(self._order)}
+        founded = [suit for suit in range(5) if foundation[suit] >= 0]
+        appearance = sorted(founded, key=lambda suit: position[foundation[suit]])
         return PrimaCartaView(
             you=seat,
             seats=list(self.seats),
             stake=stake,
-            dealer=self._dealer,
-            prima=-1 if self._phase is Phase.DEAL else self._prima,
-            prima_card=None if self._phase is Phase.DEAL else CARDS[self._order[0]],
+            dealer=None if options.house else self._dealer,
+            prima=self._prima if dealt else None,
+            prima_card=CARDS[self._order[0]] if dealt else None,
             phase=self._phase,
+            variant=options.variant,
+            house=options.house,
+            bets_open=self._phase in (Phase.DEAL, Phase.REPASSO),
+            corte=self._corte,
+            cobre_rule=options.cobre,
+            cobre=self.cobre(),
+            carried_in=self._carried_in,
+            appearance=[SUITS[suit] for suit in appearance],
             pass_number=len(self._passes),
             stacks=stacks,
             discard=[CARDS[code] for code in self._discard],
             undealt=len(self._undealt),
             passes=self.log,
-            pot=sum(self._paid),
+            pot=sum(self._paid) + self._carried_in - self._corte,
             paid=list(self._paid),
             status=list(self.statuses()),
             to_act=self._to_act,
             copa_price=[count[suit] * stake for suit in self._seats],
             winner=self._winner,
             won_by=self._won_by,
-            legal=self.legal_actions(seat) if seat is not None else [],
+            legal=list(self.legal_actions(seat)) if seat is not None else [],
             commitment=self.commitment,
             seed=self._seed if over else None,
             order=[CARDS[code] for code in self._order] if over else None,
+            second_seed=self._second_seed if over else None,
         )
 
     # ------------------------------------------------------------------ JSON
@@ -817,7 +1094,7 @@ class PrimaCarta:
         return {
             "game_id": GAME_ID,
             "format": JSON_FORMAT,
-            "options": {"stake": self._options.stake, "bets": self._options.bets},
+            "options": self._options.model_dump(mode="json"),
             "seats": [SUITS[suit] for suit in self._seats],
             "dealer": self._dealer,
             "seed": self._seed,
@@ -850,6 +1127,9 @@ class PrimaCarta:
             "to_act": self._to_act,
             "winner": self._winner,
             "won_by": self._won_by.value if self._won_by is not None else None,
+            "carried_in": self._carried_in,
+            "corte": self._corte,
+            "second_seed": self._second_seed,
         }
 
     @classmethod
@@ -859,10 +1139,15 @@ class PrimaCarta:
             snap = _Snapshot.model_validate(data)
         except ValidationError as error:
             raise BadSetup("This saved Prima Carta hand is damaged and cannot be restored.") from error
-        if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
+        if snap.game_id != GAME_ID or snap.format not in _FORMATS:
             raise BadSetup("This saved hand is not a Prima Carta hand this version can restore.")
         self = cls.__new__(cls)
-        self._options = PrimaCartaOptions(stake=snap.options.stake, bets=snap.options.bets)
+        self._options = PrimaCartaOptions.model_validate(snap.options.model_dump())
+        self._carried_in = snap.carried_in
+        self._corte = snap.corte
+        self._second_seed = snap.second_seed
+        if (self._second_seed is None) != (self._options.variant != "jasper"):
+            raise BadSetup("This saved Prima Carta hand is damaged and cannot be restored.")
         self._seats = _seat_suits(snap.seats)
         self._owner = _OWNERS[self._seats]
         self._dealer = snap.dealer
@@ -892,7 +1177,7 @@ class PrimaCarta:
             self._discard + self._undealt + [c for s in range(5) for c in _stack_codes(self, s)]
         ) != list(range(50)):
             raise BadSetup("This saved Prima Carta hand does not account for all 50 cards.")
-        if deal_commitment(self._seed, [_TEXT[code] for code in self._order]) != self._commitment:
+        if self._commit() != self._commitment:
             raise BadSetup("This saved Prima Carta hand does not match its published deal.")
         return self
 
@@ -925,6 +1210,15 @@ _SEAT_SUITS: dict[tuple[str, ...], tuple[int, ...]] = {}
 _OWNERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 # Which suits stop the first pass by completing: the owned ones.
 _FIRST_STOPS: dict[tuple[int, ...], tuple[bool, ...]] = {}
+_NO_STOPS = (False,) * 5
+
+
+def jasper_seed(seed: int) -> int:
+    """Jasper's second seed when the table gives none: 63 bits of SHA-256 over
+    "jasper:<seed>", so it is as secret as the first seed until the hand ends, and anyone
+    can recompute it once the seed is revealed."""
+    digest = hashlib.sha256(f"jasper:{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def _check_seats(seats: tuple[str, ...]) -> tuple[int, ...]:
@@ -965,7 +1259,11 @@ def _prima_seat(owner: Sequence[int], first: int) -> int:
 
 class _OptionsJSON(BaseModel):
     stake: int = Field(ge=1)
-    bets: bool = False
+    house: bool = False
+    corte: bool = False
+    cobre: Literal["off", "carry", "house"] = "off"
+    pauses: bool = False
+    variant: Literal["classic", "cinco", "jasper"] = "classic"
 
 
 class _PassJSON(BaseModel):
@@ -993,7 +1291,7 @@ class _Snapshot(BaseModel):
     seed: int
     commitment: str
     order: list[str]
-    phase: Literal["deal", "copa", "over"]
+    phase: Literal["deal", "copa", "repasso", "over"]
     prima: int
     foundations: list[str | None] = Field(min_length=5, max_length=5)
     stacks: list[int] = Field(min_length=5, max_length=5)
@@ -1005,4 +1303,7 @@ class _Snapshot(BaseModel):
     decisions: list[_DecisionJSON]
     to_act: int | None
     winner: int | None
-    won_by: Literal["first_pass", "last_standing", "completed"] | None
+    won_by: Literal["first_pass", "last_standing", "completed", "tallest"] | None
+    carried_in: int = Field(default=0, ge=0)
+    corte: int = Field(default=0, ge=0)
+    second_seed: int | None = None

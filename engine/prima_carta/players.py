@@ -1,15 +1,23 @@
 """Computer players for Prima Carta's one decision: copa or fold.
 
 "basic" follows the rule text's Basic Strategy table; "sharp" reads the public discard
-order, plays the rest of the deal out in its head and pays only when its suit wins.
-Both see only public information and always return one of the legal actions.
+order, plays the rest of the deal out in its head and pays only when its suit wins. Under
+Jasper rules the pile is shuffled after the copa by a secret seed, so "sharp" instead
+follows the text's table, which was made for a shuffled deck, and pays where the table
+folds only when its chance, estimated over reshuffles of the public pile (seeded from the
+public view, so it is deterministic), is clearly worth the copa. Both see
+only public information and always return one of the legal actions. The corte, the cobre
+and the house table change nothing in the decision; Cinco has none.
 """
 
 from __future__ import annotations
 
+import math
+import zlib
 from collections.abc import Sequence
 
 from engine.core.players import ComputerPlayer
+from engine.core.rng import shuffled
 from engine.prima_carta.game import (
     CODE,
     SUITS,
@@ -17,6 +25,7 @@ from engine.prima_carta.game import (
     Fold,
     PrimaCarta,
     PrimaCartaAction,
+    PrimaCartaView,
     SeatStatus,
     completion_order,
 )
@@ -87,8 +96,28 @@ class BasicPlayer:
         return legal[0] if pay else legal[1]
 
 
+JASPER_SAMPLES = 128
+"""Reshuffles of the public pile the sharp player tries under Jasper rules."""
+
+
+def jasper_chance(
+    count: Sequence[int], foundation: Sequence[int], pile: Sequence[int], mine: int, rivals: Sequence[int]
+) -> float:
+    """The share of `JASPER_SAMPLES` reshuffles of the public `pile` in which suit `mine`
+    completes before every suit in `rivals`. The shuffles are seeded from the public state
+    alone (a CRC of the pile, the stacks and the suits), never from the hand's seeds."""
+    key = zlib.crc32(bytes([*pile, *count, mine, *rivals]))
+    wins = 0
+    for sample in range(JASPER_SAMPLES):
+        done = completion_order(count, foundation, shuffled(pile, key * JASPER_SAMPLES + sample))
+        wins += all(done[mine] < done[rival] for rival in rivals)
+    return wins / JASPER_SAMPLES
+
+
 class SharpPlayer:
-    """Reads the public discard order and pays only when its suit finishes first."""
+    """Reads the public discard order and pays only when its suit finishes first (Jasper:
+    the text's table, paying beyond it only when its estimated chance is clearly worth the
+    copa)."""
 
     level = "sharp"
 
@@ -99,14 +128,47 @@ class SharpPlayer:
         view = game.view(seat)
         count = [stack.size for stack in view.stacks]
         foundation = [CODE[stack.cards[0]] if stack.cards else -1 for stack in view.stacks]
-        done = completion_order(count, foundation, [CODE[card] for card in view.discard])
-        mine = done[SUITS.index(view.seats[seat])]
-        rivals = [
-            done[SUITS.index(suit)]
-            for other, suit in enumerate(view.seats)
-            if other != seat and view.status[other] is not SeatStatus.FOLDED
+        pile = [CODE[card] for card in view.discard]
+        mine = SUITS.index(view.seats[seat])
+        others = [other for other in range(len(view.seats)) if other != seat]
+        rivals = [SUITS.index(view.seats[o]) for o in others if view.status[o] is not SeatStatus.FOLDED]
+        if view.variant == "jasper":
+            return _pick(legal, self._jasper_pays(view, seat, count, foundation, pile))
+        done = completion_order(count, foundation, pile)
+        return _pick(legal, all(done[mine] < done[rival] for rival in rivals))
+
+    @staticmethod
+    def _jasper_pays(
+        view: PrimaCartaView, seat: int, count: list[int], foundation: list[int], pile: list[int]
+    ) -> bool:
+        """Jasper: the text's table (made for a deck shuffled after the first pass) says pay
+        or fold; a fold is overruled only when the estimated chance, less twice its sampling
+        error, still makes the pot worth the copa (a noisy estimate that just clears the bar
+        is more often too high than not: paying on it lost chips in the duplicate match)."""
+        sizes = [
+            -1 if status is SeatStatus.FOLDED else count[SUITS.index(suit)]
+            for status, suit in zip(view.status, view.seats, strict=True)
         ]
-        return _pick(legal, all(mine < rival for rival in rivals))
+        if basic_decision(sizes[seat], [size for o, size in enumerate(sizes) if o != seat and size >= 0]):
+            return True
+        # Those still to decide are expected to follow the table too, in turn order, with
+        # this seat in; the pot it stands to win holds their copas and its own.
+        price = view.copa_price[seat]
+        pot = view.pot + price
+        for step in range(1, len(view.seats)):
+            other = (seat + step) % len(view.seats)
+            if view.status[other] is not SeatStatus.UNDECIDED:
+                continue
+            rest = [size for o, size in enumerate(sizes) if o != other and size >= 0]
+            if basic_decision(sizes[other], rest):
+                pot += view.copa_price[other]
+            else:
+                sizes[other] = -1
+        mine = SUITS.index(view.seats[seat])
+        rivals = [SUITS.index(view.seats[o]) for o in range(len(sizes)) if o != seat and sizes[o] >= 0]
+        chance = jasper_chance(count, foundation, pile, mine, rivals)
+        error = 2 * math.sqrt(max(chance * (1 - chance), 0.01) / JASPER_SAMPLES)
+        return (chance - error) * pot > price
 
 
 LEVELS = ("basic", "sharp")

@@ -27,6 +27,7 @@ PICTURE_MODULES = ("bot.games.prima_carta.picture", "bot.games.holdout.picture",
 CASES = [
     ("prima_carta", {}, 5),
     ("prima_carta", {}, 2),
+    ("prima_carta", {"variant": "jasper", "house": True, "corte": True, "cobre": "carry"}, 3),
     ("holdout", {}, 3),
     ("holdout", {"lines": "double", "deck": "vines"}, 6),
     ("primero", {}, 6),
@@ -72,6 +73,12 @@ def states(table: Table, seed: int) -> Iterator[Table]:
     for _ in range(400):
         if game.outcome is not None:
             return
+        if not game.awaiting:  # waiting on the clock: play what the clock would
+            pause = table.plugin.pause(game, table.options)
+            assert pause is not None
+            game.apply(pause.seat, pause.action)
+            yield table
+            continue
         seat = rng.choice(list(game.awaiting))
         legal = list(game.legal_actions(seat))
         calm = [a for a in legal if a.kind not in ("fold", "all_in")]
@@ -207,3 +214,18 @@ def test_picked_cards_and_the_line_show_on_the_hand() -> None:
     seat = table.game.view(None).to_act or 0
     view = table.game.view(seat)
     assert png(holdout.hand_picture(table, view, ("1",))) != png(holdout.hand_picture(table, view, ()))
+
+
+def test_cinco_picture_lays_the_stacks_out_in_the_order_they_came_off_the_deck(drawn: list[Card]) -> None:
+    from bot.games.prima_carta.picture import _ordered
+
+    plugin = GAMES["prima_carta"]
+    table = deal("prima_carta", {"variant": "cinco", "corte": True}, 4, 6)
+    view = table.game.view(None)
+    assert view.phase.value == "over" and len(view.appearance) == 5
+    assert [stack.suit for stack in _ordered(view)] == view.appearance
+    assert view.appearance != [stack.suit for stack in view.stacks]  # so the order is the deck's
+    drawn.clear()
+    assert plugin.table_picture(table, view) is not None
+    firsts = [stack.cards[0] for stack in _ordered(view)]
+    assert [card for card in drawn if card in firsts] == firsts

@@ -97,6 +97,21 @@ def test_at_a_pay_as_you_go_table_this_hands_payments_go_back_to_whoever_paid() 
     assert paid(got) == {A: 10, B: 30, HOUSE: 10}
 
 
+def test_at_a_pay_as_you_go_table_a_pot_the_hand_took_in_is_shared_after_the_payments() -> None:
+    # A Prima Carta cobre of 6 carried into this hand: the escrow holds it and this hand's spigas.
+    moves = [
+        into(A, 10, hand_no=3, reason="ante"),
+        into(B, 10, hand_no=3, reason="ante"),
+        into(HOUSE, 10, hand_no=3, reason="ante"),
+    ]
+    table = state(Phase.PLAYING, {})
+    table.held = 36
+    got = void_hand_refunds(table, T, 36, moves)
+    assert paid(got) == {A: 10 + 2, B: 10 + 2, HOUSE: 10 + 2}
+    table.held = 30  # the escrow holds chips the table never saved: the ledger decides
+    assert void_hand_refunds(table, T, 36, moves) is None
+
+
 @pytest.mark.parametrize(
     ("phase", "stacks", "pot", "escrow"),
     [

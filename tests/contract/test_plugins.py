@@ -8,15 +8,18 @@ After every move:
 - every card of the deck is in exactly one place: the public view, one seat's private
   cards, or the secret cards (the undealt deck);
 - the hand holds the chips put into it (stack games: the stacks and the pot it was dealt
-  with; per-hand games: the antes and the cost of each move);
+  with; per-hand games: the antes, the cost of each move and any pot carried into it);
 - nothing public (the table message, the public buttons, the turn ping, the event log)
   and no seat's hand panel names a card that seat may not see;
 - for each seat the hand waits on, every legal move's key decodes back to it, every
   enabled control and public button decodes to a move the engine accepts, and the
   timeout move and each computer level's move are moves the engine accepts; for every
   other seat, no move and no usable control.
-Each hand ends within a bound of moves and settles exactly; dealing the same setup again and
-replaying the same moves gives the same views and the same table message.
+Each hand ends within a bound of moves and settles exactly (chips conserved across the
+seats, a pot carried on and the house); dealing the same setup again and replaying the same
+moves gives the same views and the same table message. A hand waiting on the clock (nobody
+awaited, not over) must name its `Pause`; the playout then plays the pause's action for its
+seat, as the table's clock would, charging the plug-in's `cost` for it.
 
 A new game gets all of this by registering: everything is parametrized over `GAMES`.
 """
@@ -323,15 +326,19 @@ class Contract:
                 before = game.to_json()
                 for seat in range(len(names)):
                     self.check_turn(table, game, seat, seat in awaiting)
+                if pause is not None:
+                    assert pause.seconds > 0 and pause.label and pause.note
+                    self.accepts(game, pause.seat, pause.action, "the pause's action")
                 assert game.to_json() == before, "deciding, decoding or drawing changed the hand"
-            if pause is not None:  # the clock plays the move the paused hand waits for
+            if pause is not None:  # the clock's move: not a player's, so not in the script
                 seat, action = pause.seat, pause.action
             else:
                 seat, action = choose(game, awaiting)
-                hand.moves.append((seat, action))
             if not stacked:
                 hand.paid_in[seat] += plugin.cost(game, seat, action)
             log_events(table, game.apply(seat, action))
+            if pause is None:
+                hand.moves.append((seat, action))
         state.phase = Phase.BETWEEN
         if checks:
             self.check_settled(table, game, hand)
@@ -393,9 +400,9 @@ class Contract:
                 )
             leader = outcome.winners[0] if outcome.winners else None
             dealer = (dealer + 1) % players
+            carried = outcome.carried
             if stacks is not None:
                 stacks = plugin.final_stacks(table.game)
-                carried = outcome.carried
                 for seat, stack in zip(table.state.seats, stacks, strict=True):
                     table.state.stacks[seat.choice] = stack
                 if min(stacks) < plugin.seat_minimum(stake, self.options):
@@ -432,7 +439,9 @@ class Contract:
         if setup.stacks is not None:
             assert plugin.held(game) == sum(setup.stacks) + setup.carried, "chips appeared or vanished"
         elif game.outcome is None:
-            assert plugin.held(game) == sum(hand.paid_in), "the hand holds other than what was paid in"
+            assert plugin.held(game) == sum(hand.paid_in) + setup.carried, (
+                "the hand holds other than what was paid in"
+            )
         self.check_texts(table, game, seen_events, private, secret)
 
     def check_texts(
@@ -576,9 +585,9 @@ class Contract:
         else:
             assert plugin.final_stacks(game) is None
             assert list(outcome.paid_in) == hand.paid_in, "the outcome's paid_in isn't what the table took"
-            assert sum(hand.paid_in) == sum(outcome.paid_out) + outcome.carried + outcome.house, (
-                "chips not conserved"
-            )
+            assert (
+                sum(hand.paid_in) + setup.carried == sum(outcome.paid_out) + outcome.carried + outcome.house
+            ), "chips not conserved"
         points = plugin.points(game)
         if points is not None:
             assert len(points) == seats and min(points) >= 0

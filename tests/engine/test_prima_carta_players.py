@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.core.players import computer_levels, computer_player
-from engine.prima_carta import Copa, Fold, PrimaCarta, PrimaCartaOptions
+from engine.prima_carta import DEAL, Copa, Fold, PrimaCarta, PrimaCartaOptions
 from engine.prima_carta.players import BasicPlayer, SharpPlayer, basic_decision
 
 from .helpers import game, golden
@@ -116,3 +116,58 @@ def test_sharp_players_at_every_seat_never_lose_a_copa() -> None:
         for seat in range(5):
             if seat not in outcome.winners:
                 assert outcome.paid_in[seat] == 1
+
+
+def _deal_if_paused(game: PrimaCarta) -> None:
+    if game.phase in ("deal", "repasso"):
+        game.apply(game.prima, DEAL)
+
+
+@pytest.mark.parametrize("level", ["basic", "sharp"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrimaCartaOptions(variant="jasper", pauses=True),
+        PrimaCartaOptions(house=True, corte=True, cobre="carry"),
+        PrimaCartaOptions(corte=True, cobre="house", pauses=True),
+        PrimaCartaOptions(variant="cinco", pauses=True, corte=True),
+    ],
+)
+def test_computer_players_play_the_house_options_legally(level: str, options: PrimaCartaOptions) -> None:
+    player = computer_player("prima_carta", level)
+    for seed in range(40):
+        seats = ("crowns", "locks", "fruit", "swords", "cups")[: 2 + seed % 4]
+        game = PrimaCarta.new(options, seats, seed, dealer=seed % len(seats))
+        _deal_if_paused(game)
+        while game.outcome is None:
+            if (seat := game.to_act) is None:
+                _deal_if_paused(game)
+                continue
+            assert options.variant != "cinco", "Cinco has no decisions"
+            choice = player.choose(game, seat)
+            assert choice in game.legal_actions(seat)
+            game.apply(seat, choice)
+        for seat in range(len(seats)):
+            with pytest.raises(ValueError):
+                player.choose(game, seat)
+
+
+def test_sharp_does_not_peek_at_jaspers_second_shuffle() -> None:
+    # The same deal under two second seeds: the public state at the copa is identical, and
+    # so is every decision, although the seeds send the repasso to different winners.
+    player = SharpPlayer()
+    seats = ("crowns", "locks", "fruit", "swords", "cups")
+    different = 0
+    for seed in range(30):
+        a = PrimaCarta.new(PrimaCartaOptions(variant="jasper"), seats, seed, second_seed=1)
+        b = PrimaCarta.new(PrimaCartaOptions(variant="jasper"), seats, seed, second_seed=2)
+        while (seat := a.to_act) is not None:
+            assert a.view(seat).model_dump(exclude={"commitment"}) == b.view(seat).model_dump(
+                exclude={"commitment"}
+            )
+            choice = player.choose(a, seat)
+            assert player.choose(b, seat) == choice
+            a.apply(seat, choice)
+            b.apply(seat, choice)
+        different += a.champion() != b.champion()
+    assert different, "the two second seeds never changed the race: the test would prove nothing"

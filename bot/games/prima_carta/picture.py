@@ -88,12 +88,15 @@ def _owner(table: Table, view: PrimaCartaView, stack: StackView) -> Piece:
 
 def table_picture(table: Table, view: PrimaCartaView) -> Image:
     """The stacks in suit order (the dealing order of the text: Crowns, Locks, Fruit,
-    Swords, Cups), each with its owner and their state under it; the discard pile in
-    dealing order, wrapped into rows; the pass and the pot above."""
-    prima_suit = view.seats[view.prima] if 0 <= view.prima < len(view.seats) else None
-    headings = [_heading(s, s.suit == prima_suit) for s in view.stacks]
-    piles = [_pile(s) for s in view.stacks]
-    owners = [_owner(table, view, s) for s in view.stacks]
+    Swords, Cups) — in Cinco, in the order their first cards came off the deck — each with
+    its owner and their state under it; the discard pile in dealing order, wrapped into
+    rows; the pass and the pot above. Before the first card nothing is dealt, so nothing
+    is drawn but empty places and the face-down deck."""
+    prima_suit = view.seats[view.prima] if view.prima is not None and view.prima < len(view.seats) else None
+    stacks = _ordered(view)
+    headings = [_heading(s, s.suit == prima_suit) for s in stacks]
+    piles = [_pile(s) for s in stacks]
+    owners = [_owner(table, view, s) for s in stacks]
     pile_height = max(p.height for p in piles)
     owner_height = max(o.height for o in owners)
 
@@ -112,17 +115,22 @@ def table_picture(table: Table, view: PrimaCartaView) -> Image:
     height = discard_y + 28 + rows_h + MARGIN - 8
 
     image = panel(WIDTH, height).convert("RGB")  # opaque: pieces paste over it
-    title = [chip(f"Prima Carta · pass {view.pass_number}", 22, "note"), chip(f"Pot {view.pot:,}", 20)]
-    if view.phase is Phase.COPA and view.to_act is not None:
+    name = {"cinco": "Cinco", "jasper": "Prima Carta · Jasper"}.get(view.variant, "Prima Carta")
+    title = [chip(f"{name} · pass {view.pass_number}", 22, "note"), chip(f"Pot {view.pot:,}", 20)]
+    if view.corte:
+        title.append(chip(f"corte {view.corte:,}", 16, "note"))
+    if view.cobre:
+        title.append(chip(f"cobre {view.cobre:,}", 16, "note"))
+    if view.bets_open:
+        title.append(chip("bets open", 18, "turn"))
+    elif view.phase is Phase.COPA and view.to_act is not None:
         title.append(chip("copa round", 18, "turn"))
     elif view.phase is Phase.OVER:
         title.append(chip("hand over", 18))
-    elif view.phase is Phase.DEAL:
-        title.append(chip("bets open", 18, "turn"))
     head = hrow(title, 12)
     head.paint(image, MARGIN, top + (header - head.height) // 2)
 
-    for n in range(5):
+    for n in range(len(stacks)):
         x = MARGIN + n * COLUMN
         for piece, y in (
             (headings[n], stacks_y),
@@ -147,6 +155,16 @@ def table_picture(table: Table, view: PrimaCartaView) -> Image:
         rest = hrow([backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", 15, "note")], 8)
         rest.paint(image, WIDTH - MARGIN - rest.width, discard_y + 28)
     return image
+
+
+def _ordered(view: PrimaCartaView) -> list[StackView]:
+    """The stacks as the table lays them out: suit order, or in Cinco the order their first
+    cards came off the deck (the text, Cinco), any suit not yet started last."""
+    if view.variant != "cinco":
+        return list(view.stacks)
+    by_suit = {stack.suit: stack for stack in view.stacks}
+    first = [by_suit[suit] for suit in view.appearance]
+    return first + [stack for stack in view.stacks if stack.suit not in view.appearance]
 
 
 def _paint(image: Image, piece: Piece, x: int, y: int) -> None:

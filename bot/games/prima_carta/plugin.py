@@ -20,16 +20,22 @@ from bot.games.base import (
     OfferChoice,
     OfferSettlement,
     OfferTerms,
+    OptionError,
     Pause,
 )
 from bot.games.prima_carta import bets, confidence, picture
-from bot.games.prima_carta.options import PrimaCartaTableOptions
+from bot.games.prima_carta.options import (
+    PAUSE_FIRST_CARD,
+    PAUSE_REPASSO,
+    PAUSES_AT_TABLES,
+    PrimaCartaTableOptions,
+)
 from bot.games.prima_carta.rules import RULES
 from bot.ui import Control, Panel
 from engine.core.cards import POSTAS_50, Card
 from engine.core.game import Event
 from engine.core.text import plural
-from engine.prima_carta.game import SUITS, Copa, Deal, Fold, Phase, PrimaCarta, PrimaCartaOptions, SeatStatus
+from engine.prima_carta.game import CARDS, DEAL, SUITS, Copa, Deal, Fold, Phase, PrimaCarta, SeatStatus
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -37,6 +43,10 @@ if TYPE_CHECKING:
     from bot.tables import Table
 
 STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
+
+
+VARIANT_NAMES = {"classic": "Prima Carta", "cinco": "Cinco (one pass)", "jasper": "Jasper rules (reshuffled)"}
+BETS_OPEN = "The deck is shuffled and committed; bets are open."
 
 
 class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
@@ -50,29 +60,82 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     seat_option = "suit"
     rules = RULES
 
-    # ----------------------------------------------------------------- money
-    def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:
-        if options.bets:
-            return "House game: onlookers may bet against the house before each hand's first card"
-        return ""
+    def parse_options(self, raw: Mapping[str, Any]) -> PrimaCartaTableOptions:
+        options = super().parse_options(raw)
+        if options.bets and not PAUSES_AT_TABLES:
+            raise OptionError("Onlookers' bets can't be opened at tables yet; leave bets off.")
+        return options
 
+    def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:
+        parts = [VARIANT_NAMES[options.variant]]
+        parts.append("house table: the house deals" if options.house else "tavern game: the deal rotates")
+        if options.corte:
+            parts.append(f"corte {stake:,} from the prima to the {'house' if options.house else 'dealer'}")
+        if options.cobre != "off":
+            parts.append(
+                "cobre " + ("carried to the next hand" if options.cobre == "carry" else "to the house")
+            )
+        if options.bets:
+            parts.append("onlookers' bets open before the first card and the repasso")
+        return " · ".join(parts)
+
+    # ----------------------------------------------------------------- money
     def min_bankroll(self, stake: int, options: PrimaCartaTableOptions) -> int:
-        return PrimaCarta.most_a_seat_can_pay(PrimaCartaOptions(stake=stake))
+        return PrimaCarta.most_a_seat_can_pay(options.engine_options(stake))
 
     def opening_costs(self, game: PrimaCarta) -> list[int]:
+        # The spiga, and the corte when the first pass is dealt at once (no bets pause).
         return list(game.view(None).paid)
 
     def held(self, game: PrimaCarta) -> int:
-        return 0 if game.outcome is not None else sum(game.view(None).paid)
+        if game.outcome is not None:
+            return 0
+        view = game.view(None)
+        return view.pot + view.corte
 
     def cost(self, game: PrimaCarta, seat: int, action: Any) -> int:
-        return action.amount if isinstance(action, Copa) else 0
+        if isinstance(action, Copa):
+            return action.amount
+        if isinstance(action, Deal) and game.phase is Phase.DEAL and seat == game.prima:
+            return game.corte_due()  # the corte is tossed as the first card is turned
+        return 0
 
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: PrimaCartaTableOptions) -> PrimaCarta:
         return PrimaCarta.new(
-            options.engine_options(setup.stake), list(setup.choices), setup.seed, setup.dealer
+            options.engine_options(setup.stake),
+            list(setup.choices),
+            setup.seed,
+            setup.dealer,
+            carried=setup.carried,
         )
+
+    def pause(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Pause | None:
+        """Bets are open before the first card and, after the copa, before the repasso. The
+        clock plays `Deal` for the prima's seat (the corte, if any, is its cost); the seat
+        is the table's to use, never to show before the first card."""
+        if game.phase is Phase.DEAL:
+            return Pause(
+                seconds=PAUSE_FIRST_CARD,
+                seat=game.prima,
+                action=DEAL,
+                label="Bets are open",
+                note="Bets are closed: the dealer turns the first card.",
+            )
+        if game.phase is Phase.REPASSO:
+            return Pause(
+                seconds=PAUSE_REPASSO,
+                seat=game.prima,
+                action=DEAL,
+                label="Bets are open",
+                note="Bets are closed: the dealer deals the repasso.",
+            )
+        return None
+
+    def secret_cards(self, game: PrimaCarta) -> frozenset[Card]:
+        # Before the first card the whole deck is face down; after it every card dealt is
+        # face up, and a hand cut short reveals its order when it ends.
+        return frozenset(CARDS) if game.phase is Phase.DEAL else frozenset()
 
     def load(self, data: Mapping[str, Any]) -> PrimaCarta:
         return PrimaCarta.from_json(data)
@@ -99,19 +162,6 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
 
     def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
         return Fold()
-
-    def pause(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Pause | None:
-        """The house game waits for onlookers' bets before the first card; then the dealer
-        turns it."""
-        if game.phase is not Phase.DEAL:
-            return None
-        return Pause(
-            seconds=bets.BET_WINDOW,
-            seat=game.dealer,
-            action=Deal(),
-            label="Bets are open; the dealer turns the first card",
-            note="Bets are closed: the dealer turns the first card.",
-        )
 
     # ---------------------------------------------------------- onlookers' bets
     def house_bets(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Sequence[BetOffer] | None:
@@ -155,12 +205,6 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
         # Each pass has its own field on the table message (cards played up, stack sizes).
         return event.kind != "pass"
 
-    # ---------------------------------------------------- hidden information
-    def secret_cards(self, game: PrimaCarta) -> frozenset[Card]:
-        """Before the first card is turned the whole deck is secret; after, every card
-        dealt is public."""
-        return frozenset(POSTAS_50.cards()) if game.phase is Phase.DEAL else frozenset()
-
     # ------------------------------------------------------------- rendering
     def table_picture(self, table: Table, view: Any) -> Image | None:
         return picture.table_picture(table, view)
@@ -172,7 +216,9 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
         state = table.state
         seat = game.to_act
         if game.phase is Phase.DEAL:
-            return f"**Hand {state.hand_no}** — the spiga is in; the first card is not turned yet."
+            return f"**Hand {state.hand_no}** · {BETS_OPEN}"
+        if game.phase is Phase.REPASSO:
+            return f"**Hand {state.hand_no}** · the copa is decided; bets are open before the repasso."
         if seat is None:
             return f"**Hand {state.hand_no}** in play."
         due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
@@ -195,6 +241,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     def table_fields(self, table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
         view = game.view(None)
         state = table.state
+        dealt = view.phase is not Phase.DEAL
         seats: list[str] = []
         for index, suit in enumerate(view.seats):
             who = state.hand_seats[index] if index < len(state.hand_seats) else "—"
@@ -203,7 +250,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
                 marks.append("dealer")
             if index == view.prima:
                 marks.append("prima")
-            status = STATUS_MARK[view.status[index]]
+            status = STATUS_MARK[view.status[index]] if dealt else "in"
             if view.status[index] is SeatStatus.UNDECIDED and view.phase == "copa":
                 status += f" (copa {view.copa_price[index]:,})"
             if view.winner == index:
@@ -211,16 +258,31 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
             extra = f" · {', '.join(marks)}" if marks else ""
             seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
         embed.add_field(name=f"Seats · pot {plural(view.pot, 'chip')}", value="\n".join(seats), inline=False)
-        if view.phase is Phase.DEAL:
-            embed.add_field(name="The deck", value="Shuffled and locked; the first card is not turned yet.")
+        embed.add_field(name="Table", value=self.table_line(view), inline=False)
+        if not dealt:
+            embed.add_field(
+                name="The deal",
+                value=f"{BETS_OPEN} The first card is turned when they close; no card is shown before.",
+                inline=False,
+            )
             return
         stacks = []
-        for stack in view.stacks:
+        by_suit = {stack.suit: stack for stack in view.stacks}
+        # Cinco lays the stacks out in the order their first cards came off the deck (the
+        # text, Cinco); the other games keep the suit order.
+        ordered = [by_suit[suit] for suit in view.appearance] if view.variant == "cinco" else view.stacks
+        ordered += [stack for stack in view.stacks if stack not in ordered]
+        for stack in ordered:
             owner = "" if stack.owner is not None else " · unowned"
             cards = " ".join(str(card.rank) for card in stack.cards)
             done = " ✅" if stack.complete else ""
             stacks.append(f"{_symbol(stack.suit)} **{stack.label}** ({stack.size}){owner}: `{cards}`{done}")
-        embed.add_field(name=f"Stacks after pass {view.pass_number}", value="\n".join(stacks), inline=False)
+        where = (
+            "in the order they came off the deck"
+            if view.variant == "cinco"
+            else f"after pass {view.pass_number}"
+        )
+        embed.add_field(name=f"Stacks {where}", value="\n".join(stacks), inline=False)
         if view.discard:
             pile = " ".join(card.short for card in view.discard)
             embed.add_field(
@@ -239,6 +301,25 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
         if passes:
             embed.add_field(name="Passes (all public)", value="\n".join(passes)[-1000:], inline=False)
 
+    @staticmethod
+    def table_line(view: Any) -> str:
+        """The table's rules in play this hand: variant, dealer, corte, cobre, carried pot."""
+        parts = [VARIANT_NAMES[view.variant]]
+        parts.append("house table (the house deals)" if view.house else "tavern game")
+        if view.corte:
+            parts.append(f"corte {view.corte:,} paid to the {'house' if view.house else 'dealer'}")
+        if view.cobre_rule != "off":
+            parts.append(
+                "cobre: " + ("carried to the next hand" if view.cobre_rule == "carry" else "to the house")
+            )
+        if view.carried_in:
+            parts.append(f"{plural(view.carried_in, 'chip')} of cobre carried into this pot")
+        if view.cobre:
+            parts.append(f"cobre formed: {plural(view.cobre, 'chip')}")
+        if view.phase == "repasso":
+            parts.append("bets are open before the repasso")
+        return " · ".join(parts)
+
     def panel(self, table: Table, game: PrimaCarta, seat: int, picks: tuple[str, ...]) -> Panel:
         """What a member sees with /hand: their suit, its stack, the copa and, on their turn,
         the copa and fold buttons — the keys of the table message's own buttons, so a move
@@ -254,6 +335,9 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
         embed.add_field(name="Your stack", value=f"{plural(stack.size, 'card')} of 10")
         embed.add_field(name="Chips", value=f"You paid {view.paid[seat]:,} · pot {view.pot:,}")
         price = plural(view.copa_price[seat], "chip")
+        if view.phase is Phase.DEAL:
+            embed.description = f"{BETS_OPEN} Your stack starts when the first card is turned."
+            return Panel(embed)
         if view.winner is not None:
             won = "**you won**" if view.winner == seat else f"{_label(view.seats[view.winner])} won"
             embed.description = f"The hand is over: {won}."
@@ -263,6 +347,8 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
             return Panel(embed)
         if view.status[seat] is SeatStatus.LIVE:
             embed.description = "You paid the copa: you're in. The deck plays itself out from here."
+            if view.phase is Phase.REPASSO:
+                embed.description += " Bets are open before the repasso."
             return Panel(embed)
         if view.to_act != seat:
             embed.description = f"The copa for your stack is {price}; you decide when your turn comes."

@@ -1,6 +1,9 @@
-"""/rules text for Prima Carta, in our own words (the rule source stays in shared/rules/)."""
+"""/rules text for Prima Carta, in our own words (the rule source stays in shared/rules/).
 
-RULES = (
+`RULES` is the basic game, then the house game's options and the modern variants, then the
+house bets' payouts (`HOUSE_BETS`, kept in its own constant by the house bets' catalogue)."""
+
+BASIC = (
     "**Prima Carta** is an old tavern game from the Postas deck: fifty cards, five suits "
     "(Crowns, Locks, Fruit, Swords, Cups), ranks 1 to 10. Every player backs one suit and "
     "the deck does the rest.\n\n"
@@ -25,3 +28,26 @@ RULES = (
     "offers a **Fuerza** (an onlooker backs a player who paid the copa, at agreed odds) or a "
     "**Seguro** (a player pays part of another's copa for half of what they win)."
 )
+
+HOUSE = (
+    "\n\n**Table options** (chosen at /play):\n"
+    "• **house** — the house runs the table and deals; no player holds the deal.\n"
+    "• **corte** — whoever gets the first card pays one extra stake to the dealer as a tip "
+    "(to the house at a house table). A player who is both dealer and prima pays nothing.\n"
+    "• **cobre** — if a folded suit fills its stack before the winning live suit, the spigas "
+    "of everyone who folded are set aside: carried into the next hand's pot (**carry**) or "
+    "kept by the house (**house**).\n"
+    "• **bets** — the deal waits before the first card, and again after the copa, so people "
+    "watching can place their bets.\n"
+    "• **variant cinco** — one pass only, no copa: the tallest backed stack wins, and a tie "
+    "goes to the suit whose first card came out first. Stacks are shown in that order.\n"
+    "• **variant jasper** — after the copa the discard pile is shuffled once (with a second "
+    "seed, locked in before the first card like the first), so the later passes can't be "
+    "foreseen."
+)
+
+HOUSE_BETS = ""
+"""The onlookers' house bets: each bet's payout and its measured return (the house bets'
+catalogue fills this in)."""
+
+RULES = BASIC + HOUSE + HOUSE_BETS
