@@ -16,7 +16,7 @@ from engine.core.text import chips
 from engine.prima_carta.game import Phase, PrimaCarta
 
 #: seconds the table waits for bets before the dealer turns the first card
-BET_WINDOW = 60
+BET_WINDOW = 30
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ BASIC = (
     "win; a backed suit that finishes during the first pass wins straight away.\n\n"
     "Every card dealt is public, so a sharp eye can work out who the later passes favour "
     "before paying the copa.\n\n"
-    "**The house game** (`bets`). Each hand waits a minute before the first card so that "
+    "**The house game** (`bets`). Each hand waits half a minute before the first card so that "
     "onlookers can press **Bet** and bet against the house: **Prima** on the suit of the first "
     "card (4 to 1, 2 to 1 if it is a 1) or **Conto** on how many cards the first pass plays up "
     "(17 or more 8 to 1, 14–15 2 to 1, 10–11 14 to 1). During the copa round, **Side bet** "
