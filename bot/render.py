@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.tables import Phase, Table
+from bot.tables.offers import describe
 from bot.ui import plain
 from engine.core.text import plural
 
@@ -31,6 +32,13 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     game = table.game
     if game is not None:
         table.plugin.table_fields(table, game, embed)
+    if state.wagers:
+        embed.add_field(name=_wagers_title(table), value=wagers_text(table), inline=False)
+    if state.offers:
+        lines = [describe(offer) for offer in state.offers[-8:]]
+        while len("\n".join(lines)) > FIELD_LIMIT:
+            lines = lines[1:]
+        embed.add_field(name="Side bets", value="\n".join(lines), inline=False)
     if state.phase is not Phase.PLAYING:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
@@ -115,7 +123,40 @@ def _status(table: Table) -> str:
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."
     assert table.game is not None
-    return table.plugin.status(table, table.game)
+    status = table.plugin.status(table, table.game)
+    pause = table.pause
+    if pause is not None and state.deadline is not None:
+        status += f"\n⏳ {pause.label} {discord.utils.format_dt(state.deadline, 'R')}."
+    if table.house_bets is not None:
+        status += "\nBets are open: anyone not seated may press **Bet** to bet against the house."
+    return status
+
+
+def _wagers_title(table: Table) -> str:
+    wagers = table.state.wagers
+    total = sum(w.amount for w in wagers)
+    state = "in play" if any(w.returned is None for w in wagers) else "settled"
+    return f"House bets {state} · {plural(len(wagers), 'bet')}, {plural(total, 'chip')}"
+
+
+def wagers_text(table: Table, shown: int = 12, limit: int = FIELD_LIMIT) -> str:
+    """The onlookers' bets, one line each (who, on what, how much; and once settled, the
+    result), the newest `shown`, within one embed field; the rest summed up in one line."""
+    wagers = table.state.wagers
+    lines = []
+    for wager in wagers:
+        line = f"<@{wager.user_id}> · {plain(wager.label)} · {wager.amount:,}"
+        if wager.returned is not None:
+            line += f" → {plain(wager.result)}"
+        lines.append(line)
+    kept = lines[-shown:]
+    while kept and len("\n".join(kept)) > limit - 60:
+        kept = kept[1:]
+    hidden = len(lines) - len(kept)
+    if hidden:
+        earlier = sum(w.amount for w in wagers[:hidden])
+        kept.insert(0, f"…and {plural(hidden, 'earlier bet')} ({plural(earlier, 'chip')})")
+    return "\n".join(kept)
 
 
 def _host_name(table: Table) -> str:

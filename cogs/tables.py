@@ -22,7 +22,8 @@ from bot.app import Ridotto, answer_failure, reply
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, rules_embed, turn_prompt
 from bot.tables import Phase, Table, TableError, TableService
-from bot.ui import Form, Panel
+from bot.tables.wagers import BETS_CLOSED
+from bot.ui import Form, Panel, plain
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,15 @@ PANEL_KEY = (
 PANEL_BUTTON = "rp:" + PANEL_KEY
 PANEL_SELECT = "rs:" + PANEL_KEY
 PANEL_MODAL = "rm:" + PANEL_KEY
+# An onlooker's bet panel: its selects (the bet, then its pick) and its amount form carry
+# the table and the hand they were drawn for.
+BET_SELECT = r"rbs:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<key>kind|pick\.[a-z_]+)"
+BET_MODAL = r"rbm:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<key>[a-z_]+)(?::(?P<pick>[a-z0-9_]+))?"
+# Side bets between members: the offer panel's select and form, and the answer buttons
+# under the public offer message (the hand and the offer they were drawn for).
+OFFER_SELECT = r"rof:(?P<table>[0-9]+):h(?P<hand>[0-9]+)"
+OFFER_MODAL = r"rom:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<kind>[a-z_]+)\.(?P<seat>[0-9]+)"
+OFFER_ANSWER = r"roa:(?P<table>[0-9]+):h(?P<hand>[0-9]+):(?P<offer>[0-9]+):(?P<answer>accept|decline)"
 #: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
 PANEL_LIFETIME = timedelta(minutes=14)
 
@@ -126,6 +136,70 @@ class PanelSelect(discord.ui.DynamicItem[UISelect], template=PANEL_SELECT):
         )
 
 
+class BetSelect(discord.ui.DynamicItem[UISelect], template=BET_SELECT):
+    """A select on an onlooker's bet panel: which bet, or what it is on."""
+
+    def __init__(self, table_id: int, hand: int, key: str, select: UISelect | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"rbs:{table_id}:h{hand}:{key}"))
+        self.table_id, self.hand, self.key = table_id, hand, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BetSelect:
+        # discord.py passes the used component, built from its payload: a select
+        return cls(int(match["table"]), int(match["hand"]), match["key"], cast(UISelect, item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _select_values(interaction.data)
+        await _tables(interaction).on_bet(interaction, self.table_id, self.hand, self.key, values)
+
+
+class OfferSelect(discord.ui.DynamicItem[UISelect], template=OFFER_SELECT):
+    """The select on a member's side-bet panel: which offer to make, to whom."""
+
+    def __init__(self, table_id: int, hand: int, select: UISelect | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"rof:{table_id}:h{hand}"))
+        self.table_id, self.hand = table_id, hand
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OfferSelect:
+        return cls(int(match["table"]), int(match["hand"]), cast(UISelect, item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _select_values(interaction.data)
+        await _tables(interaction).on_offer_choice(interaction, self.table_id, self.hand, values)
+
+
+class OfferAnswer(discord.ui.DynamicItem[UIButton], template=OFFER_ANSWER):
+    """Accept or Decline under a public side-bet offer; only the member asked may answer."""
+
+    def __init__(
+        self, table_id: int, hand: int, offer: int, answer: str, button: UIButton | None = None
+    ) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"roa:{table_id}:h{hand}:{offer}:{answer}"))
+        self.table_id, self.hand, self.offer, self.answer = table_id, hand, offer, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OfferAnswer:
+        return cls(
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["offer"]),
+            match["answer"],
+            cast(UIButton, item),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _tables(interaction).on_offer_answer(
+            interaction, self.table_id, self.hand, self.offer, self.answer == "accept"
+        )
+
+
 def rendered(view: discord.ui.View) -> discord.ui.View:
     """A view used only to draw buttons. Its items are DynamicItems routed by custom id,
     so discord.py need not keep it (nor, for ephemeral messages, a 15-minute timeout task)."""
@@ -152,6 +226,10 @@ def table_view(table: Table) -> discord.ui.View | None:
         elif seat is not None and table.game is not None:
             for move in table.plugin.moves(table.game, seat):
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
+        if table.house_bets is not None:
+            view.add_item(button(table, "bet", "Bet", blue, row=1))
+        if _offers_open(table):
+            view.add_item(button(table, "offer", "Side bet", blue, row=1))
         view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
         return rendered(view)
     low, high = table.seat_range
@@ -183,10 +261,12 @@ class Tables(commands.Cog):
         self.shown: dict[int, str] = {}
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect)
+        self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect, OfferSelect, OfferAnswer)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, PanelButton, PanelSelect)
+        self.bot.remove_dynamic_items(
+            TableButton, PanelButton, PanelSelect, BetSelect, OfferSelect, OfferAnswer
+        )
         self.pictures.close()
 
     # ------------------------------------------------------------ commands
@@ -220,6 +300,26 @@ class Tables(commands.Cog):
                 await self.on_panel(
                     interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
                 )
+            elif match := re.fullmatch(OFFER_MODAL, custom):
+                values = _form_values(interaction.data)
+                await self.on_offer_form(
+                    interaction,
+                    int(match["table"]),
+                    int(match["hand"]),
+                    match["kind"],
+                    int(match["seat"]),
+                    values,
+                )
+            elif match := re.fullmatch(BET_MODAL, custom):
+                values = _form_values(interaction.data)
+                await self.on_bet_form(
+                    interaction,
+                    int(match["table"]),
+                    int(match["hand"]),
+                    match["key"],
+                    match["pick"] or "",
+                    values,
+                )
             return
         if interaction.type is not discord.InteractionType.component:
             return
@@ -227,6 +327,20 @@ class Tables(commands.Cog):
             return
         if match := re.fullmatch(ID_PATTERN, custom):
             await self.on_click(interaction, int(match["table"]), int(match["version"]), match["key"])
+        elif match := re.fullmatch(OFFER_SELECT, custom):
+            values = _select_values(interaction.data)
+            await self.on_offer_choice(interaction, int(match["table"]), int(match["hand"]), values)
+        elif match := re.fullmatch(OFFER_ANSWER, custom):
+            await self.on_offer_answer(
+                interaction,
+                int(match["table"]),
+                int(match["hand"]),
+                int(match["offer"]),
+                match["answer"] == "accept",
+            )
+        elif match := re.fullmatch(BET_SELECT, custom):
+            values = _select_values(interaction.data)
+            await self.on_bet(interaction, int(match["table"]), int(match["hand"]), match["key"], values)
         elif match := re.fullmatch(PANEL_BUTTON, custom) or re.fullmatch(PANEL_SELECT, custom):
             values = _select_values(interaction.data)
             await self.on_panel(
@@ -253,6 +367,12 @@ class Tables(commands.Cog):
         if key == "rules":
             await reply(interaction, None, embed=rules_embed(table.plugin))
             return
+        if key == "bet":  # opens the onlooker's bet panel; bets are checked as they are now
+            await self._bet_panel(interaction, table)
+            return
+        if key == "offer":  # opens the side-bet panel, for the offers open to this member now
+            await self._offer_panel(interaction, table)
+            return
         if key == "join" and table.version == version:
             # Pick a suit first: an ephemeral picker whose buttons carry the same version.
             try:
@@ -274,6 +394,259 @@ class Tables(commands.Cog):
             return
         if note:
             await interaction.followup.send(note, ephemeral=True)
+
+    # ------------------------------------------------------- onlookers' bets
+    async def _bet_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        """The Bet button: the bets on offer, with their payouts, and a select to choose one."""
+        try:
+            self.service.wagers.check(table, interaction.user)
+        except TableError as error:
+            await reply(interaction, str(error))
+            return
+        offers = table.house_bets or ()
+        limit = table.plugin.house_bet_limit(table.state.stake, table.options)
+        embed = discord.Embed(
+            title=f"Bet against the house · table #{table.id} · hand {table.state.hand_no}",
+            description=(
+                f"Choose a bet, then type how much: 1 to {limit:,} chips from your bankroll. "
+                "Your stake is held at the table and the bet settles with the hand."
+            ),
+            colour=table.plugin.colour,
+        )
+        for offer in offers[:25]:
+            embed.add_field(name=offer.label, value=offer.payout[:1024] or "—", inline=False)
+        view = discord.ui.View(timeout=None)
+        custom = f"rbs:{table.id}:h{table.state.hand_no}:kind"
+        select: UISelect = discord.ui.Select(
+            custom_id=custom,
+            placeholder="Choose a bet",
+            options=[discord.SelectOption(label=o.label[:100], value=o.key) for o in offers[:25]],
+        )
+        view.add_item(BetSelect(table.id, table.state.hand_no, "kind", select))
+        await reply(interaction, None, embed=embed, view=rendered(view))
+
+    async def on_bet(
+        self, interaction: discord.Interaction, table_id: int, hand: int, key: str, values: list[str]
+    ) -> None:
+        """A select on the bet panel. Whatever fails, the member gets an answer."""
+        try:
+            await self._on_bet(interaction, table_id, hand, key, values)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: bet select {key}")
+
+    async def _on_bet(
+        self, interaction: discord.Interaction, table_id: int, hand: int, key: str, values: list[str]
+    ) -> None:
+        """The bet chosen: its picks (a second select), or straight to the amount form."""
+        table = self.service.get(table_id)
+        if table is None or table.state.guild_id != interaction.guild_id:
+            await reply(interaction, "This table is closed. Open a new one with /play.")
+            return
+        try:
+            self.service.wagers.check(table, interaction.user)
+            if hand != table.state.hand_no:
+                raise TableError(BETS_CLOSED)
+        except TableError as error:
+            await reply(interaction, str(error))
+            return
+        offers = {offer.key: offer for offer in table.house_bets or ()}
+        chosen = values[0] if len(values) == 1 else ""
+        bet_key = chosen if key == "kind" else key.removeprefix("pick.")
+        offer = offers.get(bet_key)
+        if offer is None or (key != "kind" and chosen not in dict(offer.picks)):
+            await reply(interaction, "That bet isn't on offer now.")
+            return
+        if key == "kind" and offer.picks:
+            view = discord.ui.View(timeout=None)
+            custom = f"rbs:{table.id}:h{hand}:pick.{offer.key}"
+            select: UISelect = discord.ui.Select(
+                custom_id=custom,
+                placeholder=f"{offer.label}: on what?"[:150],
+                options=[
+                    discord.SelectOption(label=label[:100], value=value) for value, label in offer.picks[:25]
+                ],
+            )
+            view.add_item(BetSelect(table.id, hand, f"pick.{offer.key}", select))
+            embed = discord.Embed(
+                title=f"{offer.label} · table #{table.id}",
+                description=offer.payout[:4000] or None,
+                colour=table.plugin.colour,
+            )
+            await interaction.response.edit_message(embed=embed, view=rendered(view))
+            return
+        pick = "" if key == "kind" else chosen
+        limit = table.plugin.house_bet_limit(table.state.stake, table.options)
+        title = f"{offer.label} · {dict(offer.picks)[pick]}" if pick else offer.label
+        suffix = f":{pick}" if pick else ""
+        modal = discord.ui.Modal(
+            title=f"Bet: {title}"[:45], custom_id=f"rbm:{table.id}:h{hand}:{offer.key}{suffix}"
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label="Your stake, in chips", custom_id="amount", placeholder=f"1 to {limit:,}", max_length=12
+            )
+        )
+        await interaction.response.send_modal(modal)
+        modal.stop()  # answered in on_interaction, also after a restart
+
+    async def on_bet_form(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        hand: int,
+        key: str,
+        pick: str,
+        values: list[str],
+    ) -> None:
+        """The bet form submitted: the bet is placed, or the member is told why not."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            try:
+                note = await self.service.bet(
+                    table, interaction.user, hand, key, pick, values[0] if values else ""
+                )
+            except TableError as error:
+                await reply(interaction, str(error))
+                return
+            await reply(interaction, note)
+            await self.refresh(table)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: bet form {key}")
+
+    # ------------------------------------------------ side bets between members
+    async def _offer_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        choices = self.service.offers.choices(table, interaction.user)
+        if not choices:
+            await reply(interaction, "There is no side bet you can offer at this table right now.")
+            return
+        view = discord.ui.View(timeout=None)
+        select: UISelect = discord.ui.Select(
+            custom_id=f"rof:{table.id}:h{table.state.hand_no}",
+            placeholder="Choose an offer",
+            options=[
+                discord.SelectOption(
+                    label=c.label[:100],
+                    value=f"{c.kind}.{c.seat}",
+                    description=f"to {table.seat_for(c.seat).name}"[:100],
+                )
+                for c in choices[:25]
+            ],
+        )
+        view.add_item(OfferSelect(table.id, table.state.hand_no, select))
+        await reply(
+            interaction,
+            "Choose the side bet to offer; the member you offer it to accepts or declines.",
+            view=rendered(view),
+        )
+
+    async def on_offer_choice(
+        self, interaction: discord.Interaction, table_id: int, hand: int, values: list[str]
+    ) -> None:
+        """The offer chosen on the side-bet panel: its form."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            chosen = values[0] if len(values) == 1 else ""
+            choice = next(
+                (
+                    c
+                    for c in self.service.offers.choices(table, interaction.user)
+                    if f"{c.kind}.{c.seat}" == chosen
+                ),
+                None,
+            )
+            if choice is None or hand != table.state.hand_no:
+                await reply(interaction, "That offer isn't open now — the hand has moved on.")
+                return
+            modal = discord.ui.Modal(
+                title=choice.label[:45], custom_id=f"rom:{table.id}:h{hand}:{choice.kind}.{choice.seat}"
+            )
+            for key, label, hint in choice.fields:
+                modal.add_item(
+                    discord.ui.TextInput(
+                        label=label[:45],
+                        custom_id=key,
+                        placeholder=hint[:100],
+                        max_length=12,
+                        required=key == "amount",
+                    )
+                )
+            await interaction.response.send_modal(modal)
+            modal.stop()  # answered in on_interaction, also after a restart
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: offer select")
+
+    async def on_offer_form(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        hand: int,
+        kind: str,
+        seat: int,
+        values: list[str],
+    ) -> None:
+        """The offer form submitted: the offer is made and its member asked, in the channel."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            try:
+                offer = await self.service.offer(table, interaction.user, hand, kind, seat, values)
+            except TableError as error:
+                await reply(interaction, str(error))
+                return
+            await reply(
+                interaction, f"Your offer is made: {offer.text} Your stake is held until it is answered."
+            )
+            channel = await self._channel(table)
+            if channel is not None:
+                view = discord.ui.View(timeout=None)
+                for answer, label, style in (
+                    ("accept", "Accept", discord.ButtonStyle.success),
+                    ("decline", "Decline", discord.ButtonStyle.danger),
+                ):
+                    item: UIButton = discord.ui.Button(
+                        label=label, style=style, custom_id=f"roa:{table.id}:h{hand}:{offer.id}:{answer}"
+                    )
+                    view.add_item(OfferAnswer(table.id, hand, offer.id, answer, item))
+                await channel.send(
+                    f"<@{offer.taker_id}>, {plain(offer.maker_name)} offers you a side bet at "
+                    f"table #{table.id}: {offer.text}",
+                    view=rendered(view),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            await self.refresh(table)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: offer form {kind}")
+
+    async def on_offer_answer(
+        self, interaction: discord.Interaction, table_id: int, hand: int, offer_id: int, accept: bool
+    ) -> None:
+        """Accept or Decline under an offer: only its member; the offer message says the answer."""
+        try:
+            table = self.service.get(table_id)
+            if table is None or table.state.guild_id != interaction.guild_id:
+                await reply(interaction, "This table is closed. Open a new one with /play.")
+                return
+            try:
+                note = await self.service.answer_offer(table, interaction.user, hand, offer_id, accept)
+            except TableError as error:
+                await reply(interaction, str(error))
+                return
+            offer = next(o for o in table.state.offers if o.id == offer_id)
+            said = {"accepted": "accepted", "declined": "declined"}.get(offer.status, "lapsed")
+            content = interaction.message.content if interaction.message is not None else ""
+            await interaction.response.edit_message(content=f"{content}\n→ **{said}**", view=None)
+            await interaction.followup.send(note, ephemeral=True)
+            await self.refresh(table)
+        except Exception as error:
+            await answer_failure(interaction, error, f"table {table_id}: offer answer")
 
     # ---------------------------------------------------------- hand panels
     async def on_panel(
@@ -665,6 +1038,15 @@ class OpenPanel:
     shown: str = ""
     token: str = ""  # the seat's panel token when it was drawn
     picture: str = ""  # the digest of the hand picture it shows ("": none)
+
+
+def _offers_open(table: Table) -> bool:
+    """Whether anyone (an onlooker, or a player of the hand) may offer a side bet now."""
+    game = table.game
+    if game is None or table.state.phase is not Phase.PLAYING or game.outcome is not None:
+        return False
+    seats = [None, *range(len(table.state.hand_seats))]
+    return any(table.plugin.offer_choices(game, table.options, seat) for seat in seats)
 
 
 def _tables(interaction: discord.Interaction) -> Tables:

@@ -11,7 +11,19 @@ import importlib
 import pkgutil
 from typing import Any
 
-from bot.games.base import GameEnd, GamePlugin, HandSetup, Move, OptionError, Pause
+from bot.games.base import (
+    BetOffer,
+    BetResult,
+    GameEnd,
+    GamePlugin,
+    HandSetup,
+    Move,
+    OfferChoice,
+    OfferSettlement,
+    OfferTerms,
+    OptionError,
+    Pause,
+)
 
 Plugin = GamePlugin[Any, Any]
 
@@ -37,4 +49,19 @@ GAMES: dict[str, Plugin] = _discover()
 BOARDS: dict[str, str] = {board: name for plugin in GAMES.values() for board, name in plugin.boards().items()}
 """Every scoreboard: board key -> its name."""
 
-__all__ = ["BOARDS", "GAMES", "GameEnd", "GamePlugin", "HandSetup", "Move", "OptionError", "Pause", "Plugin"]
+__all__ = [
+    "BOARDS",
+    "GAMES",
+    "BetOffer",
+    "BetResult",
+    "GameEnd",
+    "GamePlugin",
+    "HandSetup",
+    "Move",
+    "OfferChoice",
+    "OfferSettlement",
+    "OfferTerms",
+    "OptionError",
+    "Pause",
+    "Plugin",
+]

@@ -90,6 +90,60 @@ class Pause:
     note: str
 
 
+@dataclass(frozen=True)
+class BetOffer:
+    """A bet onlookers may place against the house while the hand allows it: its key (in
+    custom ids: lowercase letters and underscores), its label, the picks it takes (value,
+    label; empty: none), and its payout in words (shown beside it)."""
+
+    key: str
+    label: str
+    picks: tuple[tuple[str, str], ...] = ()
+    payout: str = ""
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A settled house bet: the chips the bettor gets back (0: lost; the stake plus the
+    winnings when won) and the result in words for the table message."""
+
+    returned: int
+    text: str
+
+
+@dataclass(frozen=True)
+class OfferChoice:
+    """A side bet a member may offer now (see `GamePlugin.offer_choices`): its kind, the
+    engine seat it is offered to, its label, and the boxes of its form (key, label, hint)."""
+
+    kind: str
+    seat: int
+    label: str
+    fields: tuple[tuple[str, str, str], ...]
+
+
+@dataclass(frozen=True)
+class OfferTerms:
+    """An offer's terms as the game read the form: what the maker escrows now, what the
+    member asked escrows on accepting, the terms in words, and the game's own data."""
+
+    maker_amount: int
+    taker_amount: int
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OfferSettlement:
+    """How an accepted offer settles with the hand: the escrowed chips (both sides' amounts)
+    split between maker and taker, plus what the taker pays the maker from their winnings."""
+
+    to_maker: int
+    to_taker: int
+    text: str
+    taker_pays_maker: int = 0
+
+
 class NoOptions(BaseModel, frozen=True):
     """A game whose /play takes nothing beyond the stake and the computer level."""
 
@@ -292,6 +346,41 @@ class GamePlugin(Generic[G, OptionsT]):
     def pause(self, game: G, options: OptionsT) -> Pause | None:
         """The clock the hand waits on while nobody is to act (see `Pause`), or None."""
         return None
+
+    # ---------------------------------------------------------- onlookers' bets
+    def house_bets(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
+        """The bets onlookers may place against the house now, or None: bets are closed."""
+        return None
+
+    def settle_house_bet(self, game: G, key: str, pick: str, amount: int) -> BetResult | None:
+        """A house bet of `amount` on `key` (with `pick`) settled from the hand's public
+        cards, or None while the hand hasn't decided it."""
+        return None
+
+    def house_bet_limit(self, stake: int, options: OptionsT) -> int:
+        """The most one house bet may stake."""
+        return 10 * stake
+
+    # ------------------------------------------------- side bets between members
+    def offer_choices(self, game: G, options: OptionsT, seat: int | None) -> Sequence[OfferChoice]:
+        """The side bets a member in engine seat `seat` (None: an onlooker) may offer now."""
+        return ()
+
+    def offer_terms(
+        self, game: G, options: OptionsT, kind: str, seat: int, values: Sequence[str]
+    ) -> OfferTerms:
+        """Read an offer's form; raises IllegalAction with a sentence for the member."""
+        raise NotImplementedError
+
+    def offer_open(self, game: G, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
+        """Whether an offer not yet answered may still be accepted."""
+        return False
+
+    def settle_offer(
+        self, game: G, kind: str, seat: int, maker_amount: int, taker_amount: int, data: Mapping[str, Any]
+    ) -> OfferSettlement:
+        """An accepted offer settled from the finished hand."""
+        raise NotImplementedError
 
     def logged(self, event: Event) -> bool:
         """Whether the table log repeats this event (some are drawn elsewhere on the table)."""

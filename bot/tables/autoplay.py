@@ -64,6 +64,7 @@ class Autoplay:
             new_turn=new_turn,
             current=state.deadline,
             turn_timer=state.turn_timer,
+            pause=pause.seconds if (pause := table.pause) is not None else None,
         )
 
     def deadline_now(self, phase: Phase) -> datetime | None:
@@ -108,9 +109,14 @@ class Autoplay:
 
     async def act_for(self, table: Table) -> None:
         """Whatever the table is waiting on: a computer's move, a fold for a member who is
-        leaving or out of time, the next deal, or closing an idle table."""
+        leaving or out of time, the move a paused hand waits for, the next deal, or closing
+        an idle table."""
         service, state, game = self.service, table.state, table.game
         awaiting = table.awaiting
+        pause = table.pause
+        if pause is not None:  # the clock the hand waited on has run: its move, as the game says
+            await service.hands.apply(table, pause.seat, pause.action, pause.note)
+            return
         if not awaiting or game is None:
             if state.phase is Phase.BETWEEN and self.can_deal(table):
                 await service.hands.deal(table)

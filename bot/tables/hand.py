@@ -120,6 +120,7 @@ class Hands:
         state.phase = Phase.PLAYING
         state.hand_seats = [table.seat_for(index).mention for index in range(len(choices))]
         state.acted = {}
+        state.wagers, state.offers = [], []  # the last hand's bets, settled, make way for this hand's
         state.log = [*notes, f"Hand {state.hand_no}: {names[seating.dealer]} deals."][-LOG_LINES:]
         try:
             async with service.store.transaction() as tx:
@@ -215,7 +216,8 @@ class Hands:
             await self.settle(table, tx)
         state.version += 1
         awaiting = table.awaiting
-        turn = new_turn(awaiting, awaited, actor)
+        # A pause (the hand waiting on the clock) starts its own count after each move.
+        turn = new_turn(awaiting, awaited, actor) or (not awaiting and table.pause is not None)
         if turn or not awaiting:
             state.turn_since = state.version
         await service.save(table, tx, new_turn=turn)
@@ -272,6 +274,8 @@ class Hands:
         elif outcome.house < 0:  # a house-banked hand: the house pays in before the winners take out
             pots.insert(0, Transfer(HOUSE, service.escrow(table), -outcome.house, "house"))
         await service.transfer(table, tx, pots)
+        await service.wagers.settle(table, tx)
+        await service.offers.settle(table, tx)
         if outcome.winners:
             table.match = table.match.won_hand(table.hand_choice(outcome.winners[0]))
         saved = game.to_json()

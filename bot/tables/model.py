@@ -7,7 +7,7 @@ import asyncio
 import json
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -15,7 +15,9 @@ from bot.storage import HOUSE, member_account
 from engine.core.match import Match
 
 if TYPE_CHECKING:
-    from bot.games import Plugin
+    from collections.abc import Sequence
+
+    from bot.games import BetOffer, Pause, Plugin
 
 
 LOG_LINES = 8
@@ -75,6 +77,52 @@ class Seat(BaseModel):
         return f"🤖 {self.name}" if self.user_id is None else f"<@{self.user_id}>"
 
 
+class Wager(BaseModel):
+    """An onlooker's bet against the house on the hand in play: who, on what, how much, and
+    once the hand has settled it, what came back. Its stake sits in the table's escrow
+    until then."""
+
+    user_id: int
+    name: str
+    key: str
+    pick: str = ""
+    label: str  # the bet and its pick, in words
+    amount: int
+    returned: int | None = None  # None: still open; else chips paid back (0: lost)
+    result: str = ""
+
+    @property
+    def account(self) -> str:
+        return member_account(self.user_id)
+
+
+class Offer(BaseModel):
+    """A side bet one member offers another at the table (the game names its kind and reads
+    its terms). The maker's amount is in escrow from the offer, the taker's from their
+    acceptance; both settle with the hand, or go back if it is declined or never answered."""
+
+    id: int
+    kind: str
+    seat: int  # the engine seat of the member asked
+    maker_id: int
+    maker_name: str
+    taker_id: int
+    taker_name: str
+    maker_amount: int
+    taker_amount: int
+    text: str
+    data: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["offered", "accepted", "declined", "settled", "refunded"] = "offered"
+    result: str = ""
+
+    @property
+    def held(self) -> int:
+        """Chips this offer holds in the table's escrow."""
+        if self.status == "offered":
+            return self.maker_amount
+        return self.maker_amount + self.taker_amount if self.status == "accepted" else 0
+
+
 #: what a table's snapshot kept of its match before the match had a field of its own
 _LEGACY_MATCH = ("dealer", "pot", "scores", "last_winner", "hand_no")
 
@@ -107,6 +155,10 @@ class TableState(BaseModel):
     hand_seats: list[str] = Field(default_factory=list)  # who sat in each engine seat this hand
     turn_since: int = 0  # the version at which the current turn began (pings once per turn)
     deadline: datetime | None = None
+    #: onlookers' bets against the house on the hand in play (or the last one, settled)
+    wagers: list[Wager] = Field(default_factory=list)
+    #: side bets between members on the hand in play (or the last one, settled)
+    offers: list[Offer] = Field(default_factory=list)
     closing: bool = False
     log: list[str] = Field(default_factory=list)
     #: a snapshot saved before the match existed: its parts, until the table builds the match
@@ -240,6 +292,27 @@ class Table:
             return ()
         seats: tuple[int, ...] = self.game.awaiting
         return seats
+
+    @property
+    def pause(self) -> Pause | None:
+        """The clock the hand in play waits on while nobody is to act (see `Pause`), or None."""
+        game = self.game
+        if self.state.phase is not Phase.PLAYING or game is None or game.outcome is not None or self.awaiting:
+            return None
+        pause: Pause | None = self.plugin.pause(game, self.options)
+        return pause
+
+    @property
+    def house_bets(self) -> Sequence[BetOffer] | None:
+        """The house bets onlookers may place now, or None: closed."""
+        if self.state.phase is not Phase.PLAYING or self.game is None or self.game.outcome is not None:
+            return None
+        offers: Sequence[BetOffer] | None = self.plugin.house_bets(self.game, self.options)
+        return offers
+
+    @property
+    def open_wagers(self) -> list[Wager]:
+        return [wager for wager in self.state.wagers if wager.returned is None]
 
     @property
     def seat_range(self) -> tuple[int, int]:

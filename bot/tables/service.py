@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from bot.games import GAMES
 from bot.storage import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, Tx, table_account
-from bot.tables import money
+from bot.tables import money, offers
 from bot.tables.autoplay import Autoplay
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby, display_name
@@ -32,6 +32,7 @@ from bot.tables.model import (
     LOG_LINES,
     DamagedTable,
     MoveSavedError,
+    Offer,
     Person,
     Phase,
     Seat,
@@ -40,7 +41,9 @@ from bot.tables.model import (
     TableState,
 )
 from bot.tables.money import REFUND_REASON, Transfer
+from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
+from bot.tables.wagers import Wagers, open_total, refund_moves
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +76,8 @@ class TableService:
         self.lobby = Lobby(self)
         self.hands = Hands(self)
         self.autoplay = Autoplay(self, computer_delay)
+        self.wagers = Wagers(self)
+        self.offers = Offers(self)
 
     # ------------------------------------------------------------------ lookup
     def get(self, table_id: int) -> Table | None:
@@ -242,7 +247,42 @@ class TableService:
                 await tx.save_table(table.id, table.committed, message_id=message_id)
         self.autoplay.schedule(table)
 
+    async def offer(
+        self, table: Table, user: Person, hand_no: int, kind: str, seat: int, values: list[str]
+    ) -> Offer:
+        """A side bet offered from the offer form (see `Offers.make`)."""
+        async with table.lock:
+            if table.state.phase is Phase.CLOSED:
+                raise TableError("This table is closed. Open a new one with /play.")
+            async with self._committed(table):
+                made = await self.offers.make(table, user, hand_no, kind, seat, values)
+            self.autoplay.schedule(table)
+        return made
+
+    async def answer_offer(
+        self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool
+    ) -> str:
+        """The member asked accepts or declines a side bet (see `Offers.answer`)."""
+        async with table.lock:
+            if table.state.phase is Phase.CLOSED:
+                raise TableError("This table is closed. Open a new one with /play.")
+            async with self._committed(table):
+                note = await self.offers.answer(table, user, hand_no, offer_id, accept)
+            self.autoplay.schedule(table)
+        return note
+
     # ------------------------------------------------------------- clicks
+    async def bet(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
+        """An onlooker's house bet from the bet form (see `Wagers.place`); the clock is set
+        again for the new version. Raises TableError with a sentence when it changes nothing."""
+        async with table.lock:
+            if table.state.phase is Phase.CLOSED:
+                raise TableError("This table is closed. Open a new one with /play.")
+            async with self._committed(table):
+                note = await self.wagers.place(table, user, hand_no, key, pick, text)
+            self.autoplay.schedule(table)
+        return note
+
     async def click(self, table: Table, user: Person, version: int, key: str, respond: Hook) -> str | None:
         """Handle one button of the table message. Returns an optional private note.
 
@@ -330,13 +370,25 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 await self.transfer(table, tx, moves or [])
-                await self.save(table, tx)
+                # A seat change during a pause leaves its clock alone (onlookers' bets close on time).
+                await self.save(table, tx, new_turn=table.pause is None)
         except InsufficientFunds as error:
             raise TableError(f"You can't bring a stack to this table: {error}") from error
 
     async def close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
+        # bets and offers a hand never settled go back to whoever put them in
+        refunds = refund_moves(table.state.wagers, self.escrow(table))
+        refunds += offers.refund_moves(table.state.offers, self.escrow(table))
+        table.state.offers = [
+            o.model_copy(update={"status": "refunded", "result": "refunded"}) if o.held else o
+            for o in table.state.offers
+        ]
+        table.state.wagers = [
+            w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
+            for w in table.state.wagers
+        ]
         table.state.phase = Phase.CLOSED
-        await self.commit(table, line, [*(moves or []), *self.cash_out_all(table)])
+        await self.commit(table, line, [*(moves or []), *refunds, *self.cash_out_all(table)])
         log.info("table %s: closed (%s)", table.id, line)
 
     async def save(self, table: Table, tx: Tx, *, new_turn: bool = True) -> None:
@@ -345,7 +397,7 @@ class TableService:
         state = table.state
         state.deadline = self.autoplay.deadline(table, new_turn)
         if state.phase is Phase.PLAYING and table.game is not None:
-            state.held = table.plugin.held(table.game)
+            state.held = table.plugin.held(table.game) + open_total(state.wagers) + offers.held(state.offers)
         else:
             state.held = sum(state.stacks.values()) + table.match.carried
         snapshot = table.snapshot_json()

@@ -29,19 +29,25 @@ def deadline(
     new_turn: bool,
     current: datetime | None,
     turn_timer: int,
+    pause: int | None = None,
 ) -> datetime | None:
     """When the table next acts by itself if nobody does anything.
 
     A lobby (and a table between hands that can't deal) closes when idle; a table that can
     deal deals after a short pause; a hand waiting on members gives them the turn timer —
     the others of a simultaneous choice keep the deadline they had — and a hand waiting
-    only on computers has no deadline (they move on the clock at once)."""
+    only on computers has no deadline (they move on the clock at once). A hand waiting on
+    the clock (`pause`: its seconds) gets it when the pause begins and keeps it."""
     if phase is Phase.CLOSED:
         return None
     if phase is Phase.LOBBY:
         return now + IDLE_CLOSE
     if phase is Phase.BETWEEN:
         return now + (NEXT_HAND_DELAY if can_deal else IDLE_CLOSE)
+    if pause is not None:
+        if not new_turn and current is not None:
+            return current
+        return now + timedelta(seconds=pause)
     if not members_awaited:
         return None
     if not new_turn and current is not None:

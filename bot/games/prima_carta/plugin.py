@@ -11,8 +11,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import GamePlugin, HandSetup, Move, OptionError, Pause
-from bot.games.prima_carta import picture
+from bot.games.base import (
+    BetOffer,
+    BetResult,
+    GamePlugin,
+    HandSetup,
+    Move,
+    OfferChoice,
+    OfferSettlement,
+    OfferTerms,
+    OptionError,
+    Pause,
+)
+from bot.games.prima_carta import bets, confidence, picture
 from bot.games.prima_carta.options import (
     PAUSE_FIRST_CARD,
     PAUSE_REPASSO,
@@ -151,6 +162,40 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
 
     def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
         return Fold()
+
+    # ---------------------------------------------------------- onlookers' bets
+    def house_bets(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Sequence[BetOffer] | None:
+        return bets.offers(game)
+
+    def settle_house_bet(self, game: PrimaCarta, key: str, pick: str, amount: int) -> BetResult | None:
+        return bets.settle(game, key, pick, amount)
+
+    # ------------------------------------------------- confidence bets (Fuerza, Seguro)
+    def offer_choices(
+        self, game: PrimaCarta, options: PrimaCartaTableOptions, seat: int | None
+    ) -> Sequence[OfferChoice]:
+        if not options.bets:
+            return ()
+        return confidence.choices(game, seat)
+
+    def offer_terms(
+        self, game: PrimaCarta, options: PrimaCartaTableOptions, kind: str, seat: int, values: Sequence[str]
+    ) -> OfferTerms:
+        return confidence.terms(game, kind, seat, values)
+
+    def offer_open(self, game: PrimaCarta, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
+        return confidence.still_open(game, kind, seat, data)
+
+    def settle_offer(
+        self,
+        game: PrimaCarta,
+        kind: str,
+        seat: int,
+        maker_amount: int,
+        taker_amount: int,
+        data: Mapping[str, Any],
+    ) -> OfferSettlement:
+        return confidence.settle(game, kind, seat, maker_amount, taker_amount)
 
     def seat_label(self, game: PrimaCarta, seat: int) -> str:
         """The engine names a seat by its suit's label ("Cups folds.")."""

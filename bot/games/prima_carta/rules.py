@@ -20,7 +20,13 @@ BASIC = (
     "suit's owner takes the pot. Suits nobody owns, and folded ones, keep building but can't "
     "win; a backed suit that finishes during the first pass wins straight away.\n\n"
     "Every card dealt is public, so a sharp eye can work out who the later passes favour "
-    "before paying the copa."
+    "before paying the copa.\n\n"
+    "**The house game** (`bets`). Each hand waits half a minute before the first card so that "
+    "onlookers can press **Bet** and bet against the house: **Prima** on the suit of the first "
+    "card (4 to 1, 2 to 1 if it is a 1) or **Conto** on how many cards the first pass plays up "
+    "(17 or more 8 to 1, 14–15 2 to 1, 10–11 14 to 1). During the copa round, **Side bet** "
+    "offers a **Fuerza** (an onlooker backs a player who paid the copa, at agreed odds) or a "
+    "**Seguro** (a player pays part of another's copa for half of what they win)."
 )
 
 HOUSE = (

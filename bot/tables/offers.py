@@ -1,0 +1,209 @@
+"""Side bets between members at a table (Prima Carta's confidence bets): one member offers,
+the other accepts or declines. The maker's amount goes into the table's escrow with the
+offer, the taker's with the acceptance; a declined offer goes back at once, one never
+answered when the hand ends goes back then, and an accepted one settles in the hand's own
+transaction as the game reads the finished hand. The game says which offers may be made
+and on what terms (`GamePlugin.offer_choices`, `offer_terms`, `offer_open`,
+`settle_offer`); nothing here names a game. docs/RULES.md, "Bets at the table"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.games import OfferChoice, OfferSettlement
+from bot.storage import InsufficientFunds, Tx, member_account
+from bot.tables.lobby import display_name
+from bot.tables.model import Offer, Person, Phase, Table, TableError
+from bot.tables.money import Transfer
+from engine.core.errors import IllegalAction, RuleError
+from engine.core.text import chips
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+NOT_OPEN = "That offer isn't open now — the hand has moved on."
+
+
+def refund_moves(offers: Sequence[Offer], escrow: str) -> list[Transfer]:
+    """What open offers hold goes back to whoever put it in."""
+    moves = []
+    for offer in offers:
+        if offer.status in ("offered", "accepted") and offer.maker_amount:
+            moves.append(Transfer(escrow, member_account(offer.maker_id), offer.maker_amount, "offer refund"))
+        if offer.status == "accepted" and offer.taker_amount:
+            moves.append(Transfer(escrow, member_account(offer.taker_id), offer.taker_amount, "offer refund"))
+    return moves
+
+
+def settle_moves(offer: Offer, escrow: str, settlement: OfferSettlement) -> list[Transfer]:
+    """An accepted offer's ledger moves: the escrowed chips split as the game says, and what
+    the taker owes the maker from their winnings. The split must account for exactly the
+    escrowed chips."""
+    held = offer.maker_amount + offer.taker_amount
+    if settlement.to_maker < 0 or settlement.to_taker < 0 or settlement.taker_pays_maker < 0:
+        raise ValueError("an offer cannot pay out less than nothing")
+    if settlement.to_maker + settlement.to_taker != held:
+        raise ValueError(
+            f"an offer holding {held} chips was split into {settlement.to_maker} + {settlement.to_taker}"
+        )
+    maker, taker = member_account(offer.maker_id), member_account(offer.taker_id)
+    moves = []
+    if settlement.to_maker:
+        moves.append(Transfer(escrow, maker, settlement.to_maker, "offer won"))
+    if settlement.to_taker:
+        moves.append(Transfer(escrow, taker, settlement.to_taker, "offer won"))
+    if settlement.taker_pays_maker:
+        moves.append(Transfer(taker, maker, settlement.taker_pays_maker, "offer share"))
+    return moves
+
+
+def held(offers: Sequence[Offer]) -> int:
+    return sum(offer.held for offer in offers)
+
+
+class Offers:
+    """Making, answering and settling side bets between members."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    def choices(self, table: Table, user: Person) -> list[OfferChoice]:
+        """The offers `user` may make now: to a member (not a computer, not themselves)."""
+        game = table.game
+        if table.state.phase is not Phase.PLAYING or game is None or game.outcome is not None:
+            return []
+        index = table.seat_of(user.id)
+        seat = table.engine_seat(index) if index is not None else None
+        if index is not None and seat is None:
+            return []  # seated after the deal: neither a player of this hand nor an onlooker
+        found = []
+        for choice in table.plugin.offer_choices(game, table.options, seat):
+            target = table.seat_for(choice.seat)
+            if target.user_id is not None and target.user_id != user.id:
+                found.append(choice)
+        return found
+
+    async def make(
+        self, table: Table, user: Person, hand_no: int, kind: str, seat: int, values: Sequence[str]
+    ) -> Offer:
+        """An offer from the offer form: checked, the maker's amount into escrow, saved."""
+        service, state = self.service, table.state
+        if hand_no != state.hand_no:
+            raise TableError(NOT_OPEN)
+        choice = next((c for c in self.choices(table, user) if (c.kind, c.seat) == (kind, seat)), None)
+        if choice is None:
+            raise TableError(NOT_OPEN)
+        try:
+            terms = table.plugin.offer_terms(table.game, table.options, kind, seat, values)
+        except (IllegalAction, RuleError) as error:
+            raise TableError(str(error)) from error
+        target = table.seat_for(seat)
+        assert target.user_id is not None
+        offer = Offer(
+            id=max((o.id for o in state.offers), default=0) + 1,
+            kind=kind,
+            seat=seat,
+            maker_id=user.id,
+            maker_name=display_name(user),
+            taker_id=target.user_id,
+            taker_name=target.name,
+            maker_amount=terms.maker_amount,
+            taker_amount=terms.taker_amount,
+            text=terms.text,
+            data=dict(terms.data),
+        )
+        state.offers = [*state.offers, offer]
+        service.log(table, f"{offer.maker_name} offers {offer.taker_name} {terms.text}")
+        moves = []
+        if offer.maker_amount:
+            moves.append(
+                Transfer(member_account(user.id), service.escrow(table), offer.maker_amount, "offer")
+            )
+        await self._save(table, moves, "You don't have enough chips for that offer.")
+        return offer
+
+    async def answer(self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool) -> str:
+        """The member asked accepts (their amount into escrow) or declines (the maker's
+        amount goes back); an offer the hand has overtaken goes back too."""
+        service, state = self.service, table.state
+        offer = next((o for o in state.offers if o.id == offer_id), None)
+        if hand_no != state.hand_no or offer is None:
+            raise TableError("That offer was for an earlier hand.")
+        if offer.taker_id != user.id:
+            raise TableError("That offer was made to someone else.")
+        if offer.status != "offered":
+            raise TableError(f"That offer was already {offer.status}.")
+        escrow = service.escrow(table)
+        game = table.game
+        still = (
+            state.phase is Phase.PLAYING
+            and game is not None
+            and game.outcome is None
+            and table.plugin.offer_open(game, offer.kind, offer.seat, offer.data)
+        )
+        refund = Transfer(escrow, member_account(offer.maker_id), offer.maker_amount, "offer refund")
+        if not still:
+            self._replace(table, offer, status="refunded", result="too late — refunded")
+            service.log(
+                table, f"{offer.maker_name}'s offer to {offer.taker_name} lapsed; the stake went back."
+            )
+            await self._save(table, [refund] if offer.maker_amount else [], "")
+            return "Too late: the hand has moved past that offer, so its stake went back to the maker."
+        if accept:
+            self._replace(table, offer, status="accepted")
+            service.log(table, f"{offer.taker_name} accepts {offer.maker_name}'s offer: {offer.text}")
+            moves = []
+            if offer.taker_amount:
+                moves.append(Transfer(member_account(user.id), escrow, offer.taker_amount, "offer"))
+            await self._save(table, moves, "You don't have enough chips to accept that offer.")
+            return f"You accepted: {offer.text} It settles with the hand."
+        self._replace(table, offer, status="declined", result="declined — refunded")
+        service.log(table, f"{offer.taker_name} declines {offer.maker_name}'s offer.")
+        await self._save(table, [refund] if offer.maker_amount else [], "")
+        return "You declined the offer; its stake went back to the maker."
+
+    async def settle(self, table: Table, tx: Tx) -> None:
+        """Inside the hand's settlement: accepted offers settle, unanswered ones go back."""
+        service, game = self.service, table.game
+        escrow = service.escrow(table)
+        moves: list[Transfer] = []
+        settled = []
+        for offer in table.state.offers:
+            if offer.status == "offered":
+                moves += refund_moves([offer], escrow)
+                offer = offer.model_copy(update={"status": "refunded", "result": "not answered — refunded"})
+            elif offer.status == "accepted":
+                result = table.plugin.settle_offer(
+                    game, offer.kind, offer.seat, offer.maker_amount, offer.taker_amount, offer.data
+                )
+                moves += settle_moves(offer, escrow, result)
+                offer = offer.model_copy(update={"status": "settled", "result": result.text})
+            settled.append(offer)
+        table.state.offers = settled
+        await service.transfer(table, tx, moves)
+
+    # ----------------------------------------------------------------- helpers
+    @staticmethod
+    def _replace(table: Table, offer: Offer, **update: str) -> None:
+        table.state.offers = [
+            o.model_copy(update=update) if o.id == offer.id else o for o in table.state.offers
+        ]
+
+    async def _save(self, table: Table, moves: list[Transfer], short: str) -> None:
+        service = self.service
+        table.state.version += 1
+        try:
+            async with service.store.transaction() as tx:
+                await service.transfer(table, tx, moves)
+                await service.save(table, tx, new_turn=False)
+        except InsufficientFunds as error:
+            raise TableError(f"{short} {error}") from error
+
+
+def describe(offer: Offer) -> str:
+    """One line for the table message: who offered whom what, and where it stands."""
+    where = offer.result or {"offered": "waiting for an answer", "accepted": "accepted"}.get(
+        offer.status, offer.status
+    )
+    return f"<@{offer.maker_id}> → <@{offer.taker_id}> · {offer.text} · {chips(offer.maker_amount)} · {where}"

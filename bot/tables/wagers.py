@@ -1,0 +1,133 @@
+"""Onlookers' bets against the house: placing one (its stake into the table's escrow, in
+one transaction with the snapshot), settling them all in the hand's own settlement, and
+refunding them when a hand ends without settling them. The game says which bets are open
+and what each returns (`GamePlugin.house_bets`, `settle_house_bet`); nothing here names a
+game. docs/RULES.md, "Bets at the table"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.forms import whole_number
+from bot.storage import HOUSE, InsufficientFunds, Tx
+from bot.tables.lobby import display_name
+from bot.tables.model import Person, Table, TableError, Wager
+from bot.tables.money import Transfer
+from engine.core.errors import IllegalAction
+from engine.core.text import chips
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+#: a table message lists at most this many bets one by one; the rest are summed up
+SHOWN_WAGERS = 12
+BETS_CLOSED = "Bets are closed for this hand — they are open from the deal until the first card."
+
+
+def settle_moves(wager: Wager, escrow: str, returned: int) -> list[Transfer]:
+    """The ledger moves of one settled bet. Its stake is in the escrow: what comes back to
+    the bettor up to the stake comes from the escrow, winnings beyond it from the house,
+    and a stake not returned goes to the house. So the escrow gives up exactly the stake."""
+    if returned < 0:
+        raise ValueError("a bet cannot return less than nothing")
+    moves = []
+    back = min(returned, wager.amount)
+    if back:
+        moves.append(Transfer(escrow, wager.account, back, "bet back"))
+    if returned > wager.amount:
+        moves.append(Transfer(HOUSE, wager.account, returned - wager.amount, "bet won"))
+    if back < wager.amount:
+        moves.append(Transfer(escrow, HOUSE, wager.amount - back, "bet lost"))
+    return moves
+
+
+def refund_moves(wagers: Sequence[Wager], escrow: str) -> list[Transfer]:
+    """Every open bet's stake back to its bettor (a hand that ends without settling them)."""
+    return [
+        Transfer(escrow, wager.account, wager.amount, "bet refund")
+        for wager in wagers
+        if wager.returned is None
+    ]
+
+
+def open_total(wagers: Sequence[Wager]) -> int:
+    """Chips the open bets hold in the escrow."""
+    return sum(wager.amount for wager in wagers if wager.returned is None)
+
+
+class Wagers:
+    """Placing and settling onlookers' house bets."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    def check(self, table: Table, user: Person) -> None:
+        """Refuse, with a sentence, a member who may not bet now."""
+        if table.seat_of(user.id) is not None:
+            raise TableError("You're seated at this table — the house bets are for onlookers.")
+        if table.house_bets is None:
+            raise TableError(BETS_CLOSED)
+
+    async def place(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
+        """An onlooker's bet from the bet panel's form: checked, its stake into escrow and the
+        snapshot saved in one transaction. Returns the sentence confirming it."""
+        service, state = self.service, table.state
+        self.check(table, user)
+        if hand_no != state.hand_no:
+            raise TableError(BETS_CLOSED)
+        offers = table.house_bets or ()
+        offer = next((o for o in offers if o.key == key), None)
+        if offer is None:
+            raise TableError("That bet isn't on offer now.")
+        picks = dict(offer.picks)
+        if picks and pick not in picks:
+            raise TableError(f"Choose what your {offer.label} bet is on from the list.")
+        if not picks:
+            pick = ""
+        limit = table.plugin.house_bet_limit(state.stake, table.options)
+        try:
+            amount = whole_number(text, "bet", "chips", least=1, most=limit)
+        except IllegalAction as error:
+            raise TableError(str(error)) from error
+        label = f"{offer.label} · {picks[pick]}" if pick else offer.label
+        name = display_name(user)
+        wager = Wager(user_id=user.id, name=name, key=key, pick=pick, label=label, amount=amount)
+        state.wagers = [*state.wagers, wager]
+        service.log(table, f"{name} bets {chips(amount)} on {label}.")
+        state.version += 1
+        try:
+            async with service.store.transaction() as tx:
+                await service.transfer(
+                    table, tx, [Transfer(wager.account, service.escrow(table), amount, "bet")]
+                )
+                await service.save(table, tx, new_turn=False)
+        except InsufficientFunds as error:
+            raise TableError(f"You don't have enough chips for that bet. {error}") from error
+        return f"Your bet is on: {chips(amount)} on {label}. It settles with the hand."
+
+    async def settle(self, table: Table, tx: Tx) -> None:
+        """Inside the hand's settlement: each open bet settled as the game reads the finished
+        hand (a bet the game can't decide is refunded)."""
+        service, game = self.service, table.game
+        escrow = service.escrow(table)
+        moves: list[Transfer] = []
+        settled = []
+        won = lost = 0
+        for wager in table.state.wagers:
+            if wager.returned is not None:
+                settled.append(wager)
+                continue
+            result = table.plugin.settle_house_bet(game, wager.key, wager.pick, wager.amount)
+            if result is None:
+                returned, text = wager.amount, "no result — refunded"
+            else:
+                returned, text = result.returned, result.text
+            won += returned > wager.amount
+            lost += returned == 0
+            moves += settle_moves(wager, escrow, returned)
+            settled.append(wager.model_copy(update={"returned": returned, "result": text}))
+        table.state.wagers = settled
+        if moves:
+            service.log(table, f"House bets settled: {won} won, {lost} lost.")
+        await service.transfer(table, tx, moves)
