@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot.games import GAMES
 from bot.games.prima_carta.bets_rules import HOUSE_BETS_RULES
+from bot.render import rules_embed
 from engine.prima_carta.house_bets import BETS, CARTAS_MEASURED, CARTAS_ODDS
 
 
@@ -24,3 +26,12 @@ def test_rules_and_menu_texts_fit_discord() -> None:
     for spec in BETS.values():
         assert len(spec.description) <= 100
         assert len(spec.label) <= 100
+
+
+def test_every_games_rules_fit_one_embed_and_prima_cartas_show_the_house_bets() -> None:
+    # /rules sends one embed; its description holds at most 4096 characters.
+    for plugin in GAMES.values():
+        assert len(rules_embed(plugin).description or "") <= 4096, plugin.id
+    shown = rules_embed(GAMES["prima_carta"]).description or ""
+    assert HOUSE_BETS_RULES in shown
+    assert "Conto Alto**: The first pass plays up 17 or more cards. Pays 7 to 1" in shown

@@ -101,9 +101,8 @@ def test_cinco_lists_the_stacks_in_the_order_they_came_off_the_deck() -> None:
     assert labels == view.appearance
 
 
-def test_play_refuses_bets_until_tables_play_pauses_and_checks_the_other_options() -> None:
-    with pytest.raises(OptionError, match="bets"):
-        PLUGIN.parse_options({"bets": True})
+def test_play_checks_the_house_options() -> None:
+    assert PLUGIN.parse_options({"bets": True}).bets
     with pytest.raises(OptionError):
         PLUGIN.parse_options({"cobre": "pocket"})
     options = PLUGIN.parse_options({"corte": True, "variant": "cinco"})

@@ -1,86 +1,73 @@
-"""Prima Carta's house bets at the table: which are open (from the deal until the first
-card) and how each settles from the hand's public cards.
-
-STAND-IN until engineer O's catalogue (`engine/prima_carta/house_bets.py`: `BETS`,
-`Facts`, `returned`) lands: two of the text's bets, Prima and Conto, with the payouts the
-text prints (Outside Bettors, "Vigilante Bets"). At merge, `offers` and `settle` read O's
-catalogue instead and this table goes."""
+"""Prima Carta's house bets at the table: which are open (while the hand waits for its
+first card) and how each settles from the hand's public cards, through the catalogue in
+`engine.prima_carta.house_bets` (its payouts, its rounding, its measured returns)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.games.base import BetOffer, BetResult
 from engine.core.cards import POSTAS_50
-from engine.core.text import chips
-from engine.prima_carta.game import Phase, PrimaCarta
-
-#: seconds the table waits for bets before the dealer turns the first card
-BET_WINDOW = 30
-
-
-@dataclass(frozen=True)
-class _Bet:
-    key: str
-    label: str
-    payout: str
+from engine.core.errors import RuleError
+from engine.prima_carta import house_bets
+from engine.prima_carta.game import SUIT_LABELS, SUITS, Phase, PrimaCarta
+from engine.prima_carta.house_bets import BETS, Facts, HouseBet
 
 
-_PICKS_SUIT = tuple(
-    (suit, f"{symbol} {label}")
-    for suit, label, symbol in zip(
-        POSTAS_50.suits, POSTAS_50.suit_labels, POSTAS_50.suit_symbols, strict=True
-    )
+def _pick_label(pick: str) -> str:
+    if pick in SUITS:
+        index = SUITS.index(pick)
+        return f"{POSTAS_50.suit_symbols[index]} {SUIT_LABELS[index]}"
+    return f"{pick} cards"
+
+
+def _payout(bet: HouseBet) -> str:
+    spec = BETS[bet]
+    return f"{spec.description} Pays {spec.payout_text} (measured return {spec.measured_rtp:.1%})."
+
+
+OFFERS: tuple[BetOffer, ...] = tuple(
+    BetOffer(bet.value, spec.label, tuple((pick, _pick_label(pick)) for pick in spec.picks), _payout(bet))
+    for bet, spec in BETS.items()
 )
-#: Conto: the number of cards promoted in the first pass, in three bands (the text: Alto 17
-#: and above pays 8:1, Medio 14 or 15 pays 2:1, Bajo 10 or 11 pays 14:1)
-_CONTO = {
-    "alto": ("Alto (17 or more)", 8, range(17, 51)),
-    "medio": ("Medio (14 or 15)", 2, range(14, 16)),
-    "bajo": ("Bajo (10 or 11)", 14, range(10, 12)),
-}
-
-OFFERS: tuple[BetOffer, ...] = (
-    BetOffer(
-        "prima",
-        "Prima",
-        _PICKS_SUIT,
-        "The suit of the very first card. Pays 4 to 1 — only 2 to 1 if that card is the 1.",
-    ),
-    BetOffer(
-        "conto",
-        "Conto",
-        tuple((key, label) for key, (label, _, _) in _CONTO.items()),
-        "How many cards the first pass plays up: Alto 17+ pays 8 to 1, Medio 14–15 pays 2 to 1, "
-        "Bajo 10–11 pays 14 to 1.",
-    ),
-)
+"""Every house bet, in the catalogue's order, as the Bet panel lists them."""
 
 
 def offers(game: PrimaCarta) -> tuple[BetOffer, ...] | None:
-    """Bets are open while the hand waits for its first card."""
+    """Bets are open while the hand waits for its first card ("a house bet made before the
+    game", the text's Vigilante Bets)."""
     return OFFERS if game.phase is Phase.DEAL else None
 
 
+def facts(game: PrimaCarta) -> Facts | None:
+    """What the bets settle on, once the hand is over (its whole deal is public then)."""
+    first = game.first_card()
+    promoted = game.first_pass_promoted()
+    champion = game.champion()
+    if first is None or promoted is None or champion is None:
+        return None
+    return Facts(
+        first=first, foundations=tuple(game.foundations_in_order()), promoted=promoted, champion=champion
+    )
+
+
 def settle(game: PrimaCarta, key: str, pick: str, amount: int) -> BetResult | None:
-    """A bet settled from the first pass (None before it is dealt, or for a bet unknown)."""
-    if game.phase is Phase.DEAL:
+    """A bet settled from the finished hand's public cards (None before the hand is over)."""
+    known = facts(game)
+    if known is None:
         return None
-    view = game.view(None)
-    if view.prima_card is None or not view.passes:
+    try:
+        result = house_bets.settle(key, pick, amount, known)
+    except RuleError:
         return None
-    if key == "prima":
-        card = view.prima_card
-        if card.suit != pick:
-            return BetResult(0, f"lost (the first card was {card.short})")
-        odds = 2 if card.rank == 1 else 4
-        return BetResult(
-            amount * (odds + 1), f"won {chips(amount * odds)} (first card {card.short}, {odds} to 1)"
-        )
-    if key == "conto" and pick in _CONTO:
-        _, odds, band = _CONTO[pick]
-        promoted = sum(view.passes[0].stacks)
-        if promoted not in band:
-            return BetResult(0, f"lost ({promoted} cards played up)")
-        return BetResult(amount * (odds + 1), f"won {chips(amount * odds)} ({promoted} cards played up)")
-    return None
+    return BetResult(result.returned, house_bets.outcome_text(key, pick, amount, known) + _why(key, known))
+
+
+def _why(key: str, known: Facts) -> str:
+    """The public fact the bet turned on, for the table's results list."""
+    bet = HouseBet(key)
+    if bet is HouseBet.PRIMA:
+        return f" (first card {known.first.short})"
+    if bet is HouseBet.ESCUCHA:
+        return f" ({SUIT_LABELS[SUITS.index(known.champion)]} finished first)"
+    if bet is HouseBet.MAXIMO:
+        return f" (first cards {' '.join(card.short for card in known.foundations)})"
+    return f" ({known.promoted} cards played up in the first pass)"

@@ -21,11 +21,9 @@ def _line(bet: HouseBet) -> str:
 
 
 HOUSE_BETS_RULES = (
-    "**Bets against the house.** Anyone watching who isn't seated can bet from their bankroll "
-    "on the deal itself, from the moment a hand's deal is announced until its first card. Bets "
-    'are held until the hand ends and settled from the public cards. "7 to 2" pays 7 chips for '
-    "every 2 staked, plus your stake; part chips are rounded down. Each return is chips back "
-    "per 100 staked, measured over millions of deals: every bet keeps an edge for the house.\n"
-    + "\n".join(_line(bet) for bet in HouseBet)
+    "**Bets against the house.** Onlookers bet from their bankroll until the first card; bets "
+    'settle with the hand, from the public cards. "7 to 2" pays 7 for every 2 staked, plus the '
+    "stake, part chips rounded down. Returns are chips back per 100 staked, measured over "
+    "millions of deals.\n" + "\n".join(_line(bet) for bet in HouseBet)
 )
 """The /rules section for the house bets, to append to the game's rules text."""

@@ -15,11 +15,6 @@ PAUSE_FIRST_CARD = 30
 """Seconds bets stay open before the first card."""
 PAUSE_REPASSO = 20
 """Seconds bets stay open after the copa, before the repasso."""
-PAUSES_AT_TABLES = True
-"""Whether /play may open a table with `bets`: the engine and the plug-in pause the hand
-(`PrimaCartaPlugin.pause`), but a table plays a `Pause` only once the table layer's half of
-issue 15 is in; until then a paused hand would wait for ever, so /play refuses the option.
-Set to True with that change."""
 
 
 class PrimaCartaTableOptions(BaseModel, frozen=True):

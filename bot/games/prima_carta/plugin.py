@@ -20,14 +20,12 @@ from bot.games.base import (
     OfferChoice,
     OfferSettlement,
     OfferTerms,
-    OptionError,
     Pause,
 )
 from bot.games.prima_carta import bets, confidence, picture
 from bot.games.prima_carta.options import (
     PAUSE_FIRST_CARD,
     PAUSE_REPASSO,
-    PAUSES_AT_TABLES,
     PrimaCartaTableOptions,
 )
 from bot.games.prima_carta.rules import RULES
@@ -59,12 +57,6 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     pick_seat = True
     seat_option = "suit"
     rules = RULES
-
-    def parse_options(self, raw: Mapping[str, Any]) -> PrimaCartaTableOptions:
-        options = super().parse_options(raw)
-        if options.bets and not PAUSES_AT_TABLES:
-            raise OptionError("Onlookers' bets can't be opened at tables yet; leave bets off.")
-        return options
 
     def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:
         parts = [VARIANT_NAMES[options.variant]]

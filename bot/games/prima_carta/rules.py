@@ -1,7 +1,9 @@
 """/rules text for Prima Carta, in our own words (the rule source stays in shared/rules/).
 
 `RULES` is the basic game, then the house game's options and the modern variants, then the
-house bets' payouts (`HOUSE_BETS`, kept in its own constant by the house bets' catalogue)."""
+house bets' payouts (`HOUSE_BETS`, built from the house bets' catalogue)."""
+
+from bot.games.prima_carta.bets_rules import HOUSE_BETS_RULES
 
 BASIC = (
     "**Prima Carta** is an old tavern game from the Postas deck: fifty cards, five suits "
@@ -19,14 +21,12 @@ BASIC = (
     "same way, pass after pass, until a suit still in play holds all ten of its cards. That "
     "suit's owner takes the pot. Suits nobody owns, and folded ones, keep building but can't "
     "win; a backed suit that finishes during the first pass wins straight away.\n\n"
-    "Every card dealt is public, so a sharp eye can work out who the later passes favour "
-    "before paying the copa.\n\n"
-    "**The house game** (`bets`). Each hand waits half a minute before the first card so that "
-    "onlookers can press **Bet** and bet against the house: **Prima** on the suit of the first "
-    "card (4 to 1, 2 to 1 if it is a 1) or **Conto** on how many cards the first pass plays up "
-    "(17 or more 8 to 1, 14–15 2 to 1, 10–11 14 to 1). During the copa round, **Side bet** "
-    "offers a **Fuerza** (an onlooker backs a player who paid the copa, at agreed odds) or a "
-    "**Seguro** (a player pays part of another's copa for half of what they win)."
+    "Every card is public: a sharp eye sees whom the later passes favour.\n\n"
+    "**Onlookers** (`bets`). Each hand waits half a minute before the first card so that anyone "
+    "watching can press **Bet** and bet against the house (below). During the copa round, and a "
+    "short wait before the repasso, **Side bet** offers a **Fuerza** (an onlooker backs a player "
+    "who paid the copa, at odds the two agree) or a **Seguro** (a player pays part of another's "
+    "copa for half of what they win)."
 )
 
 HOUSE = (
@@ -46,8 +46,7 @@ HOUSE = (
     "foreseen."
 )
 
-HOUSE_BETS = ""
-"""The onlookers' house bets: each bet's payout and its measured return (the house bets'
-catalogue fills this in)."""
+HOUSE_BETS = "\n\n" + HOUSE_BETS_RULES
+"""The onlookers' house bets: each bet's payout and its measured return, from the catalogue."""
 
 RULES = BASIC + HOUSE + HOUSE_BETS
