@@ -303,6 +303,11 @@ class GamePlugin(Generic[G, OptionsT]):
         """Stack games: each seat's stack once the hand is settled."""
         return None
 
+    def house_deals(self, options: OptionsT) -> bool:
+        """Whether the house deals every hand at this table (no seat holds the deal; the
+        rotation still runs for whatever else the game hangs on it)."""
+        return False
+
     def robot(self, options: OptionsT) -> str | None:
         """The name of a seat with no member that is dealt in opposite the dealer (a game for
         three players and a robot), or None: every engine seat has a member. The table deals it

@@ -121,7 +121,8 @@ class Hands:
         state.hand_seats = [table.seat_for(index).mention for index in range(len(choices))]
         state.acted = {}
         state.wagers, state.offers = [], []  # the last hand's bets, settled, make way for this hand's
-        state.log = [*notes, f"Hand {state.hand_no}: {names[seating.dealer]} deals."][-LOG_LINES:]
+        dealer_name = "the house" if table.plugin.house_deals(table.options) else names[seating.dealer]
+        state.log = [*notes, f"Hand {state.hand_no}: {dealer_name} deals."][-LOG_LINES:]
         try:
             async with service.store.transaction() as tx:
                 await service.transfer(table, tx, moves)

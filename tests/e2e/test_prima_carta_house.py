@@ -74,3 +74,32 @@ async def test_corte_and_a_carried_cobre_over_two_hands_balance(room: Room) -> N
     assert await store.balance(room.guild.id, room.alice.id) == alice + second.net(0)
     report = await store.audit()
     assert report.ok, report
+
+
+async def test_at_a_house_table_the_house_deals_and_takes_the_corte(room: Room) -> None:
+    """`house:true`: no seat holds the deal (the log says the house deals) and the prima's
+    corte goes to the house when the hand settles, in the hand's own transaction."""
+    await room.alice.slash(room.channel, "play prima-carta", stake=10, house=True, corte=True)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    message_id = table.state.message_id
+    picker = await room.bob.click(room.message(message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(message_id), label="Start")
+    assert "Hand 1: the house deals." in table.state.log
+    view = table.game.view(None)
+    assert view.dealer is None and view.corte == 10
+    actors = {room.alice.id: room.alice, room.bob.id: room.bob}
+    while table.state.phase is Phase.PLAYING:
+        seat = table.to_act
+        assert seat is not None
+        message, member = room.message(message_id), actors[table.state.seats[seat].user_id]
+        await member.click(message, label=find_label(message, "Pay the copa"))
+    outcome = table.game.outcome
+    assert outcome is not None and outcome.house == 10
+    ledger = await room.bot.store.ledger(room.guild.id, table_id=table.id)
+    assert [(r["dst"], r["amount"]) for r in ledger if r["reason"] == "house"] == [("house", 10)]
+    balances = [await room.bot.store.balance(room.guild.id, m.id) for m in (room.alice, room.bob)]
+    assert sum(balances) == 2000 - 10, "the corte left the players for the house"
+    report = await room.bot.store.audit()
+    assert report.ok, report

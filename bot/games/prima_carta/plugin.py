@@ -102,6 +102,10 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
             carried=setup.carried,
         )
 
+    def house_deals(self, options: PrimaCartaTableOptions) -> bool:
+        """At a house table "a trusted employee of the house deals the game" (the text)."""
+        return options.house
+
     def pause(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Pause | None:
         """Bets are open before the first card and, after the copa, before the repasso. The
         clock plays `Deal` for the prima's seat (the corte, if any, is its cost); the seat
