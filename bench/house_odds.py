@@ -153,13 +153,19 @@ def _check_settlement(samples: int, base: int) -> None:
             assert returned(HouseBet.CARTAS, str(number), stake, facts) == back(odds), (index, number)
 
 
+EDGE_AT_LEAST = 0.99
+"""A replacement payout must return under this, with its whole 95% interval."""
+
+
 def _nearest_with_edge(promoted: Counter[int], total: int, numbers: list[int], printed: Odds) -> Odds:
-    """The nearest half-chip step below `printed` whose whole 95% interval is under 100%."""
+    """The nearest half-chip step below `printed` whose whole 95% interval is under 99%: an
+    edge of at least a point, so that a run of this bench at its default size shows it (7 to
+    1 on Alto measured 99.70% to 100.38% over runs of 8M, 4M and 1M decks)."""
     halves = 2 * printed.win // printed.per
     while halves > 0:
         value = Fraction(halves, 2)
         odds = Odds(value.numerator, value.denominator)
-        if _by_promoted(promoted, total, dict.fromkeys(numbers, _back(odds)))[2] < 1:
+        if _by_promoted(promoted, total, dict.fromkeys(numbers, _back(odds)))[2] < EDGE_AT_LEAST:
             return odds
         halves -= 1
     return Odds(0)

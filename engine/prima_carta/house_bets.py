@@ -124,9 +124,10 @@ PRIMA_ACE_ODDS = Odds(2)
 ESCUCHA_ODDS = Odds(4)
 ESCUCHA_ACE_ODDS = Odds(2)
 MAXIMO_ODDS = Odds(4)
-ALTO_ODDS = Odds(7)
-"""The text's 8 to 1 returns more than the stake under our rules (112%); 7 to 1 is the nearest
-payout that keeps a house edge; see docs/RULES.md."""
+ALTO_ODDS = Odds(13, 2)
+"""The text's 8 to 1 returns more than the stake under our rules (112%). 7 to 1 measured
+99.70% to 100.38% over runs of 8M, 4M and 1M decks: too thin an edge for a default run of the
+bench to show, so the next half-chip step down, 13 to 2, ships; see docs/RULES.md."""
 MEDIO_ODDS = Odds(2)
 BAJO_ODDS = Odds(8)
 """The text's 14 to 1 returns far more than the stake under our rules (161%); 8 to 1 is the
@@ -166,12 +167,13 @@ COMECO_TABLE: tuple[tuple[int, int | None, Odds], ...] = (
 number of promoted cards loses."""
 
 # Measured on 2026-11-23 with `python bench/house_odds.py --passes 8000000 --seed 16`
-# (8,000,000 shuffled decks, 518 s on 2 busy cores) and copied from its output.
+# (8,000,000 shuffled decks, 518 s on 2 busy cores; Alto at 13 to 2 re-measured on the same
+# decks, 161 s) and copied from its output.
 MEASURED: dict[HouseBet, tuple[float, float, float]] = {
     HouseBet.PRIMA: (0.9600, 0.9599, 0.9601),
     HouseBet.ESCUCHA: (0.9600, 0.9599, 0.9601),
     HouseBet.MAXIMO: (0.8617, 0.8613, 0.8621),
-    HouseBet.ALTO: (0.9970, 0.9951, 0.9988),
+    HouseBet.ALTO: (0.9346, 0.9329, 0.9364),
     HouseBet.MEDIO: (0.9848, 0.9838, 0.9857),
     HouseBet.BAJO: (0.9687, 0.9668, 0.9706),
     HouseBet.COMECO: (0.9441, 0.9414, 0.9469),

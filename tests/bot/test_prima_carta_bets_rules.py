@@ -34,4 +34,4 @@ def test_every_games_rules_fit_one_embed_and_prima_cartas_show_the_house_bets() 
         assert len(rules_embed(plugin).description or "") <= 4096, plugin.id
     shown = rules_embed(GAMES["prima_carta"]).description or ""
     assert HOUSE_BETS_RULES in shown
-    assert "Conto Alto**: The first pass plays up 17 or more cards. Pays 7 to 1" in shown
+    assert "Conto Alto**: The first pass plays up 17 or more cards. Pays 13 to 2" in shown

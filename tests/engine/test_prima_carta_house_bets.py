@@ -268,13 +268,13 @@ def test_maximo_tie_of_three_or_more_pays_every_tied_suit(ranks: tuple[int, ...]
         (14, 0, 12, 0),
         (15, 0, 12, 0),
         (16, 0, 0, 0),
-        (17, 32, 0, 0),
-        (18, 32, 0, 0),
-        (25, 32, 0, 0),
+        (17, 30, 0, 0),
+        (18, 30, 0, 0),
+        (25, 30, 0, 0),
     ],
 )
 def test_conto_alto_medio_bajo_boundaries(promoted: int, alto: int, medio: int, bajo: int) -> None:
-    # Stakes of 4: Alto 7 to 1 (4 + 28), Medio 2 to 1 (4 + 8), Bajo 8 to 1 (4 + 32).
+    # Stakes of 4: Alto 13 to 2 (4 + 26), Medio 2 to 1 (4 + 8), Bajo 8 to 1 (4 + 32).
     facts = facts_from_order(promoting(promoted))
     assert facts.promoted == promoted
     assert returned(HouseBet.ALTO, "", 4, facts) == alto
@@ -291,7 +291,7 @@ def test_conto_never_sees_fewer_than_ten_cards() -> None:
 def test_conto_counts_the_whole_first_pass_even_when_a_suit_finishes_in_it() -> None:
     facts = facts_from_order(build((10, 2, 2, 2, 2)))
     assert facts.promoted == 18
-    assert returned(HouseBet.ALTO, "", 2, facts) == 16
+    assert returned(HouseBet.ALTO, "", 2, facts) == 15
 
 
 # ------------------------------------------------------------------------------ Cartas
