@@ -136,6 +136,24 @@ def opening_table(deals: int, seeds: list[int]) -> None:
     print(f"OPENING = {tuple(total)}  # {sum(total):,} deals")
 
 
+def restore_times(hands: int) -> list[float]:
+    """Milliseconds to restore a hand saved at its last round (as after a restart: nothing
+    cached), over `hands` deals."""
+    times: list[float] = []
+    for seed in range(hands):
+        game = PegLeg.new(PegLegOptions(stake=1), ["a", "b"], seed)
+        saved = game.to_json()
+        while game.outcome is None:
+            saved = game.to_json()
+            for seat in game.awaiting:
+                game.apply(seat, STAND)
+        odds._CACHE.clear()
+        start = time.perf_counter()
+        PegLeg.from_json(saved)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("hands", nargs="?", type=int, default=1_000_000)
@@ -153,6 +171,12 @@ def main() -> None:
     print(
         f"  {len(times):,} pricings over {args.timed} hands ({rounds / args.timed:.1f} rounds a hand): "
         f"median {statistics.median(times):.1f} ms, p95 {q[18]:.1f} ms, max {max(times):.1f} ms"
+    )
+    restored = restore_times(args.timed)
+    q = statistics.quantiles(restored, n=20)
+    print(
+        f"Restore of a hand saved at its last round, nothing cached: median "
+        f"{statistics.median(restored):.2f} ms, p95 {q[18]:.2f} ms, max {max(restored):.2f} ms"
     )
     prices = opening_prices()
     opening_returns(args.hands, prices, args.seed)

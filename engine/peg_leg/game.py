@@ -200,6 +200,8 @@ class PegLeg:
     _round: int
     _stood: list[bool]
     _hist: tuple[int, ...]
+    _priced: list[tuple[int, tuple[int, ...]]]
+    """Each round priced so far: cards dealt when it opened, and its histogram."""
     _bets: list[list[int]]
     """Each bet: [seat, number, amount, tenths, after, value, how]; `how` is _OPEN (value
     unused), _SURRENDERED (value: its cash-out) or _SETTLED (value: what it pays back)."""
@@ -254,6 +256,7 @@ class PegLeg:
         self._round = 0
         self._stood = [False] * len(seats)
         self._hist = ()
+        self._priced = []
         self._bets = []
         self._events = []
         self._moves = []
@@ -324,6 +327,7 @@ class PegLeg:
                 self._hist = odds.histogram(
                     self._order[: self._dealt], self._key, self._count, self._foundation, self._discard
                 )
+                self._priced.append((self._dealt, self._hist))
                 self._round = self._dealt
                 self._stood = [False] * len(self._seats)
                 if self.awaiting:
@@ -665,6 +669,7 @@ class PegLeg:
             "round": self._round,
             "stood": list(self._stood),
             "odds": list(self._hist),
+            "priced": [[dealt, *hist] for dealt, hist in self._priced],
             "bets": [list(bet) for bet in self._bets],
         }
 
@@ -684,6 +689,11 @@ class PegLeg:
                 raise KeyError("order")
             if deal_commitment(snap.seed, snap.order) != snap.commitment:
                 raise BadSetup("This saved Peg Leg hand does not match its published deal.")
+            # The prices offered in each round so far are facts of the hand, saved with it:
+            # the replay reads them back rather than simulating every round again, which
+            # would cost a restart tens of milliseconds per round per table.
+            for entry in snap.priced:
+                odds.remember(codes[: entry[0]], tuple(entry[1:]))
             self = cls._start(PegLegOptions(**snap.options), snap.seats, codes, snap.dealer, snap.seed)
             for move in snap.moves:
                 self.apply(move.seat, move.action)
@@ -691,7 +701,10 @@ class PegLeg:
             raise BadSetup("This saved Peg Leg hand is damaged and cannot be restored.") from error
         except (IllegalAction, NotYourTurn) as error:
             raise BadSetup("This saved Peg Leg hand's moves don't replay on its deal.") from error
-        if self.to_json() != dict(data):
+        replayed = self.to_json()
+        if "priced" not in data:  # saved before the prices were kept with the hand
+            del replayed["priced"]
+        if replayed != dict(data):
             raise BadSetup("This saved Peg Leg hand doesn't match the replay of its moves.")
         return self
 
@@ -716,3 +729,4 @@ class _Snapshot(BaseModel):
     commitment: str
     order: list[str]
     moves: list[_MoveJSON]
+    priced: list[list[int]] = Field(default_factory=list)

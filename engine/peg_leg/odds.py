@@ -99,6 +99,17 @@ _CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 _CACHE_SIZE = 4096
 
 
+def remember(dealt: Sequence[int], hist: tuple[int, ...], samples: int = SAMPLES) -> None:
+    """Put a position's histogram, saved with a hand, back where `histogram` finds it."""
+    if len(dealt) == 1 and samples == SAMPLES:
+        return  # the opening table answers for it
+    if len(hist) != HEIGHTS or sum(hist) != samples or min(hist) < 0:
+        raise ValueError("a saved histogram must count every sample at a height 0..10")
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[(samples, *dealt)] = hist
+
+
 def histogram(
     dealt: Sequence[int],
     key: int,

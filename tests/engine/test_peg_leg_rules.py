@@ -378,3 +378,48 @@ def test_a_damaged_save_is_refused() -> None:
 
     with pytest.raises(BadSetup):
         PegLeg.from_json(data)
+
+
+def _mid_hand() -> PegLeg:
+    """A hand two rounds in, with a bet, waiting on a priced round."""
+    game = PegLeg.new(OPTIONS, SEATS, 7)
+    game.apply(0, KeyBet(number=game.view(None).prices[2].number, amount=5))
+    stand_round(game)
+    stand_round(game)
+    assert game.outcome is None and game.awaiting
+    return game
+
+
+def test_a_restored_hand_reads_its_saved_prices_instead_of_simulating_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _mid_hand()
+    data = json.loads(json.dumps(game.to_json()))
+    assert len(data["priced"]) >= 2, "each round opened so far is saved with its prices"
+    odds._CACHE.clear()  # as after a restart
+
+    def no_simulation(*args: object) -> int:
+        raise AssertionError("a restore must not simulate the pass again")
+
+    monkeypatch.setattr(odds, "final_height", no_simulation)
+    again = PegLeg.from_json(data)
+    assert again.to_json() == game.to_json() and again.view(0) == game.view(0)
+
+
+def test_a_hand_saved_without_its_prices_still_restores_by_simulating_them() -> None:
+    game = _mid_hand()
+    data = json.loads(json.dumps(game.to_json()))
+    del data["priced"]
+    odds._CACHE.clear()
+    again = PegLeg.from_json(data)
+    assert again.view(0) == game.view(0)
+
+
+def test_a_saved_price_that_is_not_a_histogram_is_refused() -> None:
+    from engine.core.errors import BadSetup
+
+    data = _mid_hand().to_json()
+    data["priced"][-1][1] += 1  # one sample too many
+    odds._CACHE.clear()
+    with pytest.raises(BadSetup):
+        PegLeg.from_json(data)
