@@ -22,6 +22,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from engine.prima_carta.game import wanted_from
+
 SAMPLES = 4000
 """Deals simulated per decision point (a standard error under 0.8 percentage points)."""
 EDGE_PERCENT = 5
@@ -34,22 +36,12 @@ honestly from a few thousand deals)."""
 HEIGHTS = 11
 """Stack heights 0..10, the index of a histogram of final heights."""
 
+# Peg Leg plays the deck up exactly as Prima Carta's first pass does ("essentially Five
+# Columns", the text): `wanted_from` is that engine's, and the tables below are built as its are.
 SUIT_OF: tuple[int, ...] = tuple(code // 10 for code in range(50))
 NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code in range(50))
 """The card that plays up on `code`: the next rank of its suit, and the 1 on the 10."""
 _NO_SUIT = bytes(10)
-
-
-def wanted_from(count: Sequence[int], foundation: Sequence[int]) -> bytearray:
-    """Which cards would play up now, from each suit's stack size and foundation card."""
-    wanted = bytearray(50)
-    for suit in range(5):
-        size = count[suit]
-        if size == 0:
-            wanted[suit * 10 : suit * 10 + 10] = b"\x01" * 10
-        elif size < 10:
-            wanted[suit * 10 + (foundation[suit] % 10 + size) % 10] = 1
-    return wanted
 
 
 def final_height(
