@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.clock import Clock
 from bot.tables.model import Phase, Table, TableError
-from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, deadline
+from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, UNATTENDED_DEALS, deadline
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -80,8 +80,11 @@ class Autoplay:
         )
 
     def can_deal(self, table: Table) -> bool:
+        """Whether the clock deals the next hand: enough seats, a member among them, and not
+        already `UNATTENDED_DEALS` hands in a row that no seated member moved in or dealt."""
         low, high = table.seat_range
-        return low <= len(table.state.seats) <= high and bool(table.humans)
+        attended = table.state.clock_deals < UNATTENDED_DEALS
+        return low <= len(table.state.seats) <= high and bool(table.humans) and attended
 
     async def _on_due(self, table_id: int, version: int) -> None:
         """The clock fired for a table: play for whoever the table is waiting on."""
@@ -119,6 +122,7 @@ class Autoplay:
             return
         if not awaiting or game is None:
             if state.phase is Phase.BETWEEN and self.can_deal(table):
+                state.clock_deals += 1
                 await service.hands.deal(table)
             else:
                 await service.close(table, "The table closed after 30 minutes without play.")
