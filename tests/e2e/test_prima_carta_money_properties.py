@@ -83,6 +83,7 @@ class Session:
     rng: random.Random = field(init=False)
     history: list[str] = field(default_factory=list)
     tables: set[int] = field(default_factory=set)  # every table opened
+    watching: set[int] = field(default_factory=set)  # the seated members and the onlookers
     hands: int = 0
     counts: dict[str, int] = field(default_factory=dict)
     _records: int = 0
@@ -240,6 +241,8 @@ class Session:
                         member, f"picks {suit.label}", member.click(choice, custom_id=suit.custom_id)
                     )
             await self.check()
+        others = [m for m in self.members if table.seat_of(m.id) is None]
+        self.watching = {m.id for m in rng.sample(others, rng.randint(2, 3))} | {m.id for m in seated}
         if rng.random() < 0.6 or len(table.state.seats) < 2:
             await self.press(host, "Add bot")
         await self.check()
@@ -251,7 +254,8 @@ class Session:
         return table
 
     def onlookers(self, table: Table) -> list[simcord.MemberActor]:
-        return [m for m in self.members if table.seat_of(m.id) is None]
+        """The session's two or three onlookers (and any member who has left their seat)."""
+        return [m for m in self.members if table.seat_of(m.id) is None and m.id in self.watching]
 
     # ------------------------------------------------------------ the steps
     async def bet(self, table: Table) -> None:
@@ -311,7 +315,7 @@ class Session:
     async def offer(self, table: Table) -> None:
         """Someone (an onlooker or a seated member) offers a random side bet."""
         rng = self.rng
-        member = rng.choice(self.members)
+        member = rng.choice([m for m in self.members if m.id in self.watching])
         pressed = await self.press(member, "Side bet")
         if pressed is None or pressed.response is None:
             return
