@@ -298,9 +298,10 @@ class Session:
         await self.act(member, f"bets {amount!r}", member.submit_modal(shown, {"amount": amount or "0"}))
 
     async def poorer(self, table: Table) -> None:
-        """An onlooker gives most of their chips to another member (so a bet can take all they have)."""
+        """An onlooker (or a player, mid-hand) gives most of their chips to another member, so a
+        bet can take all they have, or a copa costs more than they have."""
         rng = self.rng
-        member = rng.choice(self.onlookers(table))
+        member = rng.choice([m for m in self.members if m.id in self.watching])
         have = await self.room.bot.store.balance(self.room.guild.id, member.id)
         if have < 2:
             return
@@ -429,7 +430,7 @@ class Session:
                 return
             kinds = {
                 "bet": 30 if table.house_bets is not None and self.onlookers(table) else 0,
-                "poorer": 3 if table.house_bets is not None and self.onlookers(table) else 0,
+                "poorer": 3,
                 "offer": 25
                 if table.game is not None and table.game.phase.value in ("copa", "repasso")
                 else 3,
@@ -520,3 +521,89 @@ async def test_chips_are_conserved_at_house_game_tables_with_onlookers(
         for table_id in session.tables:
             assert await tx.escrow(table_id) == 0
     print(f"\nseed {seed}: hands {session.hands}; steps {session.counts}")
+
+
+# ------------------------------------------------------------- bugs these tests found
+CORTE_SEED = 20261140
+"""A deal at a house table with the corte and bets, Alice, Bob and a computer, where a member
+is the prima."""
+
+
+async def open_corte_table(room: Room, monkeypatch: pytest.MonkeyPatch) -> tuple[Table, simcord.MemberActor]:
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: CORTE_SEED)
+    await room.alice.slash(room.channel, "play prima-carta", stake=10, house=True, corte=True, bets=True)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    picker = await room.bob.click(room.message(table.state.message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table.state.message_id), label="Add bot")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.game.phase.value == "deal" and table.pause is not None
+    # The prima is secret until the first card; the test reads it to make them poor.
+    prima = table.state.seats[table.game.prima]
+    member = {room.alice.id: room.alice, room.bob.id: room.bob}.get(prima.user_id or 0)
+    assert member is not None, "with this seed a member is the prima"
+    return table, member
+
+
+async def test_a_prima_who_spent_the_corte_during_the_bets_pause_gets_the_first_card_without_it(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the property test: the corte is paid as the first card is turned, so a prima
+    who gave their chips away during the bets pause could not pay it; the clock's move was
+    refused and retried at once, for ever (the hand stuck, the event loop spinning)."""
+    table, prima = await open_corte_table(room, monkeypatch)
+    other = room.bob if prima is room.alice else room.alice
+    have = await room.bot.store.balance(room.guild.id, prima.id)
+    await prima.slash(room.channel, "give", member=room.carol, amount=have - 5)
+    await room.env.advance_time(table.pause.seconds + 1)
+    assert table.game.phase.value != "deal", "the first card is turned"
+    assert table.game.view(None).corte == 0, "without the corte"
+    assert await room.bot.store.balance(room.guild.id, prima.id) == 5
+    assert "Bets are closed: the dealer turns the first card." in table.state.log
+    ledger = await room.bot.store.ledger(room.guild.id, table_id=table.id)
+    assert not [row for row in ledger if row["reason"] == "deal"], "no corte was charged"
+    # The hand plays on: the timer folds the poor prima (or they can't pay), the other pays.
+    while table.state.phase is Phase.PLAYING:
+        seat = table.to_act
+        if seat is None:
+            await room.env.advance_time((table.state.deadline - room.env.now()).total_seconds() + 1)
+            continue
+        member = prima if table.state.seats[seat].user_id == prima.id else other
+        message = room.message(table.state.message_id)
+        label = (
+            "Fold"
+            if member is prima
+            else next(
+                b.label
+                for row in message.components
+                for b in row.children
+                if b.label.startswith("Pay the copa")
+            )
+        )
+        await member.click(message, label=label)
+    report = await room.bot.store.audit()
+    assert report.ok, report
+
+
+async def test_a_refused_automatic_move_is_tried_again_later_not_at_once(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the property test: a move the clock plays that is refused (here: a game with
+    no move instead of one its member can't pay for) was retried at once, in a tight loop."""
+    from bot.games.prima_carta.plugin import PrimaCartaPlugin
+
+    monkeypatch.setattr(PrimaCartaPlugin, "short_of_chips", lambda self, game, seat, action: None)
+    table, prima = await open_corte_table(room, monkeypatch)
+    have = await room.bot.store.balance(room.guild.id, prima.id)
+    await prima.slash(room.channel, "give", member=room.carol, amount=have - 5)
+    await room.env.advance_time(table.pause.seconds + 1)
+    assert table.game.phase.value == "deal", "refused: the first card is not turned"
+    clock = room.bot.tables.autoplay.clock
+    due = clock.pending(table.id)
+    assert due is not None and due > room.env.now(), "tried again later, not at once"
+    # With the chips back, the next try turns the first card and charges the corte.
+    await room.carol.slash(room.channel, "give", member=prima, amount=have - 5)
+    await room.env.advance_time((due - room.env.now()).total_seconds() + 1)
+    assert table.game.phase.value != "deal" and table.game.view(None).corte == 10
+    assert await room.bot.store.balance(room.guild.id, prima.id) == have - 10
