@@ -633,8 +633,9 @@ class Driver:
         stored = self.table_message()
         if not waiting or not table.plugin.private_hands:
             seated = [m for m in self.members if table.seat_of(m.id) is not None]
-            if not waiting and self.rng.random() < 0.4:
-                seated = []  # an onlooker's turn: the hand waits on the clock, bets may be open
+            onlookers = [m for m in self.members if table.seat_of(m.id) is None]
+            if not waiting and onlookers and self.rng.random() < 0.4:
+                seated = onlookers  # an onlooker's turn: the hand waits on the clock, bets may be open
             member = self.rng.choice(waiting or seated or self.members)
             if stored is not None:
                 await self.press_any(member, stored, avoid=(":leave",) if waiting else ())
@@ -741,7 +742,7 @@ class Driver:
             await self.check()
             if self.rng.random() < 0.85:
                 await self.fill_form(self.forms.pop(), sensible=sensible and self.rng.random() < 0.7)
-        elif result is not None and result.response is not None and depth < 3 and self.rng.random() < 0.6:
+        elif result is not None and result.response is not None and depth < 3 and self.rng.random() < 0.8:
             answer = self.env.backend.messages.get(self.channel_id, {}).get(result.response.id)
             if (
                 answer is not None
@@ -766,7 +767,7 @@ class Driver:
         """Fill a form: with numbers it asks for (`sensible`), with junk, or, for a form that
         asks for an amount of chips (a bet, an offer), mostly with a plausible one, so random
         play places, settles and refunds real bets."""
-        plausible = not sensible and any(map(asks_amount, shown.inputs)) and self.rng.random() < 0.65
+        plausible = not sensible and any(map(asks_amount, shown.inputs)) and self.rng.random() < 0.8
         values = {}
         for field_ in shown.inputs:
             limit = int(field_.get("max_length") or 4000)
