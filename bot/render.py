@@ -10,6 +10,7 @@ import discord
 
 from bot.tables import Phase, Table
 from bot.tables.offers import describe
+from bot.tables.timing import UNATTENDED_DEALS
 from bot.ui import plain
 from engine.core.text import plural
 
@@ -113,6 +114,13 @@ def _status(table: Table) -> str:
         extra = f"\n{options}." if options else ""
         return f"**Lobby** — {wait}. Press **Join** to {take}; the host starts the game.{extra}"
     if state.phase is Phase.BETWEEN:
+        if state.deadline is not None and state.clock_deals >= UNATTENDED_DEALS:
+            due = discord.utils.format_dt(state.deadline, "R")
+            return (
+                f"**Hand {state.hand_no} is over.** Nobody seated has played for "
+                f"{plural(state.clock_deals, 'hand')}, so the table waits: press **Deal next hand** "
+                f"to play on — it closes {due} otherwise."
+            )
         if state.deadline is not None and len(state.seats) >= table.seat_range[0]:
             due = discord.utils.format_dt(state.deadline, "R")
             return (

@@ -352,6 +352,12 @@ class GamePlugin(Generic[G, OptionsT]):
         """The clock the hand waits on while nobody is to act (see `Pause`), or None."""
         return None
 
+    def short_of_chips(self, game: G, seat: int, action: Any) -> Any | None:
+        """The move the clock plays instead of `action` (a paused hand's move, see `pause`)
+        when the member in engine seat `seat` can't pay what it costs. None (the default):
+        there is none, and the clock tries again later."""
+        return None
+
     # ---------------------------------------------------------- onlookers' bets
     def house_bets(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
         """The bets onlookers may place against the house now, or None: bets are closed."""

@@ -9,8 +9,9 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.clock import Clock
+from bot.storage import InsufficientFunds
 from bot.tables.model import Phase, Table, TableError
-from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, deadline
+from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, UNATTENDED_DEALS, deadline
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -80,8 +81,11 @@ class Autoplay:
         )
 
     def can_deal(self, table: Table) -> bool:
+        """Whether the clock deals the next hand: enough seats, a member among them, and not
+        already `UNATTENDED_DEALS` hands in a row that no seated member moved in or dealt."""
         low, high = table.seat_range
-        return low <= len(table.state.seats) <= high and bool(table.humans)
+        attended = table.state.clock_deals < UNATTENDED_DEALS
+        return low <= len(table.state.seats) <= high and bool(table.humans) and attended
 
     async def _on_due(self, table_id: int, version: int) -> None:
         """The clock fired for a table: play for whoever the table is waiting on."""
@@ -98,6 +102,11 @@ class Autoplay:
             except TableError as error:
                 # The refusal's text may name the player's own cards, so it is not logged.
                 log.warning("table %s: automatic move refused (%s)", table.id, type(error).__name__)
+                if not await self.instead(table, error):
+                    # The same move would be refused again at once (the clock is already due):
+                    # try again a little later rather than in a tight loop.
+                    self.clock.set(table.id, service.now() + RETRY_AFTER, table.version)
+                    return
             except Exception:
                 # Nothing was saved and the table is as it was; try again a little later
                 # rather than in a tight loop.
@@ -106,6 +115,23 @@ class Autoplay:
                 return
             self.schedule(table)
             await service.changed(table)
+
+    async def instead(self, table: Table, error: TableError) -> bool:
+        """A paused hand's move its member can't pay for: the move the game plays instead
+        (`GamePlugin.short_of_chips`), if it has one. Whether one was played."""
+        pause, game = table.pause, table.game
+        if pause is None or game is None or not isinstance(error.__cause__, InsufficientFunds):
+            return False
+        action = table.plugin.short_of_chips(game, pause.seat, pause.action)
+        if action is None:
+            return False
+        try:
+            async with self.service._committed(table):
+                await self.service.hands.apply(table, pause.seat, action, pause.note)
+        except TableError:
+            log.warning("table %s: the move instead was refused too", table.id)
+            return False
+        return True
 
     async def act_for(self, table: Table) -> None:
         """Whatever the table is waiting on: a computer's move, a fold for a member who is
@@ -119,6 +145,7 @@ class Autoplay:
             return
         if not awaiting or game is None:
             if state.phase is Phase.BETWEEN and self.can_deal(table):
+                state.clock_deals += 1
                 await service.hands.deal(table)
             else:
                 await service.close(table, "The table closed after 30 minutes without play.")

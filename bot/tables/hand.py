@@ -50,6 +50,7 @@ class Hands:
         if action is None:
             raise TableError("That move isn't open to you right now.")
         table.state.seats[index].strikes = 0
+        table.state.clock_deals = 0
         await self.apply(table, seat, action)
         return None
 

@@ -127,6 +127,7 @@ class Lobby:
             raise TableError(f"{table.plugin.name} needs at least {low} players.")
         if len(state.seats) > high:
             raise TableError(f"{table.plugin.name} seats at most {high} players.")
+        state.clock_deals = 0
         await self.service.hands.deal(table)
         return None
 

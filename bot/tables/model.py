@@ -154,6 +154,8 @@ class TableState(BaseModel):
     hand: dict[str, Any] | None = None
     hand_seats: list[str] = Field(default_factory=list)  # who sat in each engine seat this hand
     turn_since: int = 0  # the version at which the current turn began (pings once per turn)
+    #: hands in a row the clock dealt with no seated member moving or dealing since
+    clock_deals: int = 0
     deadline: datetime | None = None
     #: onlookers' bets against the house on the hand in play (or the last one, settled)
     wagers: list[Wager] = Field(default_factory=list)

@@ -18,6 +18,10 @@ RESTART_GRACE = timedelta(seconds=30)
 RETRY_AFTER = timedelta(seconds=30)
 #: consecutive timeouts after which a computer takes the seat
 STRIKES_TO_REPLACE = 2
+#: hands in a row the clock deals while no seated member moves or deals; then the table waits
+#: for a member to deal (and closes when idle). A game whose hands may ask nothing of the
+#: members would otherwise play an absent member's chips hand after hand, for ever.
+UNATTENDED_DEALS = 2
 
 
 def deadline(

@@ -119,9 +119,14 @@ class Fold(BaseModel, frozen=True):
 
 class Deal(BaseModel, frozen=True):
     """The dealer turns the boards: ends a pause (before the first card, before the
-    repasso). Played by the clock for the prima's seat, never offered to a player."""
+    repasso). Played by the clock for the prima's seat, never offered to a player.
+
+    `corte` False: the first card is turned without the corte, because the prima's member
+    no longer has the chips for it (spent during the bets pause; docs/RULES.md, Prima Carta
+    house game, decision H12)."""
 
     kind: Literal["deal"] = "deal"
+    corte: bool = True
 
 
 PrimaCartaAction = Annotated[Copa | Fold | Deal, Field(discriminator="kind")]
@@ -526,9 +531,9 @@ class PrimaCarta:
             return 0
         return options.stake
 
-    def _turn_boards(self) -> None:
-        """Deal the first pass (with the corte, if the table takes one)."""
-        corte = self.corte_due()
+    def _turn_boards(self, *, toss: bool = True) -> None:
+        """Deal the first pass (with the corte, if the table takes one and `toss`)."""
+        corte = self.corte_due() if toss else 0
         if corte:
             self._paid[self._prima] += corte
             self._corte = corte
@@ -702,7 +707,8 @@ class PrimaCarta:
                     ) from None
             kind = type(action)
         if kind is Deal:
-            return self._deal(seat)
+            assert isinstance(action, Deal)
+            return self._deal(seat, corte=action.corte)
         if seat != self._to_act:
             if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
                 raise NotYourTurn("That seat is not part of this hand.")
@@ -738,7 +744,7 @@ class PrimaCarta:
             events.append(_event("win", self._summary(), self._winner))
         return events
 
-    def _deal(self, seat: int) -> list[Event]:
+    def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
         """End a pause: turn the first card (Phase.DEAL) or deal the repasso (REPASSO).
 
         The clock plays it for the prima's seat (known to the engine from the committed
@@ -750,7 +756,7 @@ class PrimaCarta:
             raise NotYourTurn("The dealer turns the cards when bets close.")
         before = self._history_length()
         if self._phase is Phase.DEAL:
-            self._turn_boards()
+            self._turn_boards(toss=corte)
         else:
             self._play_out()
         return self._events(before)

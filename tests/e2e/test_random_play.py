@@ -493,8 +493,9 @@ class Driver:
                 "click_private": 12,
                 "submit_form": 10 if self.forms else 0,
                 "stale": 7,
+                "answer": 4,
                 "command": 8,
-                "wait": 10,
+                "wait": 9,
                 "restart": 2,
             }
             kind = self.rng.choices(list(kinds), weights=list(kinds.values()))[0]
@@ -541,7 +542,8 @@ class Driver:
             if plugin.seat_option and rng.random() < 0.4:
                 options[plugin.seat_option] = rng.choice(plugin.seat_choices)
             for name, info in fields.items():
-                if rng.random() < (0.5 if get_origin(_bare(info.annotation)) is Literal else 0.3):
+                kind = _bare(info.annotation)
+                if rng.random() < (0.5 if get_origin(kind) is Literal or kind is bool else 0.3):
                     options[name] = self.option_value(info)
             try:
                 plugin.parse_options({k: v for k, v in options.items() if k in fields})
@@ -618,8 +620,9 @@ class Driver:
     async def act(self) -> None:
         """A member the hand waits on makes a random move: on the table message (no private
         hands) or on their hand panel, opening a fresh one first (by button or /hand) if the
-        one they have is out of date. With nobody to wait on, a seated member presses
-        something on the table message (deal, leave, close…)."""
+        one they have is out of date. With nobody to wait on, a seated member (or, now and
+        then, an onlooker: bets may be open) presses something on the table message (deal,
+        leave, close, bet…)."""
         table = self.current()
         if table is None:
             return
@@ -630,6 +633,9 @@ class Driver:
         stored = self.table_message()
         if not waiting or not table.plugin.private_hands:
             seated = [m for m in self.members if table.seat_of(m.id) is not None]
+            onlookers = [m for m in self.members if table.seat_of(m.id) is None]
+            if not waiting and onlookers and self.rng.random() < 0.4:
+                seated = onlookers  # an onlooker's turn: the hand waits on the clock, bets may be open
             member = self.rng.choice(waiting or seated or self.members)
             if stored is not None:
                 await self.press_any(member, stored, avoid=(":leave",) if waiting else ())
@@ -662,6 +668,36 @@ class Driver:
         if stored is not None:
             await self.press_any(self.anyone(), stored)
 
+    async def answer(self) -> None:
+        """The member a public message (other than the table's) mentions first presses one of
+        its controls: an offer's Accept or Decline, say (mostly Accept-like ones, the first)."""
+        table = self.table_message()
+        asking = [
+            stored
+            for stored in self.stored()[-30:]
+            if not stored.is_ephemeral and usable(stored) and (table is None or stored.id != table.id)
+        ]
+        if not asking:
+            return
+        stored = self.rng.choice(asking)
+        mentioned = re.match(r"<@([0-9]+)>", stored.content or "")
+        ours = {m.id for m in self.members}
+        member = (
+            self.member_by_id(int(mentioned[1]))
+            if mentioned and int(mentioned[1]) in ours and self.rng.random() < 0.9
+            else self.anyone()
+        )
+        controls = [c for c in usable(stored) if c.get("type") == BUTTON]
+        if not controls:
+            return
+        control = controls[0] if self.rng.random() < 0.7 else self.rng.choice(controls)
+        message = to_discord_message(self.env, stored)
+        await self.interact(
+            member,
+            f"presses {control.get('label')!r} on message {stored.id} [{control['custom_id']}]",
+            member.click(message, custom_id=str(control["custom_id"])),
+        )
+
     async def click_private(self) -> None:
         """A member presses any enabled control on one of their private messages (a hand
         panel, old or new, or a suit picker)."""
@@ -677,9 +713,11 @@ class Driver:
         *,
         sensible: bool = False,
         avoid: tuple[str, ...] = (),
+        depth: int = 0,
     ) -> None:
         """Press a random usable control of `stored`; a select gets random values, and a form
-        that opens gets filled in at once (`sensible`: mostly with numbers it asks for)."""
+        that opens gets filled in at once (`sensible`: mostly with numbers it asks for). A
+        private answer with a select (a bet or offer panel, say) is often used at once too."""
         choices = [c for c in usable(stored) if not any(a in str(c.get("custom_id")) for a in avoid)]
         if not choices:
             return
@@ -704,6 +742,15 @@ class Driver:
             await self.check()
             if self.rng.random() < 0.85:
                 await self.fill_form(self.forms.pop(), sensible=sensible and self.rng.random() < 0.7)
+        elif result is not None and result.response is not None and depth < 3 and self.rng.random() < 0.8:
+            answer = self.env.backend.messages.get(self.channel_id, {}).get(result.response.id)
+            if (
+                answer is not None
+                and answer.is_ephemeral
+                and any(c.get("type") == STRING_SELECT for c in usable(answer))
+            ):
+                await self.check()
+                await self.press_any(member, answer, sensible=sensible, depth=depth + 1)
 
     def pick(self, select: dict[str, Any]) -> list[str]:
         values = [str(o["value"]) for o in select.get("options", [])]
@@ -717,16 +764,41 @@ class Driver:
         await self.fill_form(shown, sensible=self.rng.random() < 0.3)
 
     async def fill_form(self, shown: Shown, *, sensible: bool) -> None:
+        """Fill a form: with numbers it asks for (`sensible`), with junk, or, for a form that
+        asks for an amount of chips (a bet, an offer), mostly with a plausible one, so random
+        play places, settles and refunds real bets."""
+        plausible = not sensible and any(map(asks_amount, shown.inputs)) and self.rng.random() < 0.8
         values = {}
         for field_ in shown.inputs:
             limit = int(field_.get("max_length") or 4000)
-            text = self.number_for(field_) if sensible else self.junk()
-            values[str(field_["custom_id"])] = text[:limit] or "0"
+            if plausible:
+                text = self.plausible(field_)
+            else:
+                text = self.number_for(field_) if sensible else self.junk()
+            optional = not field_.get("required", True)
+            values[str(field_["custom_id"])] = text[:limit] or ("" if optional else "0")
         await self.interact(
             shown.member,
             f"submits the form with {values}",
             shown.member.submit_modal(shown.result, values),
         )
+
+    def plausible(self, field_: dict[str, Any]) -> str:
+        """What a member might really type: an amount of one to three stakes (now and then
+        one in the range the placeholder names, or junk), odds like "2:1" (or nothing, for
+        an optional field), a number in range otherwise."""
+        rng, table = self.rng, self.current()
+        hint = str(field_.get("placeholder", ""))
+        if asks_amount(field_):
+            roll = rng.random()
+            if roll < 0.7:
+                return str(rng.randint(1, 3) * (table.state.stake if table is not None else 10))
+            return self.number_for(field_) if roll < 0.9 else self.junk()
+        if re.fullmatch(r"[0-9]+:[0-9]+", hint.strip()):
+            return rng.choice(("1:1", "2:1", "1:2", "3:2", ""))
+        if not field_.get("required", True) and rng.random() < 0.5:
+            return ""
+        return self.number_for(field_)
 
     def number_for(self, field_: dict[str, Any]) -> str:
         """A number in the range the field's placeholder names (e.g. "20–45", "1 to 1,000")."""
@@ -855,6 +927,12 @@ def _bare(annotation: Any) -> Any:
     return annotation
 
 
+def asks_amount(field_: dict[str, Any]) -> bool:
+    """Whether a form field asks for an amount of chips (a stake, a bet, an offer)."""
+    text = f"{field_.get('custom_id', '')} {field_.get('label', '')}".lower()
+    return any(word in text for word in ("amount", "chips", "stake"))
+
+
 def table_host(driver: Driver, table: Table) -> simcord.MemberActor:
     host = table.state.host_id
     return next((m for m in driver.members if m.id == host), driver.members[0])
@@ -912,4 +990,9 @@ async def test_random_play(
         raise
     except Exception as error:  # SimCord timing out, a helper tripping: still say how to replay
         driver.fail(f"the run stopped: {''.join(traceback.format_exception(error)[-6:])}")
-    print(f"\nseed {SEED} ({game}): steps {dict(driver.steps)}; hands {dict(driver.hands)}")
+    ledger = await room.bot.store.ledger(room.guild.id)
+    wagered = Counter(r["reason"] for r in ledger if r["reason"].startswith(("bet ", "offer")))
+    print(
+        f"\nseed {SEED} ({game}): steps {dict(driver.steps)}; hands {dict(driver.hands)}"
+        + (f"; bets and offers {dict(wagered)}" if wagered else "")
+    )

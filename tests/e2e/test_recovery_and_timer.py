@@ -155,3 +155,38 @@ async def test_an_abandoned_table_plays_itself_out_and_closes(room: Room) -> Non
     # Two hands, each member folded by the timer (or won without acting): never more than two spigas lost.
     for member in (room.alice, room.bob):
         assert await room.bot.store.balance(room.guild.id, member.id) >= 1000 - 20
+
+
+async def test_an_unattended_table_whose_hands_ask_nothing_of_members_stops_dealing_and_closes(
+    room: Room,
+) -> None:
+    """Found by random play: a Cinco hand without bets asks nothing of the members, so an
+    absent member was never timed out and the clock dealt hand after hand with their chips
+    (thousands of hands, until their bankroll ran out). The clock deals at most two hands in
+    a row that no seated member moved in or dealt; then the table waits and closes when idle."""
+    await room.alice.slash(room.channel, "play prima-carta", stake=10, variant="cinco")
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    await room.alice.click(room.message(table.state.message_id), label="Add bot")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.state.phase is Phase.BETWEEN and table.state.hand_no == 1, "a Cinco hand plays out at once"
+    await room.env.advance_time(31)
+    await room.env.advance_time(31)
+    assert table.state.hand_no == 3
+    await room.env.advance_time(29 * 60)
+    assert table.state.hand_no == 3, "the clock deals no more"
+    shown = room.message(table.state.message_id).embeds[0].description
+    assert "Nobody seated has played for 2 hands, so the table waits" in shown
+    # A member who deals plays on, and the clock deals again after that.
+    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    assert table.state.hand_no == 4 and table.state.clock_deals == 0
+    await room.env.advance_time(31)
+    assert table.state.hand_no == 5
+    await room.env.advance_time(31)
+    await room.env.advance_time(31 * 60)
+    assert room.bot.tables.get(table.id) is None, "left alone, the table closed"
+    assert table.state.hand_no == 6
+    hands = {row["hand_no"] for row in await room.bot.store.ledger(room.guild.id, table_id=table.id)}
+    assert max(hands) == 6
+    async with room.bot.store.transaction() as tx:
+        assert await tx.escrow(table.id) == 0

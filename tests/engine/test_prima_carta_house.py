@@ -13,7 +13,7 @@ import pytest
 from engine.core.cards import Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.rng import commitment, shuffled
-from engine.prima_carta import DEAL, Copa, Fold, Phase, PrimaCarta, PrimaCartaOptions, SeatStatus, WonBy
+from engine.prima_carta import DEAL, Copa, Deal, Fold, Phase, PrimaCarta, PrimaCartaOptions, SeatStatus, WonBy
 from engine.prima_carta.game import CODE, SUITS, completion_order, deal_pass, jasper_seed, wanted_from
 
 from .helpers import card, deck, golden, shorts
@@ -186,6 +186,19 @@ def test_turning_the_first_card_deals_the_first_pass_and_charges_the_corte() -> 
     assert g.first_card() == card("Lo4")
     assert g.events[1:] == events
     roundtrip(g)
+
+
+def test_a_deal_without_the_corte_turns_the_first_card_and_tosses_none() -> None:
+    """The table's move when the prima's member spent the corte during the bets pause (H6)."""
+    g = play(PrimaCartaOptions(pauses=True, corte=True), deck("Lo4"), dealer=0)
+    events = g.apply(1, Deal(corte=False))
+    assert [e.kind for e in events] == ["pass", "prima"]
+    assert g.phase is Phase.COPA and g.to_act == 1 and g.view(None).paid == [1, 1]
+    assert g.view(None).corte == 0 and g.first_card() == card("Lo4")
+    everyone_pays_but(g, folder=0)
+    outcome = roundtrip(g).outcome
+    assert outcome is not None and outcome.house == 0
+    assert sum(outcome.paid_out) == sum(outcome.paid_in), "no corte leaves the pot"
 
 
 def test_with_bets_the_hand_waits_again_after_the_copa_before_the_repasso() -> None:

@@ -88,9 +88,18 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     def cost(self, game: PrimaCarta, seat: int, action: Any) -> int:
         if isinstance(action, Copa):
             return action.amount
-        if isinstance(action, Deal) and game.phase is Phase.DEAL and seat == game.prima:
+        if isinstance(action, Deal) and action.corte and game.phase is Phase.DEAL and seat == game.prima:
             return game.corte_due()  # the corte is tossed as the first card is turned
         return 0
+
+    def short_of_chips(self, game: PrimaCarta, seat: int, action: Any) -> Any | None:
+        """A prima who spent the corte's chips during the bets pause: the first card is
+        turned without it (the text's Corte says who tosses it, not what happens when they
+        can't; the hand must go on, and nothing else is due from them before the copa).
+        docs/RULES.md, Prima Carta house game, decision H12."""
+        if isinstance(action, Deal) and action.corte and game.phase is Phase.DEAL:
+            return Deal(corte=False)
+        return None
 
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: PrimaCartaTableOptions) -> PrimaCarta:
