@@ -121,6 +121,12 @@ def _status(table: Table) -> str:
                 f"{plural(state.clock_deals, 'hand')}, so the table waits: press **Deal next hand** "
                 f"to play on — it closes {due} otherwise."
             )
+        if state.deadline is not None and not table.humans:
+            due = discord.utils.format_dt(state.deadline, "R")
+            return (
+                f"**Hand {state.hand_no} is over.** Only computer players are seated: the table "
+                f"closes {due} unless a member joins."
+            )
         if state.deadline is not None and len(state.seats) >= table.seat_range[0]:
             due = discord.utils.format_dt(state.deadline, "R")
             return (

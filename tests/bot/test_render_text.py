@@ -69,3 +69,21 @@ def test_table_sentences_count_chips_in_the_right_number() -> None:
     assert took([Transfer("table:1", "member:1", 1_900_000, "cash-out")]) == " with 1,900,000 chips"
     plugin = GAMES["holdout"]
     assert plugin.describe_options(plugin.parse_options({}), 1).endswith("stacks of 20 chips")
+
+
+def test_between_hands_with_only_computers_seated_the_table_says_it_closes() -> None:
+    from datetime import UTC, datetime
+
+    from bot.render import render_table
+    from bot.tables import Phase, Seat, Table, TableState
+
+    plugin = GAMES["prima_carta"]
+    computers = [Seat(choice=suit, name=f"Bot {suit}", level="basic") for suit in ("crowns", "locks")]
+    state = TableState(
+        id=7, guild_id=1, channel_id=2, game="prima_carta", host_id=1001, stake=5, phase=Phase.BETWEEN,
+        deadline=datetime(2026, 11, 23, 20, 30, tzinfo=UTC), seats=computers,
+    )  # fmt: skip
+    _, embed = render_table(Table(state, plugin))
+    status = embed.description or ""
+    assert "Only computer players are seated: the table closes" in status
+    assert "next hand is dealt" not in status
