@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.app import Ridotto, answer_failure, reply
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, rules_embed, turn_prompt
-from bot.tables import Phase, Table, TableError, TableService
+from bot.tables import TABLE_CLOSED, Phase, Table, TableError, TableService
 from bot.tables.wagers import BETS_CLOSED
 from bot.ui import Form, Panel, plain
 
@@ -347,6 +347,14 @@ class Tables(commands.Cog):
                 interaction, int(match["table"]), match["seat"], match["token"], match["key"], values
             )
 
+    async def _table(self, interaction: discord.Interaction, table_id: int) -> Table | None:
+        """The open table a control belongs to, or None after telling the member it's closed."""
+        table = self.service.get(table_id)
+        if table is None or table.state.guild_id != interaction.guild_id:
+            await reply(interaction, TABLE_CLOSED)
+            return None
+        return table
+
     async def on_click(self, interaction: discord.Interaction, table_id: int, version: int, key: str) -> None:
         """A button of a table message. Whatever fails, the member gets an answer."""
         try:
@@ -357,9 +365,8 @@ class Tables(commands.Cog):
     async def _on_click(
         self, interaction: discord.Interaction, table_id: int, version: int, key: str
     ) -> None:
-        table = self.service.get(table_id)
-        if table is None or table.state.guild_id != interaction.guild_id:
-            await reply(interaction, "This table is closed. Open a new one with /play.")
+        table = await self._table(interaction, table_id)
+        if table is None:
             return
         if key == "hand":  # shows, never changes: no version check
             await self._open_panel(interaction, table)
@@ -438,9 +445,8 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, table_id: int, hand: int, key: str, values: list[str]
     ) -> None:
         """The bet chosen: its picks (a second select), or straight to the amount form."""
-        table = self.service.get(table_id)
-        if table is None or table.state.guild_id != interaction.guild_id:
-            await reply(interaction, "This table is closed. Open a new one with /play.")
+        table = await self._table(interaction, table_id)
+        if table is None:
             return
         try:
             self.service.wagers.check(table, interaction.user)
@@ -500,9 +506,8 @@ class Tables(commands.Cog):
     ) -> None:
         """The bet form submitted: the bet is placed, or the member is told why not."""
         try:
-            table = self.service.get(table_id)
-            if table is None or table.state.guild_id != interaction.guild_id:
-                await reply(interaction, "This table is closed. Open a new one with /play.")
+            table = await self._table(interaction, table_id)
+            if table is None:
                 return
             try:
                 note = await self.service.bet(
@@ -547,9 +552,8 @@ class Tables(commands.Cog):
     ) -> None:
         """The offer chosen on the side-bet panel: its form."""
         try:
-            table = self.service.get(table_id)
-            if table is None or table.state.guild_id != interaction.guild_id:
-                await reply(interaction, "This table is closed. Open a new one with /play.")
+            table = await self._table(interaction, table_id)
+            if table is None:
                 return
             chosen = values[0] if len(values) == 1 else ""
             choice = next(
@@ -592,9 +596,8 @@ class Tables(commands.Cog):
     ) -> None:
         """The offer form submitted: the offer is made and its member asked, in the channel."""
         try:
-            table = self.service.get(table_id)
-            if table is None or table.state.guild_id != interaction.guild_id:
-                await reply(interaction, "This table is closed. Open a new one with /play.")
+            table = await self._table(interaction, table_id)
+            if table is None:
                 return
             try:
                 offer = await self.service.offer(table, interaction.user, hand, kind, seat, values)
@@ -630,9 +633,8 @@ class Tables(commands.Cog):
     ) -> None:
         """Accept or Decline under an offer: only its member; the offer message says the answer."""
         try:
-            table = self.service.get(table_id)
-            if table is None or table.state.guild_id != interaction.guild_id:
-                await reply(interaction, "This table is closed. Open a new one with /play.")
+            table = await self._table(interaction, table_id)
+            if table is None:
                 return
             try:
                 note = await self.service.answer_offer(table, interaction.user, hand, offer_id, accept)
@@ -675,9 +677,8 @@ class Tables(commands.Cog):
         values: list[str],
     ) -> None:
         """A control on a private hand panel: a move, or (double line) picking the line."""
-        table = self.service.get(table_id)
-        if table is None or table.state.guild_id != interaction.guild_id:
-            await reply(interaction, "This table is closed. Open a new one with /play.")
+        table = await self._table(interaction, table_id)
+        if table is None:
             return
         head = key.split(".")[0]
         if head in table.plugin.view_keys or head in table.plugin.form_keys:

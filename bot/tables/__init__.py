@@ -6,12 +6,23 @@ deadlines), `lobby` (seats and the host), `hand` (the hand in play and its money
 restart, and the one commit path). No Discord in any of them.
 """
 
-from bot.tables.model import DamagedTable, MoveSavedError, Person, Phase, Seat, Table, TableError, TableState
+from bot.tables.model import (
+    TABLE_CLOSED,
+    DamagedTable,
+    MoveSavedError,
+    Person,
+    Phase,
+    Seat,
+    Table,
+    TableError,
+    TableState,
+)
 from bot.tables.money import REFUND_REASON, Transfer, ledger_refunds, void_hand_refunds
 from bot.tables.service import Restored, TableService
 
 __all__ = [
     "REFUND_REASON",
+    "TABLE_CLOSED",
     "DamagedTable",
     "MoveSavedError",
     "Person",

@@ -24,6 +24,10 @@ LOG_LINES = 8
 """How many lines of the table log a table keeps (the newest)."""
 
 
+TABLE_CLOSED = "This table is closed. Open a new one with /play."
+"""The sentence for any control of a table that is no longer open."""
+
+
 class TableError(Exception):
     """A refusal to show the member who clicked, as an ephemeral sentence."""
 

@@ -19,6 +19,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -30,6 +31,7 @@ from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby, display_name
 from bot.tables.model import (
     LOG_LINES,
+    TABLE_CLOSED,
     DamagedTable,
     MoveSavedError,
     Offer,
@@ -46,6 +48,8 @@ from bot.tables.timing import after_restart
 from bot.tables.wagers import Wagers, open_total, refund_moves
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Hook = Callable[[Table], Awaitable[None]]
 
@@ -251,38 +255,31 @@ class TableService:
         self, table: Table, user: Person, hand_no: int, kind: str, seat: int, values: list[str]
     ) -> Offer:
         """A side bet offered from the offer form (see `Offers.make`)."""
-        async with table.lock:
-            if table.state.phase is Phase.CLOSED:
-                raise TableError("This table is closed. Open a new one with /play.")
-            async with self._committed(table):
-                made = await self.offers.make(table, user, hand_no, kind, seat, values)
-            self.autoplay.schedule(table)
-        return made
+        return await self._beside(table, lambda: self.offers.make(table, user, hand_no, kind, seat, values))
 
     async def answer_offer(
         self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool
     ) -> str:
         """The member asked accepts or declines a side bet (see `Offers.answer`)."""
+        return await self._beside(table, lambda: self.offers.answer(table, user, hand_no, offer_id, accept))
+
+    async def bet(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
+        """An onlooker's house bet from the bet form (see `Wagers.place`). Raises TableError
+        with a sentence when it changes nothing."""
+        return await self._beside(table, lambda: self.wagers.place(table, user, hand_no, key, pick, text))
+
+    async def _beside(self, table: Table, change: Callable[[], Awaitable[T]]) -> T:
+        """A change made beside the hand (a bet, an offer, an answer): under the table's lock,
+        committed or rolled back whole, and the clock set again for the new version."""
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
-                raise TableError("This table is closed. Open a new one with /play.")
+                raise TableError(TABLE_CLOSED)
             async with self._committed(table):
-                note = await self.offers.answer(table, user, hand_no, offer_id, accept)
+                result = await change()
             self.autoplay.schedule(table)
-        return note
+        return result
 
     # ------------------------------------------------------------- clicks
-    async def bet(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
-        """An onlooker's house bet from the bet form (see `Wagers.place`); the clock is set
-        again for the new version. Raises TableError with a sentence when it changes nothing."""
-        async with table.lock:
-            if table.state.phase is Phase.CLOSED:
-                raise TableError("This table is closed. Open a new one with /play.")
-            async with self._committed(table):
-                note = await self.wagers.place(table, user, hand_no, key, pick, text)
-            self.autoplay.schedule(table)
-        return note
-
     async def click(self, table: Table, user: Person, version: int, key: str, respond: Hook) -> str | None:
         """Handle one button of the table message. Returns an optional private note.
 
@@ -292,7 +289,7 @@ class TableService:
         """
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
-                raise TableError("This table is closed. Open a new one with /play.")
+                raise TableError(TABLE_CLOSED)
             if version != table.version:
                 raise TableError(
                     "That button is out of date — the table has moved on. Use the buttons on the table "
@@ -318,7 +315,7 @@ class TableService:
         panel is current, can use it."""
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
-                raise TableError("This table is closed. Open a new one with /play.")
+                raise TableError(TABLE_CLOSED)
             seat = table.seat_of(user.id)
             if seat is None or table.state.seats[seat].choice != choice:
                 raise TableError(
