@@ -163,6 +163,16 @@ class Offers:
         await self._save(table, [refund] if offer.maker_amount else [], "")
         return "You declined the offer; its stake went back to the maker."
 
+    def refund_all(self, table: Table) -> list[Transfer]:
+        """A closing table: every offer still holding chips is marked refunded; the moves home."""
+        state = table.state
+        moves = refund_moves(state.offers, self.service.escrow(table))
+        state.offers = [
+            o.model_copy(update={"status": "refunded", "result": "refunded"}) if o.held else o
+            for o in state.offers
+        ]
+        return moves
+
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: accepted offers settle, unanswered ones go back."""
         service, game = self.service, table.game

@@ -45,7 +45,7 @@ from bot.tables.model import (
 from bot.tables.money import REFUND_REASON, Transfer
 from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
-from bot.tables.wagers import Wagers, open_total, refund_moves
+from bot.tables.wagers import Wagers, open_total
 
 log = logging.getLogger(__name__)
 
@@ -374,16 +374,7 @@ class TableService:
 
     async def close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
         # bets and offers a hand never settled go back to whoever put them in
-        refunds = refund_moves(table.state.wagers, self.escrow(table))
-        refunds += offers.refund_moves(table.state.offers, self.escrow(table))
-        table.state.offers = [
-            o.model_copy(update={"status": "refunded", "result": "refunded"}) if o.held else o
-            for o in table.state.offers
-        ]
-        table.state.wagers = [
-            w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
-            for w in table.state.wagers
-        ]
+        refunds = self.wagers.refund_all(table) + self.offers.refund_all(table)
         table.state.phase = Phase.CLOSED
         await self.commit(table, line, [*(moves or []), *refunds, *self.cash_out_all(table)])
         log.info("table %s: closed (%s)", table.id, line)

@@ -106,6 +106,16 @@ class Wagers:
             raise TableError(f"You don't have enough chips for that bet. {error}") from error
         return f"Your bet is on: {chips(amount)} on {label}. It settles with the hand."
 
+    def refund_all(self, table: Table) -> list[Transfer]:
+        """A closing table: every open bet is marked refunded; its stake's moves home."""
+        state = table.state
+        moves = refund_moves(state.wagers, self.service.escrow(table))
+        state.wagers = [
+            w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
+            for w in state.wagers
+        ]
+        return moves
+
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: each open bet settled as the game reads the finished
         hand (a bet the game can't decide is refunded)."""
