@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import BadSetup
-from engine.core.match import DamagedMatch, GameResult, Match, MatchError, Seating
+from engine.core.match import FIRST_DEALER_PURPOSE, DamagedMatch, GameResult, Match, MatchError, Seating
+from engine.core.rng import seeded_index
 
 KEYS = ("1", "2", "3", "4", "5", "6")
 
@@ -71,6 +72,34 @@ def test_the_rules_may_name_the_dealer() -> None:
     assert seating.dealer == "3"
     with pytest.raises(MatchError):
         match.next_hand(["1", "2"], dealer="3")
+
+
+def test_the_first_dealer_may_be_drawn_by_lot_from_the_first_hands_seed() -> None:
+    # Primiera: "Randomly choose who will be the first dealer". With `first_dealer="drawn"`
+    # the first hand's dealer is the seated key (in table order) at
+    # seeded_index(seed, seated, "first-dealer"), so anyone holding the revealed seed can
+    # check it; the same seed draws the same dealer, and different seeds different ones.
+    match = Match.new(KEYS[:4], direction="right", first_dealer="drawn")
+    seated = ["2", "4", "3", "1"]
+
+    def drawn(seed: int) -> Seating:
+        return match.next_hand(seated, seed=seed)[1]
+
+    firsts = {seed: drawn(seed).dealer for seed in range(40)}
+    assert set(firsts.values()) == {"1", "2", "3", "4"}
+    assert all(drawn(seed).dealer == dealer for seed, dealer in firsts.items())
+    assert all(firsts[s] == KEYS[seeded_index(s, 4, FIRST_DEALER_PURPOSE)] for s in firsts)
+    assert all(drawn(seed).by_lot for seed in range(5))
+    # Only the first hand: then the deal passes as usual, here to the right.
+    later, first = match.next_hand(seated, seed=7)
+    _, second = later.next_hand(seated, seed=8)
+    assert second.dealer == KEYS[(KEYS.index(first.dealer) - 1) % 4] and not second.by_lot
+    # The rules may still name the dealer; a drawn first dealer needs the hand's seed.
+    assert match.next_hand(seated, dealer="3", seed=7)[1].dealer == "3"
+    with pytest.raises(MatchError):
+        match.next_hand(seated)
+    # A match without the option deals from the first seated key, seed or not.
+    assert Match.new(KEYS[:4]).next_hand(seated, seed=7)[1].dealer == "1"
 
 
 def test_four_seated_with_the_dealer_sitting_out_deals_three_and_the_sitter_rotates() -> None:
