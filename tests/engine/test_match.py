@@ -308,7 +308,7 @@ def test_closing_a_pouch_game_ranks_the_chips_and_starts_afresh() -> None:
 # ---------------------------------------------------------------- JSON
 KEY = st.sampled_from(KEYS)
 OPERATION = st.one_of(
-    st.tuples(st.just("deal"), st.sets(KEY, min_size=2), st.booleans(), st.booleans()),
+    st.tuples(st.just("deal"), st.sets(KEY, min_size=2), st.booleans(), st.booleans(), st.integers(0, 2**62)),
     st.tuples(st.just("score"), st.dictionaries(KEY, st.integers(-5, 15), max_size=4)),
     st.tuples(st.just("carry"), st.integers(0, 500)),
     st.tuples(
@@ -329,13 +329,14 @@ def play(match: Match, operation: tuple[Any, ...]) -> Match:
     kind = operation[0]
     try:
         if kind == "deal":
-            _, seated, sit_out, robot = operation
+            _, seated, sit_out, robot, seed = operation
             free = [k for k in KEYS if k not in seated]
             use_robot = robot and free and len(seated) % 2 == 1
             match, _ = match.next_hand(
                 sorted(seated),
                 dealer_sits_out=sit_out and not use_robot and len(seated) > 2,
                 robot=free[0] if use_robot else None,
+                seed=seed,
             )
         elif kind == "score":
             match, _ = match.add_scores(operation[1])
@@ -367,12 +368,25 @@ def play(match: Match, operation: tuple[Any, ...]) -> Match:
     target=st.one_of(st.none(), st.integers(1, 40)),
     tie_rule=st.sampled_from(["shared", "play_on"]),
     fixed=st.booleans(),
+    first_dealer=st.sampled_from(["first_seated", "drawn"]),
     operations=st.lists(OPERATION, max_size=30),
 )
 def test_any_match_survives_a_json_round_trip_exactly(
-    direction: Any, target: int | None, tie_rule: Any, fixed: bool, operations: list[tuple[Any, ...]]
+    direction: Any,
+    target: int | None,
+    tie_rule: Any,
+    fixed: bool,
+    first_dealer: Any,
+    operations: list[tuple[Any, ...]],
 ) -> None:
-    match = Match.new(KEYS, direction=direction, target=target, tie_rule=tie_rule, fixed_partners=fixed)
+    match = Match.new(
+        KEYS,
+        direction=direction,
+        target=target,
+        tie_rule=tie_rule,
+        fixed_partners=fixed,
+        first_dealer=first_dealer,
+    )
     for operation in operations:
         match = play(match, operation)
         data = match.to_json()
@@ -386,6 +400,22 @@ def test_a_restored_match_deals_on_where_it_left_off() -> None:
     match, _ = Match.new(KEYS, direction="right").next_hand(["1", "3", "5"])
     restored = Match.from_json(json.loads(json.dumps(match.to_json())))
     assert restored.next_hand(["1", "3", "5"]) == match.next_hand(["1", "3", "5"])
+
+
+def test_a_match_saved_before_the_first_dealer_was_drawn_still_loads_and_deals_on() -> None:
+    # Saved tables from before `first_dealer` and `Seating.by_lot` existed restore as they
+    # were: a match that has dealt deals on from its last dealer; one that has not deals
+    # from the first seated key, as it always did.
+    dealt, _ = Match.new(KEYS[:4], direction="right").next_hand(["1", "2", "3", "4"], dealer="3")
+    old = dealt.to_json()
+    del old["first_dealer"]
+    del old["seating"]["by_lot"]
+    restored = Match.from_json(old)
+    assert restored == dealt and restored.first_dealer == "first_seated"
+    assert restored.next_hand(["1", "2", "3", "4"])[1].dealer == "2"
+    lobby = Match.new(KEYS[:4], direction="right").to_json()
+    del lobby["first_dealer"]
+    assert Match.from_json(lobby).next_hand(["1", "2", "3", "4"])[1].dealer == "1"
 
 
 def saved() -> dict[str, Any]:
