@@ -55,13 +55,14 @@ def template(plugin: Plugin, playing: bool, rng: random.Random) -> dict[str, Any
         state.stacks = {seat.choice: stack for seat in seats}
     table = Table(state, plugin)
     if playing:
-        match, seating = table.match.next_hand(seat.choice for seat in seats)
+        seed = rng.getrandbits(63)
+        match, seating = table.match.next_hand((seat.choice for seat in seats), seed=seed)
         table.match = match
         setup = HandSetup(
             choices=list(seating.engine_seats),
             names=[seat.name for seat in seats],
             stake=1,
-            seed=rng.getrandbits(63),
+            seed=seed,
             dealer=seating.dealer_seat or 0,
             stacks=[state.stacks[c] for c in seating.engine_seats] if stack is not None else None,
         )

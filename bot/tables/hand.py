@@ -101,7 +101,12 @@ class Hands:
         if robot_name is not None:  # a seat with no member, dealt in opposite the dealer
             robot = next(key for key in match.order if key not in names)
             names[robot] = robot_name
-        match, seating = match.next_hand(seated, dealer=dealer if dealer in seated else None, robot=robot)
+        # The hand's seed is drawn before the seating: a match whose first dealer is drawn by
+        # lot draws it from this seed, which the deal commits to and reveals at its end.
+        seed = new_seed()
+        match, seating = match.next_hand(
+            seated, dealer=dealer if dealer in seated else None, robot=robot, seed=seed
+        )
         match, carried = match.take_carried()
         table.match = match
         choices = list(seating.engine_seats)
@@ -109,7 +114,7 @@ class Hands:
             choices=choices,
             names=[names[choice] for choice in choices],
             stake=state.stake,
-            seed=new_seed(),
+            seed=seed,
             dealer=seating.dealer_seat if seating.dealer_seat is not None else seating.eldest,
             stacks=[state.stacks[c] for c in choices] if table.stacked else None,
             leader=choices.index(match.last_winner) if match.last_winner in choices else None,
@@ -123,7 +128,13 @@ class Hands:
         state.acted = {}
         state.wagers, state.offers = [], []  # the last hand's bets, settled, make way for this hand's
         dealer_name = "the house" if table.plugin.house_deals(table.options) else names[seating.dealer]
-        state.log = [*notes, f"Hand {state.hand_no}: {dealer_name} deals."][-LOG_LINES:]
+        dealt = f"Hand {state.hand_no}: {dealer_name} deals."
+        if seating.by_lot:
+            dealt = (
+                f"Hand {state.hand_no}: {dealer_name} deals first, drawn by lot from this hand's "
+                "seed (shown when the hand ends)."
+            )
+        state.log = [*notes, dealt][-LOG_LINES:]
         try:
             async with service.store.transaction() as tx:
                 await service.transfer(table, tx, moves)

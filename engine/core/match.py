@@ -32,13 +32,22 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core.errors import BadSetup
+from engine.core.rng import seeded_index
 
 JSON_FORMAT = 1
+
+FIRST_DEALER_PURPOSE = "first-dealer"
+"""The label `seeded_index` hashes with the first hand's seed to draw the first dealer."""
 
 Direction = Literal["left", "right"]
 """Which way the deal passes: "left" to the next key in `order` (clockwise: Prefa,
 Primero, Prima Carta), "right" to the previous one (Primiera: "the player on the right
 of the last dealer becoming the new dealer")."""
+
+FirstDealer = Literal["first_seated", "drawn"]
+"""Who deals a match's first hand: "first_seated" — the first seated key in `order`;
+"drawn" — drawn by lot from that hand's seed, so anyone holding the seed once it is
+revealed can check the draw (Primiera: "Randomly choose who will be the first dealer")."""
 
 TieRule = Literal["shared", "play_on"]
 """A tie at the top once the target is reached: "shared" — every tied side wins (our
@@ -67,7 +76,8 @@ class Seating(_Frozen):
     (four-handed Prefa). `eldest` is the engine seat first after the dealer in the deal's
     direction — who bids or plays first. `vacant` are engine seats no member holds (the
     robot of Primiera for three); `played_by[k]` names the table seat whose member plays
-    seat k. `sitting_out` are seated table seats not dealt in this hand."""
+    seat k. `sitting_out` are seated table seats not dealt in this hand. `by_lot` says the
+    dealer was drawn by lot from the hand's seed (a "drawn" first dealer)."""
 
     hand_no: int = Field(ge=1)
     engine_seats: tuple[str, ...]
@@ -77,6 +87,7 @@ class Seating(_Frozen):
     sitting_out: tuple[str, ...] = ()
     vacant: tuple[str, ...] = ()
     played_by: dict[str, str] = Field(default_factory=dict)
+    by_lot: bool = False
 
     @property
     def size(self) -> int:
@@ -141,6 +152,9 @@ class Match(_Frozen):
     format: int = JSON_FORMAT
     order: tuple[str, ...]
     direction: Direction = "left"
+    first_dealer: FirstDealer = "first_seated"
+    """How the first hand's dealer is chosen (a saved match from before this was kept
+    deals on from its last dealer, so the default changes nothing for it)."""
     dealer: str | None = None
     """The table seat that dealt the last hand (None before the first)."""
     hand_no: int = Field(default=0, ge=0)
@@ -177,6 +191,7 @@ class Match(_Frozen):
         target: int | None = None,
         tie_rule: TieRule = "shared",
         fixed_partners: bool = False,
+        first_dealer: FirstDealer = "first_seated",
     ) -> Match:
         """A match at a table whose seat keys, going left, are `order`; no hand dealt yet."""
         try:
@@ -184,6 +199,7 @@ class Match(_Frozen):
                 {
                     "order": tuple(order),
                     "direction": direction,
+                    "first_dealer": first_dealer,
                     "target": target,
                     "tie_rule": tie_rule,
                     "fixed_partners": fixed_partners,
@@ -239,13 +255,16 @@ class Match(_Frozen):
         dealer: str | None = None,
         robot: str | None = None,
         played_by: Mapping[str, str] | None = None,
+        seed: int | None = None,
     ) -> tuple[Match, Seating]:
         """Start the next hand with members in the table seats `seated` (any order).
 
-        The deal passes in `direction` to the next seated key after the last dealer (the
-        first seated key in `order` for the first hand), skipping empty seats and `sit_out`
-        (seated, but not playing this hand); `dealer` names it instead when the rules choose
-        (the first hand's draw, Prefa's holder of the 7). With `dealer_sits_out` the dealer
+        The deal passes in `direction` to the next seated key after the last dealer,
+        skipping empty seats and `sit_out` (seated, but not playing this hand). The first
+        hand goes to the first seated key in `order`, or with `first_dealer="drawn"` to the
+        playing key (in `order`) at `seeded_index(seed, how many play, FIRST_DEALER_PURPOSE)`,
+        `seed` being the hand's own committed seed. `dealer` names it instead when the rules
+        choose (Prefa's holder of the 7). With `dealer_sits_out` the dealer
         is not dealt in (four-handed Prefa: "The dealer sits out the hand"). `robot` is a
         table seat with no member dealt in opposite the dealer (Primiera for three plus a
         robot: "En face du donneur, se trouve un robot"); `played_by` maps seats to the seat
@@ -259,10 +278,19 @@ class Match(_Frozen):
         if not set(out) <= set(seated_keys):
             raise MatchError("Only a seated player can sit a hand out.")
         playing = [key for key in self.order if key in seated_keys and key not in out]
+        by_lot = False
         if dealer is None:
             if not playing:
                 raise MatchError("Nobody is playing this hand.")
-            dealer = self._after(self.dealer, playing) if self.dealer is not None else playing[0]
+            if self.dealer is not None:
+                dealer = self._after(self.dealer, playing)
+            elif self.first_dealer == "drawn":
+                if seed is None:
+                    raise MatchError("The first dealer is drawn from the hand's seed: give the seed.")
+                dealer = playing[seeded_index(seed, len(playing), FIRST_DEALER_PURPOSE)]
+                by_lot = True
+            else:
+                dealer = playing[0]
         elif dealer not in playing:
             raise MatchError("The dealer must be a seated player who is playing this hand.")
         dealt = [key for key in playing if not (dealer_sits_out and key == dealer)]
@@ -295,6 +323,7 @@ class Match(_Frozen):
             sitting_out=sitting_out,
             vacant=vacant,
             played_by=by,
+            by_lot=by_lot,
         )
         problem = seating._problem(self.order)
         if problem:

@@ -347,6 +347,11 @@ class _State(BaseModel):
     order: list[Card]
     dealer: int | None
     eldest: int
+    """Who bids first and leads first: the eldest hand, or the holder of the 7 when it opens."""
+    seated_eldest: int | None = None
+    """The eldest hand by the seating — the player next to the dealer — even when the
+    holder of the 7 bids in their place; the ring of parties starts here (decision 11).
+    None in hands saved before it was kept, which read `eldest` instead."""
     first_hand: bool = False
     pouches: list[int]
     phase: Phase
@@ -517,6 +522,7 @@ class Prefa:
             order=list(order),
             dealer=dealer,
             eldest=eldest,
+            seated_eldest=eldest,
             first_hand=first_hand,
             pouches=start,
             phase=Phase.BIDDING,
@@ -1082,9 +1088,12 @@ class Prefa:
 
     def _ring_after(self, party: int) -> list[int]:
         """Every other party in the direction of play from `party`; the player sitting out
-        sits in the dealer's place, just before the eldest hand."""
+        sits in the dealer's place, just before the eldest hand. The ring is the seating's:
+        the holder of the 7 who opens a "seven opens" first hand bids in the eldest hand's
+        place but does not move anyone round the table (decision 11)."""
         s = self._s
-        ring = [(s.eldest + s.options.step * i) % PLAYERS for i in range(PLAYERS)]
+        start = s.eldest if s.seated_eldest is None else s.seated_eldest
+        ring = [(start + s.options.step * i) % PLAYERS for i in range(PLAYERS)]
         if s.sitter is not None:
             ring.append(PLAYERS)
         at = ring.index(party)
@@ -1323,6 +1332,7 @@ def _malformed(s: _State) -> bool:
         or any(len(items) != PLAYERS for items in lengths)
         or len(s.kitty) != KITTY
         or s.eldest not in seats
+        or (s.seated_eldest is not None and s.seated_eldest not in seats)
         or (s.dealer is None) != (s.sitter is not None)
         or any(seat is not None and seat not in seats for seat in optional)
         or any(seat not in seats for seat in [*s.playing, *s.trick_seats])

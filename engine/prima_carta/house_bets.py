@@ -352,6 +352,17 @@ def facts_from_order(order: Sequence[Card], repasso: Sequence[Card] | None = Non
     )
 
 
+def measured_return(bet: HouseBet, pick: str = "") -> float:
+    """The measured return to player of `bet` on `pick`: each Cartas number its own (they pay
+    different odds), every other bet the same whatever is picked. Cartas without a number
+    has no one return: ValueError."""
+    if bet is HouseBet.CARTAS:
+        if pick not in _NUMBER_PICKS:
+            raise ValueError("Each Cartas number has its own return; name the number.")
+        return CARTAS_MEASURED[int(pick)][1]
+    return BETS[bet].measured_rtp
+
+
 # ------------------------------------------------------------------ settlement
 
 

@@ -15,6 +15,7 @@ from bot.storage import HOUSE, member_account, table_account
 from bot.tables import Phase, Table
 from bot.tables.timing import RESTART_GRACE
 from engine.prima_carta.game import CARDS, SUITS
+from engine.prima_carta.house_bets import CARTAS_MEASURED, CARTAS_ODDS
 from tests.e2e.conftest import Room, buttons, click_as_rendered, find_label
 
 SEED = 20261122
@@ -185,6 +186,25 @@ async def test_two_onlookers_bet_across_a_restart_and_each_bet_settles_with_the_
     assert ("won" if dave_back else "lost") in shown.split(f"<@{dave.id}>")[1].split("\n")[0]
     report = await room.bot.store.audit()
     assert report.ok, report
+
+
+async def test_the_bet_panel_shows_each_cartas_numbers_own_measured_return(room: Room) -> None:
+    # Cartas pays each number at its own odds, so each has its own return; the panel used to
+    # show one "measured return" for the bet, the best number's.
+    table = await open_bets_table(room)
+    pressed = await room.carol.click(room.message(table.state.message_id), label="Bet")
+    assert pressed.ephemeral and pressed.response is not None
+    panel = fetch(room, pressed.response.id)
+    field = next(f for f in panel.embeds[0].fields if f.name == "Cartas")
+    best = max(rtp for _, rtp, _, _ in CARTAS_MEASURED.values())
+    assert f"measured return {best:.1%}" not in (field.value or "")
+    for number, (_, rtp, _, _) in CARTAS_MEASURED.items():
+        assert f"{number}: {CARTAS_ODDS[number]} ({rtp:.1%})" in (field.value or "")
+    await room.carol.select(panel, ["cartas"], custom_id=selects(panel)[0].custom_id)
+    panel = fetch(room, pressed.response.id)
+    labels = {option.value: option.label for option in selects(panel)[0].options}
+    for number, (_, rtp, _, _) in CARTAS_MEASURED.items():
+        assert labels[str(number)] == f"{number} cards · pays {CARTAS_ODDS[number]} · returns {rtp:.1%}"
 
 
 async def test_a_winning_bet_is_paid_by_the_house_and_a_losing_one_goes_to_it(

@@ -14,6 +14,8 @@ from simcord.results import to_discord_message
 
 from bot.tables import Phase, Table
 from engine.core.cards import Card
+from engine.core.match import FIRST_DEALER_PURPOSE
+from engine.core.rng import seeded_index
 from tests.e2e.conftest import Room
 
 SEED = 1313
@@ -172,6 +174,28 @@ async def test_a_two_player_round(room: Room) -> None:
     await play_round(room, table, members)
     assert_scored_item_by_item(room, table)
     assert table.match.target == 11
+
+
+@pytest.mark.parametrize("lot", [0, 1])
+async def test_randomly_choose_who_will_be_the_first_dealer(
+    room: Room, monkeypatch: pytest.MonkeyPatch, lot: int
+) -> None:
+    # "Randomly choose who will be the first dealer": the first hand's seed draws the
+    # dealer among the seated players in table order (seeded_index(seed, players,
+    # "first-dealer")), so the first dealer is not always the first seat, the table says
+    # who deals first, and the seed revealed when the round ends shows the draw.
+    seed = next(s for s in range(1000) if seeded_index(s, 2, FIRST_DEALER_PURPOSE) == lot)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: seed)
+    members = [room.alice, room.bob]
+    table = await open_table(room, members, variant="two")
+    dealer = next(seat for seat in table.state.seats if seat.choice == ("1", "2")[lot])
+    assert table.match.dealer == dealer.choice
+    view = table.game.view(None)
+    assert view.dealer is not None and table.seat_for(view.dealer).choice == dealer.choice
+    assert f"{dealer.name} deals first" in table_text(room, table)
+    await play_round(room, table, members)
+    revealed = table.game.view(None).seed
+    assert revealed == seed and seeded_index(revealed, 2, FIRST_DEALER_PURPOSE) == lot
 
 
 async def test_a_robot_round(room: Room) -> None:

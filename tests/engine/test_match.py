@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import BadSetup
-from engine.core.match import DamagedMatch, GameResult, Match, MatchError, Seating
+from engine.core.match import FIRST_DEALER_PURPOSE, DamagedMatch, GameResult, Match, MatchError, Seating
+from engine.core.rng import seeded_index
 
 KEYS = ("1", "2", "3", "4", "5", "6")
 
@@ -71,6 +72,34 @@ def test_the_rules_may_name_the_dealer() -> None:
     assert seating.dealer == "3"
     with pytest.raises(MatchError):
         match.next_hand(["1", "2"], dealer="3")
+
+
+def test_the_first_dealer_may_be_drawn_by_lot_from_the_first_hands_seed() -> None:
+    # Primiera: "Randomly choose who will be the first dealer". With `first_dealer="drawn"`
+    # the first hand's dealer is the seated key (in table order) at
+    # seeded_index(seed, seated, "first-dealer"), so anyone holding the revealed seed can
+    # check it; the same seed draws the same dealer, and different seeds different ones.
+    match = Match.new(KEYS[:4], direction="right", first_dealer="drawn")
+    seated = ["2", "4", "3", "1"]
+
+    def drawn(seed: int) -> Seating:
+        return match.next_hand(seated, seed=seed)[1]
+
+    firsts = {seed: drawn(seed).dealer for seed in range(40)}
+    assert set(firsts.values()) == {"1", "2", "3", "4"}
+    assert all(drawn(seed).dealer == dealer for seed, dealer in firsts.items())
+    assert all(firsts[s] == KEYS[seeded_index(s, 4, FIRST_DEALER_PURPOSE)] for s in firsts)
+    assert all(drawn(seed).by_lot for seed in range(5))
+    # Only the first hand: then the deal passes as usual, here to the right.
+    later, first = match.next_hand(seated, seed=7)
+    _, second = later.next_hand(seated, seed=8)
+    assert second.dealer == KEYS[(KEYS.index(first.dealer) - 1) % 4] and not second.by_lot
+    # The rules may still name the dealer; a drawn first dealer needs the hand's seed.
+    assert match.next_hand(seated, dealer="3", seed=7)[1].dealer == "3"
+    with pytest.raises(MatchError):
+        match.next_hand(seated)
+    # A match without the option deals from the first seated key, seed or not.
+    assert Match.new(KEYS[:4]).next_hand(seated, seed=7)[1].dealer == "1"
 
 
 def test_four_seated_with_the_dealer_sitting_out_deals_three_and_the_sitter_rotates() -> None:
@@ -279,7 +308,7 @@ def test_closing_a_pouch_game_ranks_the_chips_and_starts_afresh() -> None:
 # ---------------------------------------------------------------- JSON
 KEY = st.sampled_from(KEYS)
 OPERATION = st.one_of(
-    st.tuples(st.just("deal"), st.sets(KEY, min_size=2), st.booleans(), st.booleans()),
+    st.tuples(st.just("deal"), st.sets(KEY, min_size=2), st.booleans(), st.booleans(), st.integers(0, 2**62)),
     st.tuples(st.just("score"), st.dictionaries(KEY, st.integers(-5, 15), max_size=4)),
     st.tuples(st.just("carry"), st.integers(0, 500)),
     st.tuples(
@@ -300,13 +329,14 @@ def play(match: Match, operation: tuple[Any, ...]) -> Match:
     kind = operation[0]
     try:
         if kind == "deal":
-            _, seated, sit_out, robot = operation
+            _, seated, sit_out, robot, seed = operation
             free = [k for k in KEYS if k not in seated]
             use_robot = robot and free and len(seated) % 2 == 1
             match, _ = match.next_hand(
                 sorted(seated),
                 dealer_sits_out=sit_out and not use_robot and len(seated) > 2,
                 robot=free[0] if use_robot else None,
+                seed=seed,
             )
         elif kind == "score":
             match, _ = match.add_scores(operation[1])
@@ -338,12 +368,25 @@ def play(match: Match, operation: tuple[Any, ...]) -> Match:
     target=st.one_of(st.none(), st.integers(1, 40)),
     tie_rule=st.sampled_from(["shared", "play_on"]),
     fixed=st.booleans(),
+    first_dealer=st.sampled_from(["first_seated", "drawn"]),
     operations=st.lists(OPERATION, max_size=30),
 )
 def test_any_match_survives_a_json_round_trip_exactly(
-    direction: Any, target: int | None, tie_rule: Any, fixed: bool, operations: list[tuple[Any, ...]]
+    direction: Any,
+    target: int | None,
+    tie_rule: Any,
+    fixed: bool,
+    first_dealer: Any,
+    operations: list[tuple[Any, ...]],
 ) -> None:
-    match = Match.new(KEYS, direction=direction, target=target, tie_rule=tie_rule, fixed_partners=fixed)
+    match = Match.new(
+        KEYS,
+        direction=direction,
+        target=target,
+        tie_rule=tie_rule,
+        fixed_partners=fixed,
+        first_dealer=first_dealer,
+    )
     for operation in operations:
         match = play(match, operation)
         data = match.to_json()
@@ -357,6 +400,22 @@ def test_a_restored_match_deals_on_where_it_left_off() -> None:
     match, _ = Match.new(KEYS, direction="right").next_hand(["1", "3", "5"])
     restored = Match.from_json(json.loads(json.dumps(match.to_json())))
     assert restored.next_hand(["1", "3", "5"]) == match.next_hand(["1", "3", "5"])
+
+
+def test_a_match_saved_before_the_first_dealer_was_drawn_still_loads_and_deals_on() -> None:
+    # Saved tables from before `first_dealer` and `Seating.by_lot` existed restore as they
+    # were: a match that has dealt deals on from its last dealer; one that has not deals
+    # from the first seated key, as it always did.
+    dealt, _ = Match.new(KEYS[:4], direction="right").next_hand(["1", "2", "3", "4"], dealer="3")
+    old = dealt.to_json()
+    del old["first_dealer"]
+    del old["seating"]["by_lot"]
+    restored = Match.from_json(old)
+    assert restored == dealt and restored.first_dealer == "first_seated"
+    assert restored.next_hand(["1", "2", "3", "4"])[1].dealer == "2"
+    lobby = Match.new(KEYS[:4], direction="right").to_json()
+    del lobby["first_dealer"]
+    assert Match.from_json(lobby).next_hand(["1", "2", "3", "4"])[1].dealer == "1"
 
 
 def saved() -> dict[str, Any]:

@@ -672,6 +672,44 @@ def test_four_players_the_fullest_pouch_may_be_the_sitters() -> None:
     assert (3, B, 10) in [(p.payer, p.payee, p.chips) for p in result.payments]
 
 
+@pytest.mark.parametrize("seven_opens", [False, True])
+def test_four_players_a_tie_for_the_fullest_pouch_counts_the_sitter_in_the_dealers_place(
+    seven_opens: bool,
+) -> None:
+    # Decision 11: the player sitting out sits in the dealer's place, just before the eldest
+    # hand, whoever opens the bidding. The fourth player deals and sits out; A is the eldest
+    # hand; B holds the 7 of spades, so with "seven opens" B bids first. B takes (6) spades
+    # (bid value 2) with 1 point in the pouch and both defenders go out: the excess point
+    # comes from a tied fullest pouch (A's or the sitter's), and going left from B the ring
+    # is C, the sitter, A — so the sitter pays, with or without "seven opens".
+    hands = {A: HANDS[A].replace("7S", "9S"), B: HANDS[B].replace("9S", "7S"), C: HANDS[C]}
+    g = deal(
+        hands,
+        KITTY,
+        dealer=None,
+        eldest=A,
+        sitter="Di",
+        pouches=(1, 1, 0, 1),
+        seven_opens=seven_opens,
+        first_hand=True,
+    )
+    assert g.to_act == (B if seven_opens else A)
+    if not seven_opens:
+        g.apply(A, Pass())
+    g.apply(B, Bid(contract=contract("6S")))
+    g.apply(C, Pass())
+    if seven_opens:
+        g.apply(A, Pass())
+    kitty = [card for card in g.view(B).kitty or ()]
+    g.apply(B, Discard(cards=(kitty[0], kitty[1])))
+    g.apply(B, Declare(contract=contract("6S")))
+    g.apply(C, Out())
+    g.apply(A, Out())
+    result = g.result
+    assert result is not None and result.pouch_after == (1, 0, 0, 0)
+    assert [(p.payer, p.payee, p.chips) for p in result.payments] == [(3, B, 10)]
+
+
 def test_four_players_the_deal_works_with_the_matchs_seating() -> None:
     from engine.core.match import Match
 

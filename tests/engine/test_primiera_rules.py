@@ -437,13 +437,19 @@ def test_two_players_get_three_cards_each_and_three_more_when_hands_are_empty() 
 
 
 def test_three_players_get_six_cards_each_then_six_more() -> None:
+    # Decision 18: 4 to the table and 6 each, then 6 more each once — the 18 cards left
+    # ("si distribuiscono quelle rimanenti") — so the round ends after 36 plays.
     g = Primiera.new(PrimieraOptions(form="three"), NAMES[:3], seed=5, dealer=2)
     assert g.view(None).hand_sizes == (6, 6, 6) and g.view(None).stock == 18 and g.to_act == 1
-    for _ in range(18):
+    plays = 0
+    while g.outcome is None:
+        if plays == 18:
+            assert g.view(None).hand_sizes == (6, 6, 6) and g.view(None).stock == 0
         seat = g.to_act
         assert seat is not None
         g.apply(seat, g.legal_actions(seat)[0])
-    assert g.view(None).hand_sizes == (6, 6, 6) and g.view(None).stock == 0
+        plays += 1
+    assert plays == 36
 
 
 def test_small_games_score_each_player_alone_and_not_doubled() -> None:

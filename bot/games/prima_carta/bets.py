@@ -9,23 +9,33 @@ from engine.core.cards import POSTAS_50
 from engine.core.errors import RuleError
 from engine.prima_carta import house_bets
 from engine.prima_carta.game import SUIT_LABELS, SUITS, Phase, PrimaCarta
-from engine.prima_carta.house_bets import BETS, Facts, HouseBet
+from engine.prima_carta.house_bets import BETS, CARTAS_NUMBERS, CARTAS_ODDS, Facts, HouseBet
 
 
-def _pick_label(pick: str) -> str:
+def _pick_label(bet: HouseBet, pick: str) -> str:
     if pick in SUITS:
         index = SUITS.index(pick)
         return f"{POSTAS_50.suit_symbols[index]} {SUIT_LABELS[index]}"
-    return f"{pick} cards"
+    # A number (Cartas): each pays its own odds, so each has its own measured return.
+    odds = CARTAS_ODDS[int(pick)]
+    return f"{pick} cards · pays {odds} · returns {house_bets.measured_return(bet, pick):.1%}"
 
 
 def _payout(bet: HouseBet) -> str:
     spec = BETS[bet]
+    if bet is HouseBet.CARTAS:
+        each = ", ".join(
+            f"{number}: {CARTAS_ODDS[number]} ({house_bets.measured_return(bet, str(number)):.1%})"
+            for number in CARTAS_NUMBERS
+        )
+        return f"{spec.description} Pays by number, each with its own measured return: {each}."
     return f"{spec.description} Pays {spec.payout_text} (measured return {spec.measured_rtp:.1%})."
 
 
 OFFERS: tuple[BetOffer, ...] = tuple(
-    BetOffer(bet.value, spec.label, tuple((pick, _pick_label(pick)) for pick in spec.picks), _payout(bet))
+    BetOffer(
+        bet.value, spec.label, tuple((pick, _pick_label(bet, pick)) for pick in spec.picks), _payout(bet)
+    )
     for bet, spec in BETS.items()
 )
 """Every house bet, in the catalogue's order, as the Bet panel lists them."""

@@ -165,6 +165,9 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
             tie_rule="play_on",
             direction="right",
             fixed_partners=engine.fixed_partners,
+            # "Randomly choose who will be the first dealer": drawn from the first hand's
+            # committed seed, so anyone can check it once the seed is revealed.
+            first_dealer="drawn",
         )
 
     def robot(self, options: PrimieraTableOptions) -> str | None:

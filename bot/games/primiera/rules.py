@@ -4,6 +4,8 @@ RULES = (
     "**Primiera** (Albertarelli) is a capture game of the scopa family on the 40-card Italian deck "
     "(Coins, Cups, Swords, Clubs; ace to 7, Fante 8, Cavallo 9, Re 10). Each card shows its capture "
     "value and its Primiera value (7 = 21, 6 = 18, ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures 10).\n"
+    "The first dealer is drawn by lot (from the first round's seed, shown when it ends); the deal "
+    "then passes to the right.\n"
     "**Play** goes to the right. Play a card: if a table card has its value you must take it (choose "
     "which if several); only if none does may you take cards adding up to it (choose the set). If it "
     "can take nothing it stays on the table. Taking every table card is a **sweep**, a point "
