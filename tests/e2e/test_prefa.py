@@ -11,6 +11,8 @@ from simcord.results import to_discord_message
 
 from bot.games.prefa.plugin import hand_cost
 from bot.tables import Phase, Table
+from engine.core.match import FIRST_DEALER_PURPOSE
+from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
 
 SEED = 1212
@@ -300,3 +302,22 @@ async def test_a_member_who_leaves_during_a_hand_is_replaced_at_its_end(room) ->
     assert table.seat_of(room.bob.id) is None
     assert next(s for s in table.state.seats if s.choice == choice).is_computer
     assert choice in table.match.pouches
+
+
+@pytest.mark.parametrize("lot", [0, 2])
+async def test_the_first_dealer_is_chosen_at_random(  # type: ignore[no-untyped-def]
+    room, dave, monkeypatch: pytest.MonkeyPatch, lot: int
+) -> None:
+    # "The first dealer is chosen at random" (RULES.md, Prefa at the table): the first hand's committed
+    # seed draws the dealer among the four seated players, who then sits the hand out; the
+    # table says who deals first, and the seed shown when the hand ends reproduces the draw.
+    seed = next(s for s in range(1000) if seeded_index(s, 4, FIRST_DEALER_PURPOSE) == lot)
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: seed)
+    members = [room.alice, room.bob, room.carol, dave]
+    table = await open_table(room, members, pouch=1)
+    drawn = table.state.seats[lot]
+    game = table.game
+    assert game is not None and game.sitter is not None
+    assert table.match.dealer == drawn.choice and game.dealer_key == drawn.choice
+    assert game.keys[game.sitter] == drawn.choice, "the drawn dealer sits the first hand out"
+    assert f"{drawn.name} deals first" in text_of(room.message(table.state.message_id))

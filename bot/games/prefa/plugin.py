@@ -183,7 +183,11 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
 
     def new_match(self, options: PrefaTableOptions) -> Match:
         return Match.new(
-            self.seat_choices, direction="right" if options.direction == "counterclockwise" else "left"
+            self.seat_choices,
+            direction="right" if options.direction == "counterclockwise" else "left",
+            # "The first dealer is chosen at random": drawn from the first hand's committed
+            # seed, so anyone holding the revealed seed can check the draw.
+            first_dealer="drawn",
         )
 
     # ----------------------------------------------------------------- money

@@ -3,7 +3,8 @@
 RULES = (
     "**Prefa** (Greek Preference) is a trick-taking game for three, with 32 cards (7 up to the ace). "
     "With four at the table the dealer sits each hand out and still scores.\n\n"
-    "**The deal.** Ten cards each and two face down in the kitty.\n"
+    "**The deal.** The first dealer is drawn by lot (from the first hand's seed, shown when it ends). Ten "
+    "cards each and two face down in the kitty.\n"
     "**Bidding** climbs one step at a time: (6) spades, clubs, diamonds, hearts, no trump, then 7 spades "
     "and on up to 10 hearts. A bid's value is 2 to 6 for the plain bids, then its tricks (no trump one "
     "more). You may bid the next step, pass for good, or say *I'm good* — hold the bid — if you came into "
