@@ -100,11 +100,32 @@ class Ridotto(commands.Bot):
             text = "Ridotto's card room lives in servers: use this command in a server channel."
         elif isinstance(error, app_commands.CheckFailure):
             text = "You can't use that command here."
+        elif _not_a_member(error):
+            # Discord still offers members who have left in a member option, and sends them as
+            # plain users; discord.py then refuses to make a Member of them. The member's
+            # mistake, not ours: a sentence, no traceback, and the command never ran.
+            log.info("/%s: a member option named a user who isn't in the server", _name(interaction))
+            text = "That member isn't in this server."
         else:
-            name = interaction.command.name if interaction.command else "?"
-            await answer_failure(interaction, error.__cause__ or error, f"/{name}")
+            await answer_failure(interaction, error.__cause__ or error, f"/{_name(interaction)}")
             return
         await reply(interaction, text)
+
+
+def _name(interaction: discord.Interaction) -> str:
+    return interaction.command.name if interaction.command else "?"
+
+
+def _not_a_member(error: app_commands.AppCommandError) -> bool:
+    """Whether a member option named a user who is not (or no longer) in the server: every
+    command with a `discord.Member` option fails this way before it runs. A transformer
+    that failed for any other reason wraps that reason as its cause, and stays our error."""
+    return (
+        isinstance(error, app_commands.TransformerError)
+        and error.__cause__ is None
+        and error.type is discord.AppCommandOptionType.user
+        and isinstance(error.value, discord.User)
+    )
 
 
 async def reply(
