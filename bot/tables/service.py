@@ -190,8 +190,9 @@ class TableService:
         )
         return True
 
-    def shutdown(self) -> None:
-        self.autoplay.stop()
+    async def stop(self) -> None:
+        """The bot is shutting down: no more automatic moves, and one in progress finishes."""
+        await self.autoplay.stop()
 
     async def open(
         self,
