@@ -12,7 +12,9 @@ there until the bot closes the gateway, which only a shutdown does (`stuck`: it 
 good, and the bot gives work in flight 0.2 s). The process then prints "ready" and waits.
 
 Once the bot has closed, it prints what Bob's click got, as one line of JSON, and exits 0;
-a signal the bot does not handle kills it before that.
+a signal the bot does not handle kills it before that. SimCord's HTTP, unlike discord.py's,
+still answers after the bot closes it, so the line also says in which order the answer and
+the closing of HTTP came.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+import discord  # noqa: E402
 import simcord  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
@@ -76,6 +79,22 @@ async def main(path: Path, stuck: bool) -> int:
 
         bot.login = login  # type: ignore[method-assign]
         bot.connect = connect  # type: ignore[method-assign]
+
+        order: list[str] = []
+        close_http = bot.http.close
+        edit_message = discord.InteractionResponse.edit_message
+
+        async def close_http_noted() -> None:
+            order.append("http closed")
+            await close_http()
+
+        async def edit_message_noted(self: Any, **fields: Any) -> Any:
+            answer = await edit_message(self, **fields)
+            order.append("answered")
+            return answer
+
+        bot.http.close = close_http_noted  # type: ignore[method-assign]
+        discord.InteractionResponse.edit_message = edit_message_noted  # type: ignore[method-assign]
         try:
             await bot.start("simcord")
         finally:
@@ -91,6 +110,7 @@ async def main(path: Path, stuck: bool) -> int:
             "ephemeral": result is not None and result.ephemeral,
             "edited": response is not None and response.id == table_message.id,
             "bob seated": any(bob.mention in seat for seat in seats),
+            "order": order,
         }
         print(json.dumps(answer), flush=True)
     return 0

@@ -95,8 +95,14 @@ def test_a_signal_stops_the_bot_cleanly_after_the_move_in_flight(tmp_path: Path,
     assert_logged_cleanly(stopped.log)
     assert f"{signal.Signals(signum).name} received" in stopped.log
     # Bob's click was finished: answered on the table message, which shows him seated...
-    click = {key: stopped.click[key] for key in ("answered", "ephemeral", "edited", "bob seated")}
-    assert click == {"answered": True, "ephemeral": False, "edited": True, "bob seated": True}
+    click = {key: stopped.click[key] for key in ("answered", "ephemeral", "edited", "bob seated", "order")}
+    assert click == {
+        "answered": True,
+        "ephemeral": False,
+        "edited": True,
+        "bob seated": True,
+        "order": ["answered", "http closed"],  # while the connection to Discord was still open
+    }
     # ...and committed: his seat and his stack are in the database, every chip accounted for.
     assert stopped.books_balance
     assert stopped.seats == 2
@@ -110,7 +116,7 @@ def test_a_move_still_running_when_the_grace_runs_out_rolls_back_and_the_bot_exi
     assert_logged_cleanly(stopped.log)
     assert "1 piece(s) of work still running after 0.2 s; stopping them" in stopped.log
     # Bob's move was stopped before it committed: nothing of it is saved.
-    assert not stopped.click["answered"]
+    assert not stopped.click["answered"] and stopped.click["order"] == ["http closed"]
     assert stopped.books_balance
     assert stopped.seats == 1
     assert stopped.chips[stopped.table] == STACK
