@@ -111,7 +111,7 @@ async def bench(count: int, folder: Path) -> None:
     await fill(path, count)
     elapsed, service, store = await restore(path)
     playing = sum(1 for t in service.tables.values() if t.state.phase is Phase.PLAYING)
-    service.shutdown()
+    await service.stop()
     await store.close()
     del service
     gc.collect()
@@ -121,7 +121,7 @@ async def bench(count: int, folder: Path) -> None:
     gc.collect()
     held = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
-    service.shutdown()
+    await service.stop()
     await store.close()
     print(
         f"{count:>6,} open tables ({playing:,} with a hand in play): restore {elapsed:.2f} s "

@@ -52,6 +52,7 @@ def main(argv: list[str]) -> int:
     from bot.app import create_bot
 
     async def run() -> None:
+        # Once connected, SIGTERM and SIGINT close the bot gracefully (Ridotto.start, .close).
         async with create_bot(settings) as bot:
             await bot.start(token)
 

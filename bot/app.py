@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import signal
 
 import discord
 from discord import app_commands
@@ -25,6 +26,19 @@ SET_ASIDE_NOTICE = (
 
 EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables", "cogs.play")
 
+#: The tasks discord.py runs interaction handlers in, by the names it gives them: slash
+#: commands, buttons and selects (of views and dynamic items), forms, `on_interaction`
+#: listeners. It creates them as an interaction arrives, so once the gateway is closed these
+#: are all the clicks in flight. (Were discord.py to rename them, the move that never ends in
+#: tests/e2e/test_shutdown.py would hold the shutdown up past its bound.)
+_INTERACTION_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+    "discord.py: on_interaction",
+)
+
 
 class Ridotto(commands.Bot):
     """The card room. Storage opens and open tables come back in `setup_hook`."""
@@ -42,6 +56,7 @@ class Ridotto(commands.Bot):
         )
         self.settings = settings
         self._notices: asyncio.Task[None] | None = None
+        self._shutdown: asyncio.Task[None] | None = None
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -81,14 +96,83 @@ class Ridotto(commands.Bot):
                     type(error).__name__,
                 )
 
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """Log in (which runs `setup_hook`) and run until closed, as discord.py does; once
+        running, SIGTERM (how process managers stop a program) and SIGINT (Ctrl-C) both close
+        the bot gracefully (see `close`). A signal during start-up, with nothing in flight
+        yet, keeps its default effect."""
+        await self.login(token)
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(signum, self._on_signal, signum)
+            except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+                log.debug("%s keeps its default handling", signal.Signals(signum).name)
+        await self.connect(reconnect=reconnect)
+
+    def _on_signal(self, signum: int) -> None:
+        name = signal.Signals(signum).name
+        if self._shutdown is not None:
+            log.info("%s received: already shutting down", name)
+            return
+        log.info("%s received", name)
+        self._begin_shutdown()
+
+    def is_closed(self) -> bool:
+        # From the moment a shutdown begins the gateway is closed for good: discord.py's
+        # connection loop must not reconnect while the work in flight finishes.
+        return self._shutdown is not None or super().is_closed()
+
     async def close(self) -> None:
+        """Stop gracefully, however asked (a signal, the end of `async with`, a test): take no
+        new work, let the work in flight finish (for up to `Settings.shutdown_grace` seconds),
+        then close the database and the connection to Discord. Called again, it waits for the
+        same shutdown."""
+        await asyncio.shield(self._shutdown or self._begin_shutdown())
+
+    def _begin_shutdown(self) -> asyncio.Task[None]:
+        self._shutdown = asyncio.get_running_loop().create_task(self._shut_down(), name="ridotto-shutdown")
+        return self._shutdown
+
+    async def _shut_down(self) -> None:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        deadline = began + self.settings.shutdown_grace
+        log.info("shutting down: taking no new work, finishing what is in flight")
         if self._notices is not None:
             self._notices.cancel()
+        # No new work: the gateway closes, so new clicks no longer reach this process (the
+        # answers to clicks in flight go over HTTP, which stays open), and the tables' clock
+        # stops, so no table moves by itself; a move it is making finishes.
+        if self.ws is not None and self.ws.open:
+            try:
+                await asyncio.wait_for(self.ws.close(code=1000), timeout=self.settings.shutdown_grace)
+            except TimeoutError:
+                log.warning("shutting down: Discord did not confirm closing the gateway; going on")
+        here = asyncio.current_task()
+        in_flight = {
+            task
+            for task in asyncio.all_tasks()
+            if task is not here and not task.done() and task.get_name().startswith(_INTERACTION_TASKS)
+        }
         if hasattr(self, "tables"):
-            self.tables.shutdown()
+            in_flight.add(loop.create_task(self.tables.stop(), name="ridotto-clock-stop"))
+        if in_flight:
+            _, late = await asyncio.wait(in_flight, timeout=max(deadline - loop.time(), 0))
+            if late:
+                # A move cut off here rolls back: its transaction and the table in memory.
+                log.warning(
+                    "shutting down: %d piece(s) of work still running after %g s; stopping them",
+                    len(late),
+                    self.settings.shutdown_grace,
+                )
+                for task in late:
+                    task.cancel()
+                await asyncio.wait(late, timeout=1.0)
         if hasattr(self, "store"):
-            await self.store.close()
-        await super().close()
+            await self.store.close()  # after any transaction still open has ended
+        await super().close()  # the cogs (and the drawing workers), the gateway, HTTP
+        log.info("shut down cleanly in %.1f s", loop.time() - began)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -100,11 +184,32 @@ class Ridotto(commands.Bot):
             text = "Ridotto's card room lives in servers: use this command in a server channel."
         elif isinstance(error, app_commands.CheckFailure):
             text = "You can't use that command here."
+        elif _not_a_member(error):
+            # Discord still offers members who have left in a member option, and sends them as
+            # plain users; discord.py then refuses to make a Member of them. The member's
+            # mistake, not ours: a sentence, no traceback, and the command never ran.
+            log.info("/%s: a member option named a user who isn't in the server", _name(interaction))
+            text = "That member isn't in this server."
         else:
-            name = interaction.command.name if interaction.command else "?"
-            await answer_failure(interaction, error.__cause__ or error, f"/{name}")
+            await answer_failure(interaction, error.__cause__ or error, f"/{_name(interaction)}")
             return
         await reply(interaction, text)
+
+
+def _name(interaction: discord.Interaction) -> str:
+    return interaction.command.name if interaction.command else "?"
+
+
+def _not_a_member(error: app_commands.AppCommandError) -> bool:
+    """Whether a member option named a user who is not (or no longer) in the server: every
+    command with a `discord.Member` option fails this way before it runs. A transformer
+    that failed for any other reason wraps that reason as its cause, and stays our error."""
+    return (
+        isinstance(error, app_commands.TransformerError)
+        and error.__cause__ is None
+        and error.type is discord.AppCommandOptionType.user
+        and isinstance(error.value, discord.User)
+    )
 
 
 async def reply(

@@ -34,9 +34,12 @@ class Clock:
         self._task: asyncio.Task[None] | None = None
         self._wake_at: datetime | None = None  # set while the task sleeps until then
         self._firing = False
+        self._closed = False
 
     def set(self, key: int, when: datetime, token: int) -> None:
-        """Fire `key` at `when` (replacing any earlier entry for it)."""
+        """Fire `key` at `when` (replacing any earlier entry for it); nothing once closed."""
+        if self._closed:
+            return
         self._due[key] = (when, token)
         self._sequence += 1
         heapq.heappush(self._heap, (when, self._sequence, key))
@@ -57,6 +60,23 @@ class Clock:
             self._task.cancel()
         self._due.clear()
         self._heap.clear()
+
+    async def close(self) -> None:
+        """Stop for good, as the bot shuts down: nothing more is set or fired, a sleep is cut
+        short, and a table's move being fired now finishes rather than being cut off."""
+        self._closed = True
+        self._due.clear()
+        self._heap.clear()
+        task = self._task
+        if task is None or task.done():
+            return
+        if not self._firing:
+            task.cancel()
+        try:
+            await asyncio.wait([task])  # which never raises the task's own cancellation here
+        except asyncio.CancelledError:
+            task.cancel()  # no more waiting for the move: it rolls back
+            raise
 
     def pending(self, key: int) -> datetime | None:
         entry = self._due.get(key)

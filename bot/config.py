@@ -20,6 +20,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _NEEDS = {
     "dev_guild_id": "a server id (a whole number), or empty",
     "computer_delay": "a number of seconds, 0 or more",
+    "shutdown_grace": "a number of seconds, 0 or more",
     "database_path": "the path of a database file",
 }
 _SECRET = {"discord_token"}
@@ -49,6 +50,16 @@ class Settings(DatabaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     computer_delay: float = Field(
         default=1.5, ge=0, description="Seconds a computer player waits before it acts, so people can follow."
+    )
+
+    shutdown_grace: float = Field(
+        default=8.0,
+        ge=0,
+        description=(
+            "Seconds the clicks in flight get to finish when the bot is asked to stop (SIGTERM or"
+            " SIGINT). Keep it under the process manager's own limit: Docker sends SIGKILL 10 s"
+            " after SIGTERM, Heroku 30 s, systemd 90 s."
+        ),
     )
 
     @field_validator("log_level")

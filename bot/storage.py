@@ -134,7 +134,6 @@ class TableRecord(BaseModel):
     id: int
     guild_id: int
     channel_id: int
-    message_id: int | None
     game: str
     host_id: int
     status: str
@@ -438,7 +437,8 @@ def _rollback(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
-_TABLE_COLS = "id, guild_id, channel_id, message_id, game, host_id, status, snapshot, created_at, updated_at"
+# A table's message id is in its snapshot, the one place it is kept (migration 2 says why).
+_TABLE_COLS = "id, guild_id, channel_id, game, host_id, status, snapshot, created_at, updated_at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,7 +449,6 @@ class SavedTable:
     id: int
     guild_id: int
     channel_id: int
-    message_id: int | None
     game: str
     host_id: int
     snapshot: str
@@ -461,7 +460,6 @@ class SavedTable:
             id=self.id,
             guild_id=self.guild_id,
             channel_id=self.channel_id,
-            message_id=self.message_id,
             game=self.game,
             host_id=self.host_id,
             status="open",
@@ -487,13 +485,12 @@ def _table_record(row: tuple[Any, ...]) -> TableRecord:
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
-        message_id=row[3],
-        game=row[4],
-        host_id=row[5],
-        status=row[6],
-        snapshot=_snapshot(row[7]),
-        created_at=datetime.fromisoformat(row[8]),
-        updated_at=datetime.fromisoformat(row[9]),
+        game=row[3],
+        host_id=row[4],
+        status=row[5],
+        snapshot=_snapshot(row[6]),
+        created_at=datetime.fromisoformat(row[7]),
+        updated_at=datetime.fromisoformat(row[8]),
     )
 
 
@@ -715,25 +712,21 @@ class Tx:
         table_id: int,
         snapshot: dict[str, Any] | str,
         *,
-        message_id: int | None = None,
         status: str | None = None,
     ) -> None:
         """Replace a table's snapshot (a dict, or the JSON text of one the table service
-        already wrote); optionally set its message id and status.
+        already wrote); optionally set its status.
 
         A table closed in this transaction must hold no escrow by the time it commits.
         """
         data = snapshot if isinstance(snapshot, str) else _dumps(snapshot, "snapshot")
-        if message_id is not None:
-            _check_id(message_id, "message_id")
         if status is not None and status not in ("open", "closed"):
             raise ValueError(f"table status must be 'open' or 'closed', not {status!r}")
 
         def save(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
-                "UPDATE tables SET snapshot = ?, message_id = COALESCE(?, message_id),"
-                " status = COALESCE(?, status), updated_at = ? WHERE id = ?",
-                (data, message_id, status, _now_iso(), table_id),
+                "UPDATE tables SET snapshot = ?, status = COALESCE(?, status), updated_at = ? WHERE id = ?",
+                (data, status, _now_iso(), table_id),
             )
             if cur.rowcount != 1:
                 raise ValueError(f"table {table_id} does not exist")
@@ -743,6 +736,23 @@ class Tx:
             self._closed_tables.add(table_id)
         elif status == "open":
             self._closed_tables.discard(table_id)
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Name the message that shows a table, in its snapshot and nothing else: the one
+        change a redraw makes outside a move, when the table message was deleted and
+        posted again."""
+        _check_id(message_id, "message_id")
+
+        def set_message(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
+                "UPDATE tables SET snapshot = json_set(snapshot, '$.message_id', ?), updated_at = ?"
+                " WHERE id = ?",
+                (message_id, _now_iso(), table_id),
+            )
+            if cur.rowcount != 1:
+                raise ValueError(f"table {table_id} does not exist")
+
+        await self._call(set_message)
 
     async def record_result(
         self, guild_id: int, table_id: int, hand_no: int, game: str, user_id: int, net: int, won: bool
@@ -1038,7 +1048,7 @@ class Store:
 
         def q(conn: sqlite3.Connection) -> list[SavedTable]:
             rows = conn.execute(
-                "SELECT id, guild_id, channel_id, message_id, game, host_id, snapshot FROM tables"
+                "SELECT id, guild_id, channel_id, game, host_id, snapshot FROM tables"
                 " WHERE status = 'open' ORDER BY id"
             )
             return [SavedTable(*row) for row in rows]

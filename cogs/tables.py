@@ -984,7 +984,7 @@ class Tables(commands.Cog):
             del fields["view"]
         message = await channel.send(**fields, files=files)
         self._shown(table, picture)
-        table.state.message_id = message.id
+        await self.service.reposted(table, message.id)
 
     async def _table_message(self, table: Table) -> tuple[dict[str, Any], Picture | None]:
         """What the table message says: the embed (its words say everything, for screen

@@ -9,9 +9,12 @@ without any package-data configuration.
 
 from __future__ import annotations
 
-from bot.migrations import v0001_initial
+from bot.migrations import v0001_initial, v0002_message_in_snapshot
 
-MIGRATIONS: tuple[tuple[int, str], ...] = ((1, v0001_initial.SQL),)
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, v0001_initial.SQL),
+    (2, v0002_message_in_snapshot.SQL),
+)
 """(version, SQL script) pairs, strictly increasing from 1."""
 
 LATEST: int = MIGRATIONS[-1][0]

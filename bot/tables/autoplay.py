@@ -27,8 +27,9 @@ class Autoplay:
         self.computer_delay = computer_delay
         self.clock = Clock(self._on_due, now=service.now)
 
-    def stop(self) -> None:
-        self.clock.stop()
+    async def stop(self) -> None:
+        """No more automatic moves; one in progress finishes (see `Clock.close`)."""
+        await self.clock.close()
 
     def schedule(self, table: Table) -> None:
         """Put the table's next automatic event on the clock: a computer's move, a turn

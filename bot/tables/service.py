@@ -15,6 +15,7 @@ Discord here: the clock's reading and the member who clicked come in from outsid
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -119,7 +120,7 @@ class TableService:
         """A saved table as a live one; raises if any part of it can't be read. The text it
         was read from is the committed state a failed move rolls back to."""
         state = TableState.from_saved(record.snapshot)
-        state.id, state.message_id = record.id, record.message_id or state.message_id
+        state.id = record.id  # the snapshot names the table's message: the one place it is kept
         where = (record.guild_id, record.channel_id, record.game)
         if (state.guild_id, state.channel_id, state.game) != where:
             raise DamagedTable("the snapshot belongs to another guild, channel or game")
@@ -189,8 +190,9 @@ class TableService:
         )
         return True
 
-    def shutdown(self) -> None:
-        self.autoplay.stop()
+    async def stop(self) -> None:
+        """The bot is shutting down: no more automatic moves, and one in progress finishes."""
+        await self.autoplay.stop()
 
     async def open(
         self,
@@ -248,8 +250,30 @@ class TableService:
             table.state.message_id = message_id
             async with self.store.transaction() as tx:
                 table.committed = table.snapshot_json()
-                await tx.save_table(table.id, table.committed, message_id=message_id)
+                await tx.save_table(table.id, table.committed)
         self.autoplay.schedule(table)
+
+    async def reposted(self, table: Table, message_id: int) -> None:
+        """The table message was deleted and a redraw posted it again as `message_id`:
+        save that at once, so that a restart before the next move still finds it.
+
+        Redraws run both inside a change (under the table's lock) and after one, so this
+        takes no lock. It writes only the snapshot's message id (one small transaction),
+        then sets it in memory and in the committed snapshot a failed move rolls back to,
+        after that write: by then any change that began earlier has saved, and any later
+        one writes the new id with its snapshot."""
+        table.state.message_id = message_id
+        try:
+            async with self.store.transaction() as tx:
+                await tx.set_message(table.id, message_id)
+        except Exception:
+            # The next committed move saves it with the snapshot; the redraw must not fail.
+            log.warning("table %s: could not save the new table message's id yet", table.id, exc_info=True)
+        table.state.message_id = message_id
+        committed = json.loads(table.committed)
+        if isinstance(committed, dict):
+            committed["message_id"] = message_id
+            table.committed = json.dumps(committed, separators=(",", ":"), ensure_ascii=False)
 
     async def offer(
         self, table: Table, user: Person, hand_no: int, kind: str, seat: int, values: list[str]

@@ -16,7 +16,7 @@ from bot.config import Settings
 from bot.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY")
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY", "SHUTDOWN_GRACE")
 HEAD = "Ridotto's settings (.env or environment) have a problem:\n"
 
 

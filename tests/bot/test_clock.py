@@ -89,3 +89,29 @@ async def test_an_entry_set_while_firing_is_picked_up_by_the_same_loop() -> None
     clock.set(1, later(0), 1)
     await asyncio.sleep(0.05)
     assert fired == [1, 2]
+
+
+async def test_closing_lets_the_move_being_fired_finish_and_fires_nothing_more() -> None:
+    """The bot shutting down: a table's move under way is finished, not cut in half, and
+    nothing set afterwards (the move's own next deadline included) fires."""
+    started, release = asyncio.Event(), asyncio.Event()
+    finished: list[int] = []
+    clock: Clock
+
+    async def fire(key: int, token: int) -> None:
+        started.set()
+        await release.wait()
+        clock.set(key, later(0), token + 1)  # the table schedules its next move
+        finished.append(key)
+
+    clock = Clock(fire)
+    clock.set(1, later(0), 1)
+    clock.set(2, later(0), 1)
+    await started.wait()
+    closing = asyncio.create_task(clock.close())
+    await asyncio.sleep(0)
+    assert not closing.done()  # waiting for the move under way
+    release.set()
+    await closing
+    assert finished == [1]
+    assert clock.pending(1) is None and clock.pending(2) is None

@@ -66,6 +66,44 @@ async def test_open_creates_directories_applies_migrations_and_sets_pragmas(tmp_
         await again.close()
 
 
+async def test_a_version_1_database_keeps_each_tables_message_in_its_snapshot(tmp_path: Path) -> None:
+    """Migration 2 drops the `tables.message_id` column: the snapshot, written with every
+    move, is the one place a table's message is kept. A snapshot that names no message
+    takes the column's; one that does (the table was posted again) keeps its own."""
+    from bot.migrations import v0001_initial
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.executescript(f"BEGIN;\n{v0001_initial.SQL}\nPRAGMA user_version = 1;\nCOMMIT;")
+    rows = [  # (channel, message_id column, snapshot)
+        (1, 501, '{"hand":0}'),
+        (2, 601, '{"hand":0,"message_id":602}'),
+        (3, 701, '{"hand":0,"message_id":null}'),
+        (4, None, '{"hand":0}'),
+    ]
+    for channel, message_id, snapshot in rows:
+        conn.execute(
+            "INSERT INTO tables (guild_id, channel_id, message_id, game, host_id, snapshot, created_at,"
+            " updated_at) VALUES (?, ?, ?, 'primiera', ?, ?, '2025-01-01', '2025-01-01')",
+            (G, channel, message_id, A, snapshot),
+        )
+    conn.close()
+    store = await Store.open(path)
+    try:
+        assert await store.pragma("user_version") == LATEST
+        saved = {t.channel_id: t.snapshot for t in await store.open_tables()}
+        assert saved == {
+            1: {"hand": 0, "message_id": 501},
+            2: {"hand": 0, "message_id": 602},
+            3: {"hand": 0, "message_id": 701},
+            4: {"hand": 0},
+        }
+        columns = await store._read(lambda c: [r[1] for r in c.execute("PRAGMA table_info(tables)")])
+        assert "message_id" not in columns
+    finally:
+        await store.close()
+
+
 async def test_database_from_newer_code_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "x.db"
     conn = sqlite3.connect(path)
@@ -187,7 +225,8 @@ async def test_escrow_in_and_out_with_snapshot(store: Store) -> None:
         await tx.move(G, member_account(A), table_account(tid), 100, "buy-in")
         await tx.move(G, member_account(B), table_account(tid), 100, "buy-in")
         await tx.move(G, HOUSE, table_account(tid), 100, "computer buy-in")
-        await tx.save_table(tid, {"hand": 1}, message_id=555)
+        await tx.save_table(tid, {"hand": 1})
+        await tx.set_message(tid, 555)
         assert await tx.escrow(tid) == 300
     assert await store.balance(G, A) == 900
     assert (await store.audit()).ok
@@ -201,7 +240,7 @@ async def test_escrow_in_and_out_with_snapshot(store: Store) -> None:
         await tx.save_table(tid, {"hand": 1, "over": True}, status="closed")
     rec = await store.table(tid)
     assert rec is not None
-    assert rec.status == "closed" and rec.message_id == 555 and rec.snapshot == {"hand": 1, "over": True}
+    assert rec.status == "closed" and rec.snapshot == {"hand": 1, "over": True}
     assert await store.balance(G, A) == 1150
     rows = await store.ledger(G, table_id=tid)
     assert len(rows) == 5 and {r["table_id"] for r in rows} == {tid}
@@ -220,11 +259,12 @@ async def test_insufficient_funds_rolls_back_the_whole_transaction(store: Store)
     before = await ledger_len(store)
     with pytest.raises(InsufficientFunds):
         async with store.transaction() as tx:
-            await tx.save_table(tid, {"hand": 99}, message_id=1)
+            await tx.save_table(tid, {"hand": 99})
+            await tx.set_message(tid, 1)
             await tx.move(G, member_account(A), table_account(tid), 600, "buy-in")
             await tx.move(G, member_account(A), table_account(tid), 600, "raise")  # only 400 left
     rec = await store.table(tid)
-    assert rec is not None and rec.snapshot == {"hand": 0} and rec.message_id is None
+    assert rec is not None and rec.snapshot == {"hand": 0}
     assert await store.balance(G, A) == 1000
     async with store.transaction() as tx:
         assert await tx.escrow(tid) == 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 import pytest
 
@@ -142,3 +144,28 @@ async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(
     # One hand is "1 hand" (it said "1 hands"), and the net is in chips.
     won = "1 win" if nets[room.bob.id] > 0 else "0 wins"
     assert field == f"1 hand · {won} · net {nets[room.bob.id]:+,} chips"
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [("balance", {}), ("give", {"amount": 5}), ("stats", {})],
+)
+async def test_a_member_option_naming_someone_who_left_is_answered_with_a_sentence(
+    room: Room, command: str, options: dict[str, int], caplog: pytest.LogCaptureFixture
+) -> None:
+    # Dave had chips here, then left the server; Discord still offers him in the member option.
+    dave = room.env.create_user("dave")
+    left = room.guild.add_member(dave)
+    await left.slash(room.channel, "balance")
+    room.guild.remove_member(left)
+    await room.alice.slash(room.channel, "balance")
+    ledger_before = await room.bot.store.ledger(room.guild.id)
+    result = await room.alice.slash(room.channel, command, member=dave, **options)
+    assert result.ephemeral
+    assert result.response.content == "That member isn't in this server."
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert await room.bot.store.ledger(room.guild.id) == ledger_before
+    assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000
+    assert await room.bot.store.balance(room.guild.id, dave.id) == 1000
+    # discord.py's own refusal reached the tree's error handler; SimCord saw it, and we expect it.
+    assert [type(e).__name__ for e in room.env.errors] == ["TransformerError"]

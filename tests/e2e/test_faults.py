@@ -13,7 +13,7 @@ import simcord
 
 from bot.storage import HOUSE, Tx
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, click_as_rendered
+from tests.e2e.conftest import Room, buttons, click_as_rendered
 from tests.e2e.test_holdout import controls, fetch, open_panel
 
 STAKE = 5
@@ -239,3 +239,59 @@ async def test_a_failing_automatic_move_is_rolled_back_and_tried_again(
     assert table.snapshot() == before and table.version == version
     await room.env.advance_time(31)
     assert table.version > version, "the clock tried the move again and it went through"
+
+
+# ------------------------------------------- the table message has one source of truth
+async def reposted_table(room: Room) -> tuple[Table, int]:
+    """A Prima Carta lobby whose first table message M1 a moderator deleted while Bob was
+    choosing his suit, so that the redraw after his join posted the table again as M2."""
+    moderators = room.guild.create_role("Moderators", permissions=discord.Permissions(manage_messages=True))
+    moderator = room.guild.add_member(room.env.create_user("moderator"), roles=[moderators])
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    first = table.state.message_id
+    picker = await room.bob.click(room.message(first), label="Join")
+    await moderator.delete(room.message(first))
+    await room.bob.click(picker.response.message, label="Locks")
+    second = table.state.message_id
+    assert second is not None and second != first
+    assert "Join" in buttons(room.message(second))
+    return table, second
+
+
+async def assert_a_click_edits_it_as_the_table(
+    room: Room, table_id: int, message_id: int, seats: int
+) -> None:
+    """After a restart, a click on the table message edits that message as the table, with
+    its buttons, and posts nothing new in the channel."""
+    posted = [m.id for m in room.public_messages()]
+    result = await room.alice.click(room.message(message_id), label="Add bot")
+    assert result.acknowledged and not result.ephemeral
+    table = room.bot.tables.get(table_id)
+    assert table is not None and table.state.message_id == message_id
+    assert len(table.state.seats) == seats
+    shown = room.message(message_id)
+    assert shown.content != "You're seated. Good luck!"
+    assert {"Join", "Leave", "Add bot", "Start"} <= set(buttons(shown))
+    seated = next(f.value for f in shown.embeds[0].fields if f.name == "Seats")
+    assert len(seated.splitlines()) == seats and "🤖" in seated  # the computer it just seated
+    assert [m.id for m in room.public_messages()] == posted
+
+
+async def test_a_restarted_table_edits_the_message_that_replaced_a_deleted_one(room: Room) -> None:
+    table, second = await reposted_table(room)
+    picker = await room.carol.click(room.message(second), label="Join")
+    await room.carol.click(picker.response.message, label="Fruit")
+    assert len(table.state.seats) == 3
+    await room.restart()
+    await assert_a_click_edits_it_as_the_table(room, table.id, second, seats=4)
+    record = await room.bot.store.table(table.id)
+    assert record is not None and record.snapshot["message_id"] == second
+
+
+async def test_a_table_restarted_right_after_its_message_was_reposted_edits_the_new_one(room: Room) -> None:
+    # No move was committed after the redraw posted M2: its id is saved all the same.
+    table, second = await reposted_table(room)
+    await room.restart()
+    await assert_a_click_edits_it_as_the_table(room, table.id, second, seats=3)
