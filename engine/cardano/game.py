@@ -53,8 +53,8 @@ from engine.primero.hands import HandType
 
 GAME_ID = "cardano"
 JSON_FORMAT = 2
-"""Format 2 (issue 19) adds every statement made (`stated`), who passed before the
-invitation (`early`) and who may still pay it in the discard round (`may_pay`); format 1
+"""Format 2 (issue 19) adds every statement made (`stated`, `final_from`), who passed before
+the invitation (`early`) and who may still pay it in the discard round (`may_pay`); format 1
 hands still load, their statements rebuilt from the declarations standing."""
 _FORMATS = (1, 2)
 DEAL = 2
@@ -324,6 +324,8 @@ class _State(BaseModel):
     stated: list[tuple[int, HandType]] = []
     """Every statement made this hand, in order: (seat, kind) — closes, vies, follows,
     raises, bids and all-ins (decisions 17, 21)."""
+    final_from: int = 0
+    """Where the final betting's statements begin in `stated` (decision 22)."""
     early: list[int] = []
     """Who passed before anybody invited."""
     may_pay: list[int] = []
@@ -1040,6 +1042,7 @@ class Cardano:
         s = self._s
         s.phase = Phase.BETTING
         s.bet_open = False
+        s.final_from = len(s.stated)
         # Decision 21: every statement since the vie stands, and is held to the cards at the
         # showdown, until its player states again.
         s.bidder = None
@@ -1097,12 +1100,19 @@ class Cardano:
         """The best hand among `seats`; a called bluff cannot win while an honest hand is
         shown (decision 22), nor, after a bet, an undeclared primero or flush (decision 21);
         equal hands go to the player nearer the dealer's right."""
-        s = self._s
-        honest = [i for i in seats if s.declared[i] is None or holds(s.hands[i], s.declared[i])]  # type: ignore[arg-type]
+        honest = [i for i in seats if not self._bluffed(i)]
         pool = honest or list(seats)
         if self._bet_placed():
             pool = [i for i in pool if self._penalised(i) is None] or pool
         return max(pool, key=self._key)
+
+    def _bluffed(self, seat: int) -> bool:
+        """`seat` bet in the final round (3.2) on a kind its cards do not make (decision 22).
+        A statement from before the last change is held to the cards by the penalty for an
+        undeclared primero or flush, not as a bluff: the change may have broken it."""
+        s = self._s
+        final = [k for i, k in s.stated[s.final_from :] if i == seat]
+        return bool(final) and not holds(s.hands[seat], final[-1])
 
     def _penalty_notes(self, seats: Sequence[int]) -> list[str]:
         s = self._s
@@ -1188,8 +1198,7 @@ class Cardano:
         dominant = self._best(seats)
         challenger = next(i for i in seats if i != dominant)
         for seat in seats:
-            declared = s.declared[seat]
-            if declared is not None and not holds(s.hands[seat], declared):
+            if self._bluffed(seat):
                 return None  # a called bluff just loses (3.2.a.1)
             if self._penalised(seat) is not None:
                 return None  # so does an undeclared primero or flush (decision 21)
@@ -1401,6 +1410,7 @@ def _malformed(s: _State) -> bool:
             for seat in [*s.queue, *s.closers, *s.winners, *s.early, *s.may_pay, *(i for i, _ in s.stated)]
         )
         or not 0 <= s.next <= len(DECK)
+        or not 0 <= s.final_from <= len(s.stated)
         or min([*s.stacks, *s.paid, s.invitation, s.level]) < 0
         or (s.phase is Phase.OVER) != (s.payouts is not None)
         or (s.phase is not Phase.OVER and not s.queue)
