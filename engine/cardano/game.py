@@ -25,20 +25,23 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.cardano.hands import (
     FIFTY_FIVE,
+    FLUSH,
     FOUR,
     FOUR_CARD,
     POINT,
     PRIMERO,
     Key,
     all_forms,
+    best_three,
     describe,
-    floor_kind,
     flush_attempt,
     holds,
     kind_name,
     primero_attempt,
     restrained,
+    statements,
     strength,
+    undeclared,
 )
 from engine.core.cards import PRIMERO_40, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, RuleError
@@ -49,7 +52,11 @@ from engine.core.text import chips
 from engine.primero.hands import HandType
 
 GAME_ID = "cardano"
-JSON_FORMAT = 1
+JSON_FORMAT = 2
+"""Format 2 (issue 19) adds every statement made (`stated`, `final_from`), who passed before
+the invitation (`early`) and who may still pay it in the discard round (`may_pay`); format 1
+hands still load, their statements rebuilt from the declarations standing."""
+_FORMATS = (1, 2)
 DEAL = 2
 """Cards dealt at a time ("two cards at a time to everyone")."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -148,9 +155,12 @@ class Vie(BaseModel, frozen=True):
 
 
 class Follow(BaseModel, frozen=True):
-    """Pay what you owe (the vie, raises and any invitation you did not pay) and stay in."""
+    """Pay what you owe (the vie, raises and any invitation you did not pay) and stay in,
+    stating your combination: `type` None states the kind you hold; a lesser kind leaves a
+    primero or flush undeclared, at the risk of the text's penalty (decision 21)."""
 
     kind: Literal["follow"] = "follow"
+    type: HandType | None = None
 
 
 class Raise(BaseModel, frozen=True):
@@ -180,6 +190,8 @@ class AllIn(BaseModel, frozen=True):
     is played for in a separate pot."""
 
     kind: Literal["all_in"] = "all_in"
+    type: HandType | None = None
+    """The combination stated, as for `Follow`."""
 
 
 class Duel(BaseModel, frozen=True):
@@ -309,6 +321,16 @@ class _State(BaseModel):
     bidder: int | None = None
     bet_open: bool = False
     closers: list[int] = []
+    stated: list[tuple[int, HandType]] = []
+    """Every statement made this hand, in order: (seat, kind) — closes, vies, follows,
+    raises, bids and all-ins (decisions 17, 21)."""
+    final_from: int = 0
+    """Where the final betting's statements begin in `stated` (decision 22)."""
+    early: list[int] = []
+    """Who passed before anybody invited."""
+    may_pay: list[int] = []
+    """Who may still pay the whole invitation in the discard round to keep both cards
+    (decision 12): an inviter or payer short of a double, or who passed before it existed."""
     duel: DuelState | None = None
     showdown: list[Showing] | None = None
     payouts: list[int] | None = None
@@ -510,12 +532,39 @@ class Cardano:
             room = min(room, s.options.vie_chips if s.phase is Phase.BETTING and not s.bet_open else 0)
         return max(0, room)
 
+    def _before(self, seat: int, kind: HandType) -> bool:
+        """Somebody other than `seat` has stated `kind` this hand."""
+        return any(i != seat and k == kind for i, k in self._s.stated)
+
+    def _honest(self, seat: int) -> list[HandType]:
+        """The kinds `seat` may state honestly now, lowest first (decision 17): the best kind
+        held, and a 55 or four of a kind as a primero (four of a kind also as a flush) only
+        after somebody else stated that kind (the text: "if somebody declared primero
+        before it"; "after a similar declaration was stated by somebody else")."""
+        return statements(self._s.hands[seat], self._before(seat, PRIMERO), self._before(seat, FLUSH))
+
     def _declarable(self, seat: int, honest_only: tuple[HandType, ...] = ()) -> list[HandType]:
-        """Kinds `seat` may declare: never less than the hand holds (decision 17); kinds in
-        `honest_only` only when held."""
+        """Kinds `seat` may declare with the vie, a raise or a bid: never less than the hand
+        holds (decision 17); kinds in `honest_only` only when held."""
         hand = self._s.hands[seat]
-        least = floor_kind(hand)
+        least = self._honest(seat)[0]
         return [k for k in HandType if k >= least and (k not in honest_only or holds(hand, k))]
+
+    def _follow_statements(self, seat: int) -> list[HandType]:
+        """Kinds a follower may state (decision 21): the honest ones, and — since the text
+        punishes "an undeclared possession of a primero or a flush" rather than forbidding
+        it outright — any lesser kind that leaves a primero or flush held undeclared."""
+        honest = self._honest(seat)
+        sanctioned = undeclared(self._s.hands[seat], None)
+        lesser = [k for k in HandType if sanctioned is not None and k < sanctioned]
+        return sorted({*honest, *lesser})
+
+    def _closable(self, seat: int) -> list[HandType]:
+        """The four-card combinations `seat` may close: those held, four of a kind as a
+        primero only once somebody closed a primero (decision 17)."""
+        held = all_forms(self._s.hands[seat])
+        primero_ok = FOUR not in held or self._before(seat, PRIMERO)
+        return [k for k in FOUR_CARD if k in held and (k != PRIMERO or primero_ok)]
 
     def legal_actions(self, seat: int) -> list[CardanoMove]:
         """Every move open to `seat`. Raises and bids are listed at one chip and at the most
@@ -536,17 +585,18 @@ class Cardano:
             out.append(Pass())
             return [a for a in out if self._allowed(seat, a)]
         if phase in (Phase.DISCARD, Phase.CHANGES, Phase.LAST_CHANGE):
+            if phase is Phase.DISCARD and self._allowed(seat, Pay()):
+                out.append(Pay())
             least, most = self._change_range(seat)
             out += [Change(discard=d) for d in self._discards(seat, least, most)]
             if phase is Phase.CHANGES:
-                held = all_forms(s.hands[seat])
-                out += [Close(type=k) for k in FOUR_CARD if k in held and len(s.hands[seat]) >= 4]
+                if len(s.hands[seat]) >= 4:
+                    out += [Close(type=k) for k in self._closable(seat)]
                 if s.stacks[seat] >= self._vie_cost(seat):
                     out += [Vie(type=k) for k in self._declarable(seat, (PRIMERO, FOUR))]
             return out
         if phase is Phase.CLOSING:
-            held = all_forms(s.hands[seat])
-            out += [Close(type=k) for k in FOUR_CARD if k in held]
+            out += [Close(type=k) for k in self._closable(seat)]
             return [*out, Concede()]
         if phase in (Phase.VIE, Phase.BETTING):
             owe = self.owe(seat)
@@ -557,14 +607,17 @@ class Cardano:
                     for k in self._declarable(seat):
                         out += [Bid(type=k, amount=a) for a in sorted({1, room})]
             else:
+                # A plain follow states the kind held; other statements are listed after it.
+                top = self._honest(seat)[-1]
+                stated = [None, *(k for k in self._follow_statements(seat) if k != top)]
                 if s.stacks[seat] >= owe:
-                    out.append(Follow())
+                    out += [Follow(type=k) for k in stated]
                 room = self._raise_room(seat)
                 if room >= 1:
                     for k in self._declarable(seat):
                         out += [Raise(type=k, amount=a) for a in sorted({1, room})]
                 if s.stacks[seat] < owe:
-                    out.append(AllIn())
+                    out += [AllIn(type=k) for k in stated]
             out.append(Fold())
             return out
         if phase is Phase.DUEL:
@@ -610,7 +663,7 @@ class Cardano:
         kind = getattr(action, "kind", None)
         allowed = {
             Phase.INVITATION: {"invite", "pay", "double", "pass"},
-            Phase.DISCARD: {"change"},
+            Phase.DISCARD: {"change", "pay"},
             Phase.CHANGES: {"change", "close", "vie"},
             Phase.CLOSING: {"close", "concede"},
             Phase.VIE: {"follow", "raise", "fold", "all_in"},
@@ -626,6 +679,15 @@ class Cardano:
                 raise IllegalAction("There is already an invitation: pay it, double it or pass.")
             if s.stacks[seat] < action.counters * s.options.counter:
                 raise IllegalAction("You don't have the chips for that invitation.")
+        elif isinstance(action, Pay) and phase is Phase.DISCARD:
+            # Decision 12: "if you wanted to keep both cards you had to pay the total stakes".
+            if seat not in s.may_pay:
+                raise IllegalAction(
+                    "Only a player short of a doubled invitation they invited or paid, or who "
+                    "passed before it was made, may pay it now."
+                )
+            if s.stacks[seat] < s.invitation - s.paid[seat]:
+                raise IllegalAction("You don't have the chips for that.")
         elif isinstance(action, Pay | Double):
             if not s.invitation or seat == s.inviter:
                 raise IllegalAction("There is no invitation of someone else's to answer.")
@@ -657,13 +719,17 @@ class Cardano:
                 if len(discard) != DUEL_CASES[action.case][1]:
                     raise IllegalAction(f"In this duel you change {DUEL_CASES[action.case][1]} card(s).")
         elif isinstance(action, Close):
-            if action.type not in FOUR_CARD or action.type not in all_forms(hand):
-                raise IllegalAction("You can only close a primero, flush or four of a kind you hold.")
+            if action.type not in self._closable(seat):
+                raise IllegalAction(
+                    "You can only close a primero, flush or four of a kind you hold (four of a "
+                    "kind as a primero only after somebody closed a primero)."
+                )
         elif isinstance(action, Vie):
             if action.type not in self._declarable(seat, (PRIMERO, FOUR)):
                 raise IllegalAction(
-                    "You may not declare less than you hold, and a primero or four of a kind "
-                    "opened with the vie must be real."
+                    "You may not declare less than you hold (a 55 is a primero only after "
+                    "somebody declared one), and a primero or four of a kind opened with the "
+                    "vie must be real."
                 )
             if s.stacks[seat] < self._vie_cost(seat):
                 raise IllegalAction(f"The vie costs {chips(self._vie_cost(seat))}; you don't have it.")
@@ -672,6 +738,7 @@ class Cardano:
                 raise IllegalAction("Nobody has bet yet: bid or pass.")
             if s.stacks[seat] < self.owe(seat):
                 raise IllegalAction("You can't cover that; go all in or fold.")
+            self._check_statement(seat, action.type)
         elif isinstance(action, Raise | Bid):
             if isinstance(action, Bid) == (phase is Phase.VIE or s.bet_open):
                 raise IllegalAction("Raise a bet that stands; bid only to open the final betting.")
@@ -681,8 +748,18 @@ class Cardano:
                 raise IllegalAction(
                     "That is more than you may bet: your resto, or the vie for a 55 or four of a kind."
                 )
-        elif isinstance(action, AllIn) and s.stacks[seat] >= self.owe(seat):
-            raise IllegalAction("All in is for a bet you can't cover; you can cover this one.")
+        elif isinstance(action, AllIn):
+            if s.stacks[seat] >= self.owe(seat):
+                raise IllegalAction("All in is for a bet you can't cover; you can cover this one.")
+            self._check_statement(seat, action.type)
+
+    def _check_statement(self, seat: int, kind: HandType | None) -> None:
+        if kind is not None and kind not in self._follow_statements(seat):
+            raise IllegalAction(
+                "Follow stating what you hold (a 55 as a primero, four of a kind as a primero "
+                "or flush, only after somebody stated that kind); you may state less only by "
+                "leaving a primero or flush undeclared."
+            )
 
     # --------------------------------------------------------------- invitation
 
@@ -708,10 +785,21 @@ class Cardano:
         s.events.append(_event("invite", f"{s.seats[seat]} invites with {chips(amount)}.", seat))
         self._next()
 
+    def _state(self, seat: int, kind: HandType) -> None:
+        """`seat` states `kind`: it stands until the showdown unless restated (decision 21)."""
+        s = self._s
+        s.declared[seat] = kind
+        s.stated.append((seat, kind))
+
     def _do_pay(self, seat: int, action: Pay) -> None:
         s = self._s
         amount = s.invitation - s.paid[seat]
         self._put(seat, amount)
+        if s.phase is Phase.DISCARD:
+            # Decision 12: paying the whole stake now keeps both cards; the turn stays here.
+            s.may_pay.remove(seat)
+            s.events.append(_event("pay", f"{s.seats[seat]} pays {chips(amount)} to keep both cards.", seat))
+            return
         s.answered = True
         s.events.append(_event("pay", f"{s.seats[seat]} pays the invitation ({chips(amount)}).", seat))
         self._next()
@@ -729,6 +817,8 @@ class Cardano:
 
     def _do_pass(self, seat: int, action: Pass) -> None:
         s = self._s
+        if s.phase is Phase.INVITATION and not s.invitation:
+            s.early.append(seat)
         s.events.append(_event("pass", f"{s.seats[seat]} passes.", seat))
         self._next()
 
@@ -739,6 +829,9 @@ class Cardano:
             s.events.append(_event("over", "Nobody invites: the hand is over."))
             self._settle([0] * len(s.seats), [], "Nobody invited, so the hand ends with no chips moved.")
             return
+        # Decision 12: who invited or paid but is short of a double, and who passed before
+        # anybody invited, may pay the whole stake when their discard turn comes.
+        voluntary = {i for i, paid in enumerate(s.paid) if paid > 0} | set(s.early)
         if not s.answered:
             # 1b1 / decision 11: the last player in turn after the inviter pays one counter.
             last = [seat for seat in self._right_of(s.dealer) if seat != s.inviter][-1]
@@ -751,6 +844,7 @@ class Cardano:
             )
         s.phase = Phase.DISCARD
         s.queue = self._round_from(s.dealer)
+        s.may_pay = [i for i in s.queue if i in voluntary and s.paid[i] < s.invitation]
 
     # --------------------------------------------------------------- the changes
 
@@ -792,7 +886,7 @@ class Cardano:
     def _do_close(self, seat: int, action: Close) -> None:
         s = self._s
         s.closers.append(seat)
-        s.declared[seat] = action.type
+        self._state(seat, action.type)
         s.events.append(_event("close", f"{s.seats[seat]} closes a {kind_name(action.type)}.", seat))
         if s.phase is Phase.CHANGES:
             # 2.2: the others, in turn, may close too (only a player holding four cards can).
@@ -812,9 +906,21 @@ class Cardano:
         self._next()
 
     def _end_closing(self) -> None:
-        # 2.2.a: alone, the closer shows and takes the pot; 2.2.b: closers contend, and the
-        # four-card combinations are compared at once (decision 15).
-        self._showdown(list(self._s.closers), by_pots=False)
+        s = self._s
+        if len(s.closers) == 1:
+            # 2.2.a: "If everybody passed, he showed his cards and won the pot."
+            self._showdown(list(s.closers), by_pots=False)
+            return
+        # 2.2.b / decision 15: "the two players proceeded to phase 3.2 and contend the pot".
+        # The others are out of the hand, their cards unseen; a closer who paid less of the
+        # invitation than the most anyone paid owes the rest to follow a bet.
+        for seat in self._live():
+            if seat not in s.closers:
+                s.folded[seat] = True
+        names = " and ".join(s.seats[i] for i in s.closers)
+        s.events.append(_event("contest", f"{names} contend the pot: bid, raise, follow or fold."))
+        s.level = max(s.paid)
+        self._start_betting()
 
     # ------------------------------------------------------------------ the vie
 
@@ -823,7 +929,7 @@ class Cardano:
         s.level = s.invitation + s.options.vie_chips
         cost = self.owe(seat)
         self._put(seat, cost)
-        s.declared[seat] = action.type
+        self._state(seat, action.type)
         s.bidder = seat
         s.phase = Phase.VIE
         s.events.append(
@@ -840,7 +946,11 @@ class Cardano:
         s = self._s
         amount = self.owe(seat)
         self._put(seat, amount)
-        s.events.append(_event("follow", f"{s.seats[seat]} follows ({chips(amount)}).", seat))
+        kind = self._honest(seat)[-1] if action.type is None else action.type
+        self._state(seat, kind)
+        s.events.append(
+            _event("follow", f"{s.seats[seat]} follows stating a {kind_name(kind)} ({chips(amount)}).", seat)
+        )
         self._after_bet()
 
     def _raise(self, seat: int, kind: HandType, amount: int, word: str) -> None:
@@ -848,7 +958,7 @@ class Cardano:
         owe = self.owe(seat)
         self._put(seat, owe + amount)
         s.level += amount
-        s.declared[seat] = kind
+        self._state(seat, kind)
         s.bidder = seat
         s.bet_open = True
         all_in = " — all in" if s.stacks[seat] == 0 else ""
@@ -872,10 +982,13 @@ class Cardano:
         s = self._s
         amount = s.stacks[seat]
         self._put(seat, amount)
+        kind = self._honest(seat)[-1] if action.type is None else action.type
+        self._state(seat, kind)
         s.events.append(
             _event(
                 "all_in",
-                f"{s.seats[seat]} goes all in with {chips(amount)}; the rest is played for apart.",
+                f"{s.seats[seat]} goes all in with {chips(amount)} stating a {kind_name(kind)}; "
+                "the rest is played for apart.",
                 seat,
             )
         )
@@ -929,18 +1042,25 @@ class Cardano:
         s = self._s
         s.phase = Phase.BETTING
         s.bet_open = False
-        # Decision 21: only what is declared in the final betting is held to the cards.
-        s.declared = [None] * len(s.seats)
+        s.final_from = len(s.stated)
+        # Decision 21: every statement since the vie stands, and is held to the cards at the
+        # showdown, until its player states again.
         s.bidder = None
         s.queue = self._round_from(s.dealer, can_bet=True)
         if len(s.queue) <= 1 and all(self.owe(i) == 0 for i in s.queue):
             s.queue = []
-            self._showdown(self._live(), by_pots=True)
+            self._showdown(self._live(), by_pots=not s.closers)
 
     def _end_betting(self) -> None:
         s = self._s
+        if not s.bet_open and s.closers:
+            # Decision 15: closers who all pass are compared at once ("The outcome of the
+            # engagement among ... four card combinations ... was decided here").
+            self._showdown(self._live(), by_pots=False)
+            return
         if not s.bet_open and self._can_deal() and any(s.stacks[i] > 0 for i in self._live()):
-            # 3.1: everybody passed: discard to three and change again.
+            # 3.1: everybody passed: discard to three and change again. The change itself
+            # makes an undeclared primero or flush be discarded (decision 21).
             s.events.append(_event("pass", "Everybody passes: another change."))
             self._last_change_or_betting()
             return
@@ -951,16 +1071,64 @@ class Cardano:
     def _key(self, seat: int, cards: Sequence[Card] | None = None) -> tuple[Key, int]:
         s = self._s
         held = s.hands[seat] if cards is None else cards
+        if cards is None and self._penalised(seat) is not None and not self._bet_placed():
+            # Decision 21: with no bet placed, an undeclared primero or flush "was forced to
+            # discard": the hand is judged on the three cards it would keep.
+            held = best_three(held)
         key = strength(held, seat == self.privileged(), s.options.primero_81)
         return key, -self._distance(seat)
 
+    def _after_vie(self) -> bool:
+        """A vie was opened this hand (closers contend without one)."""
+        s = self._s
+        return s.level > 0 and not s.closers
+
+    def _bet_placed(self) -> bool:
+        """A bet was placed in the final betting (3.2), beyond the vie."""
+        s = self._s
+        return s.phase is Phase.BETTING and s.bet_open
+
+    def _penalised(self, seat: int) -> HandType | None:
+        """The primero or flush `seat` holds undeclared after the vie, if any (decision 21)."""
+        s = self._s
+        # The duel is offered only when nobody is penalised, and its draw decides it alone.
+        if not self._after_vie() or s.folded[seat] or s.duel is not None:
+            return None
+        return undeclared(s.hands[seat], s.declared[seat])
+
     def _best(self, seats: Sequence[int]) -> int:
         """The best hand among `seats`; a called bluff cannot win while an honest hand is
-        shown (decision 22); equal hands go to the player nearer the dealer's right."""
-        s = self._s
-        honest = [i for i in seats if s.declared[i] is None or holds(s.hands[i], s.declared[i])]  # type: ignore[arg-type]
+        shown (decision 22), nor, after a bet, an undeclared primero or flush (decision 21);
+        equal hands go to the player nearer the dealer's right."""
+        honest = [i for i in seats if not self._bluffed(i)]
         pool = honest or list(seats)
+        if self._bet_placed():
+            pool = [i for i in pool if self._penalised(i) is None] or pool
         return max(pool, key=self._key)
+
+    def _bluffed(self, seat: int) -> bool:
+        """`seat` bet in the final round (3.2) on a kind its cards do not make (decision 22).
+        A statement from before the last change is held to the cards by the penalty for an
+        undeclared primero or flush, not as a bluff: the change may have broken it."""
+        s = self._s
+        final = [k for i, k in s.stated[s.final_from :] if i == seat]
+        return bool(final) and not holds(s.hands[seat], final[-1])
+
+    def _penalty_notes(self, seats: Sequence[int]) -> list[str]:
+        s = self._s
+        notes = []
+        for seat in seats:
+            kind = self._penalised(seat)
+            if kind is None:
+                continue
+            if self._bet_placed():
+                notes.append(f"{s.seats[seat]}'s undeclared {kind_name(kind)} loses the pot after a bet")
+            else:
+                notes.append(
+                    f"{s.seats[seat]}'s undeclared {kind_name(kind)} is discarded down to three cards "
+                    "(no bet was placed)"
+                )
+        return notes
 
     def _pots(self) -> list[tuple[int, list[int]]]:
         """The main pot and the separate pots an all-in player cannot win: layers of what
@@ -997,7 +1165,9 @@ class Cardano:
         s = self._s
         s.queue = []
         self._show(seats)
-        if by_pots and s.options.duel and len(seats) == 2:
+        for note in self._penalty_notes(seats):
+            s.events.append(_event("penalty", note + "."))
+        if by_pots and s.options.duel and len(seats) == 2 and not s.closers:
             offer = self._duel_offer(seats)
             if offer is not None:
                 s.duel = offer
@@ -1019,7 +1189,8 @@ class Cardano:
             winner = self._best(seats)
             payouts = [0] * len(s.seats)
             payouts[winner] = sum(s.paid)
-            self._settle(payouts, [winner], f"{s.seats[winner]} takes the pot of {chips(sum(s.paid))}.")
+            parts = [*self._penalty_notes(seats), f"{s.seats[winner]} takes the pot of {chips(sum(s.paid))}"]
+            self._settle(payouts, [winner], "; ".join(parts) + ".")
 
     def _duel_offer(self, seats: list[int]) -> DuelState | None:
         """Decision 23: the duel's three cases, read on the shown hands."""
@@ -1027,9 +1198,10 @@ class Cardano:
         dominant = self._best(seats)
         challenger = next(i for i in seats if i != dominant)
         for seat in seats:
-            declared = s.declared[seat]
-            if declared is not None and not holds(s.hands[seat], declared):
+            if self._bluffed(seat):
                 return None  # a called bluff just loses (3.2.a.1)
+            if self._penalised(seat) is not None:
+                return None  # so does an undeclared primero or flush (decision 21)
         mine = s.hands[challenger]
         top = self._key(dominant)[0]
         cases: list[int] = []
@@ -1112,6 +1284,7 @@ class Cardano:
             parts.insert(
                 0, f"{s.seats[duel.winner]} wins the duel and ends with {chips(payouts[duel.winner])}"
             )
+        parts = [*self._penalty_notes(self._live()), *parts]
         self._settle(payouts, winners, "; ".join(parts) + ".")
 
     def _win_uncontested(self, winner: int) -> None:
@@ -1122,10 +1295,10 @@ class Cardano:
         payouts[winner] = sum(s.paid)
         declared = s.declared[winner]
         proof = ""
-        if declared is not None:
-            # The engine never accepts a declaration below the hand, so the proof the text
-            # asks for ("show enough cards") is given without showing them.
-            proof = f" The {kind_name(declared)} declared was not less than the hand."
+        if declared is not None and undeclared(s.hands[winner], declared) is None:
+            # The engine accepts no statement below the hand but an undeclared primero or
+            # flush, so the proof the text asks for ("show enough cards") is stated here.
+            proof = f" The {kind_name(declared)} stated was not less than the hand."
         self._settle(
             payouts, [winner], f"Everybody else folds: {s.seats[winner]} takes {chips(sum(s.paid))}.{proof}"
         )
@@ -1201,10 +1374,14 @@ class Cardano:
             state = _State.model_validate(data, context=_CARDS)
         except ValidationError as error:
             raise BadSetup(damaged) from error
-        if state.game_id != GAME_ID or state.format != JSON_FORMAT:
+        if state.game_id != GAME_ID or state.format not in _FORMATS:
             raise BadSetup("This saved hand is not a Cardano Primero hand this version can restore.")
         if _malformed(state):
             raise BadSetup(damaged)
+        if state.format == 1:
+            # Format 1 kept no record of statements: the standing declarations stand in.
+            state.stated = [(i, k) for i, k in enumerate(state.declared) if k is not None]
+            state.format = JSON_FORMAT
         held = [c for hand in state.hands for c in hand] + [c for d in state.discards for c in d]
         if sorted(held + state.order[state.next :]) != sorted(DECK) or sorted(state.order) != sorted(DECK):
             raise BadSetup("This saved Cardano Primero hand does not account for all 40 cards.")
@@ -1228,8 +1405,12 @@ def _malformed(s: _State) -> bool:
         or (s.payouts is not None and len(s.payouts) != count)
         or s.dealer not in seats
         or any(seat is not None and seat not in seats for seat in optional)
-        or any(seat not in seats for seat in [*s.queue, *s.closers, *s.winners])
+        or any(
+            seat not in seats
+            for seat in [*s.queue, *s.closers, *s.winners, *s.early, *s.may_pay, *(i for i, _ in s.stated)]
+        )
         or not 0 <= s.next <= len(DECK)
+        or not 0 <= s.final_from <= len(s.stated)
         or min([*s.stacks, *s.paid, s.invitation, s.level]) < 0
         or (s.phase is Phase.OVER) != (s.payouts is not None)
         or (s.phase is not Phase.OVER and not s.queue)

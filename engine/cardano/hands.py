@@ -9,7 +9,7 @@ four (docs/RULES.md, Cardano decision 5). The kinds, lowest first, are Primero's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -102,16 +102,45 @@ def describe(cards: Iterable[Card], primero_81: bool = False) -> str:
     return "55" if kind == FIFTY_FIVE else f"{kind_name(kind)} {total}"
 
 
-def floor_kind(cards: Iterable[Card]) -> HandType:
-    """The least kind a player holding these cards may declare: the best kind held, except
-    that a 55 may be declared as a primero and four of a kind as a primero or a flush (the
-    text: "It was forbidden to state anything lesser than the actual hand value. Only
-    exceptions, 55 and four of a kind")."""
+def statements(
+    cards: Iterable[Card], primero_before: bool = False, flush_before: bool = False
+) -> list[HandType]:
+    """The kinds a player holding these cards may state honestly, lowest first: the best
+    kind held (a point when nothing is held), and the text's two exceptions — a 55 also as a
+    primero "if somebody declared primero before it", four of a kind also as a primero or a
+    flush "after a similar declaration was stated by somebody else" (decision 17)."""
     found = all_forms(cards)
-    if not found:
-        return POINT
-    top = max(found)
-    return PRIMERO if top in (FIFTY_FIVE, FOUR) else top
+    top = max(found) if found else POINT
+    out = {top}
+    if top in (FIFTY_FIVE, FOUR) and primero_before:
+        out.add(PRIMERO)
+    if top == FOUR and flush_before:
+        out.add(FLUSH)
+    return sorted(out)
+
+
+def floor_kind(cards: Iterable[Card], primero_before: bool = False, flush_before: bool = False) -> HandType:
+    """The least kind a player holding these cards may declare: the best kind held, except
+    that a 55 may be declared as a primero and four of a kind as a primero or a flush once
+    somebody else declared that kind (the text: "It was forbidden to state anything lesser
+    than the actual hand value. Only exceptions, 55 and four of a kind")."""
+    return statements(cards, primero_before, flush_before)[0]
+
+
+def undeclared(cards: Iterable[Card], declared: HandType | None) -> HandType | None:
+    """The primero or flush the cards hold that `declared` does not reach, if any (the text:
+    "After the vie, an undeclared possession of a primero or a flush caused the loss of the
+    pot when a bet was also placed, or was forced to discard if no bet was placed")."""
+    found = all_forms(cards)
+    missed = [k for k in (PRIMERO, FLUSH) if k in found and (declared is None or declared < k)]
+    return max(missed) if missed else None
+
+
+def best_three(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The three cards a player forced to discard down to three would keep (the strongest)."""
+    if len(cards) <= 3:
+        return tuple(cards)
+    return max(combinations(sorted(cards), 3), key=strength)
 
 
 def holds(cards: Iterable[Card], kind: HandType) -> bool:

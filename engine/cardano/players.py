@@ -45,7 +45,6 @@ from engine.cardano.hands import (
     PRIMERO,
     Key,
     all_forms,
-    floor_kind,
     holds,
     strength,
 )
@@ -118,8 +117,10 @@ class BasicPlayer:
         changes = [a for a in legal if isinstance(a, Change)]
         vies = [a for a in legal if isinstance(a, Vie)]
         if vies and strong:
-            least = floor_kind(hand)
-            return next(a for a in vies if a.type == least)
+            return min(vies, key=lambda a: a.type)  # the least kind it may declare
+        good = len({c.suit for c in hand}) == 1 and sum(points(c) for c in hand) >= 30
+        if view.phase is Phase.DISCARD and good and Pay() in legal:
+            return Pay()  # keep both good cards by paying the whole invitation (decision 12)
         if changes:
             hidden = unseen(game, seat)
             return max(
@@ -128,7 +129,6 @@ class BasicPlayer:
             )
         # The invitation: two cards of a suit worth 30 or more are worth a counter.
         if view.phase.value == "invitation":
-            good = len({c.suit for c in hand}) == 1 and sum(points(c) for c in hand) >= 30
             for kind in (Invite, Pay) if good else ():
                 move = first(kind)
                 if move is not None:
@@ -143,9 +143,9 @@ class BasicPlayer:
         if strong and not restrained and tier >= 2 * int(PRIMERO):
             bets = [a for a in legal if isinstance(a, Bid | Raise) and a.amount == 1]
             if bets and view.level < 20 * view.options.counter:
-                least = floor_kind(hand)
-                return next((a for a in bets if a.type == least), bets[0])
+                return min(bets, key=lambda a: a.type)  # the least kind it may declare
         if fair or tier >= 2 * int(FLUSH):
+            # The first follow or all in listed states the kind held: it declares honestly.
             for stay in (Pass, Follow, AllIn):
                 found = first(stay)
                 if found is not None:
@@ -226,11 +226,18 @@ class StrongPlayer:
             ]
             best_chance, best = max(scored, key=lambda pair: (pair[0], -len(pair[1].discard)))
             vies = [a for a in legal if isinstance(a, Vie)]
-            least = floor_kind(hand)
-            vie = next((a for a in vies if a.type == least), None)
+            vie = min(vies, key=lambda a: a.type) if vies else None
             # The vie: everyone still in pays it or folds; worth it when the favourite.
             if vie is not None and best_chance * (len(live) + 1) > 1.0:
                 return vie
+            if Pay() in legal:
+                # Decision 12: pay the whole invitation now to keep both cards when that is
+                # worth more than the best discard.
+                both = self._chance(view, seat, hand, deals, True)
+                cost = view.invitation - view.paid[seat]
+                expected = view.pot + view.options.vie_chips * (len(live) + 1)
+                if both * (expected + cost) - cost > best_chance * expected:
+                    return Pay()
             return best
         chance = self._chance(view, seat, _best_keep(hand) if drawing else hand, deals, drawing)
         return self._bet(view, seat, legal, hand, chance, len(live))
@@ -307,7 +314,7 @@ class StrongPlayer:
         fair = 1.0 / (others + 1)
         # The pot it expects: what is in now plus a vie from everyone still in.
         expected = view.pot + view.options.vie_chips * (others + 1)
-        moves = {a.kind: a for a in legal}
+        moves = _first_of_each(legal)
         if view.invitation == 0:
             if both > 1.5 * fair and Invite(counters=2) in legal:
                 return Invite(counters=2)
@@ -334,10 +341,10 @@ class StrongPlayer:
         chance: float,
         others: int,
     ) -> CardanoMove:
-        moves = {a.kind: a for a in legal}
+        moves = _first_of_each(legal)  # a follow or all in listed first states the kind held
         owe = view.owe or 0
-        least = floor_kind(hand)
-        bets = [a for a in legal if isinstance(a, Raise | Bid) and a.type == least]
+        kinds = [a.type for a in legal if isinstance(a, Raise | Bid)]
+        bets = [a for a in legal if isinstance(a, Raise | Bid) and a.type == min(kinds, default=None)]
         room = max((a.amount for a in bets), default=0)
         favourite = chance > max(0.55, 1.5 / (others + 1))
         if bets and favourite and room >= 1:
@@ -381,6 +388,14 @@ class StrongPlayer:
             if value > best[0]:
                 best = (value, action)
         return best[1]
+
+
+def _first_of_each(legal: Sequence[CardanoMove]) -> dict[str, CardanoMove]:
+    """The first legal move of each kind."""
+    moves: dict[str, CardanoMove] = {}
+    for action in legal:
+        moves.setdefault(action.kind, action)
+    return moves
 
 
 def _distance(view: CardanoView, seat: int) -> int:

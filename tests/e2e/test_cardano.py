@@ -326,3 +326,59 @@ async def test_members_and_a_computer_play_two_hands_and_the_deal_passes_right(r
         if hand == 0:
             await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     assert dealers[1] == (dealers[0] - 1) % 3, "the deal passes to the right"
+
+
+# Issue 19's example: the first to play holds 7S 6S 5S KD (a point), the second 7H 6D AS 7C
+# (primero 76); after the last change the first holds point 54 and the second primero 73.
+EXAMPLE = "7S 6S 7H 6D 5S KD AS 7C QC JC 6C 2H"
+
+
+@pytest.fixture
+def example_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
+    monkeypatch.setattr("engine.cardano.game.shuffled", lambda cards, seed: stacked(EXAMPLE))
+
+
+@pytest.mark.usefixtures("example_deck")
+async def test_a_follower_states_a_combination_and_an_undeclared_primero_loses_after_a_bet(
+    room: Room,
+) -> None:
+    table = await open_table(room, room.bob)
+    play = Players(room, table)
+    first, second = members_by_turn(room, table, room.alice, room.bob)
+    await to_the_vie(play, first, second)
+    panel = await play.open(second)
+    assert button(panel, "Follow · 2 · stating a primero").style is discord.ButtonStyle.success
+    assert "your primero undeclared" in (button(panel, "Follow · 2 · stating a point").label or "")
+    await play.press(second, "Follow · 2 · stating a point")
+    public = text_of(room.message(table.state.message_id))
+    assert "declares a point" in public and "declares a primero" not in public
+    await play.pick(first, "KD")
+    await play.press(first, "Discard 1 face up")
+    await play.pick(second, "7C")
+    await play.press(second, "Discard 1 face up")
+    await play.declare(first, "numerus", "5")
+    await play.press(second, "Follow · 5 · stating a point")
+    game = table.game
+    assert game is not None and game.phase is HandPhase.OVER
+    assert game.view(None).winners == (play.seat(first),)
+    public = text_of(room.message(table.state.message_id))
+    assert "undeclared primero loses the pot after a bet" in public
+    assert (await room.bot.store.audit()).ok
+
+
+@pytest.mark.usefixtures("example_deck")
+async def test_the_inviter_pays_a_double_in_the_discard_round_to_keep_both_cards(room: Room) -> None:
+    table = await open_table(room, room.bob)
+    play = Players(room, table)
+    first, second = members_by_turn(room, table, room.alice, room.bob)
+    await play.press(first, "Invite 1")
+    await play.press(second, "Double to 2")
+    game = table.game
+    assert game is not None and game.phase is HandPhase.DISCARD
+    panel = await play.open(first)
+    assert button(panel, "Discard · pick").disabled is True, "short of the double: discard, or pay"
+    await play.press(first, "Pay 1")
+    await play.press(first, "Keep all your cards")
+    assert game.view(None).paid[play.seat(first)] == 2 and game.view(None).hand_sizes[play.seat(first)] == 2
+    assert (await room.bot.store.audit()).ok

@@ -179,3 +179,28 @@ def test_no_duel_when_the_table_turns_it_off() -> None:
     g.apply(ANA, Bid(type=POINT, amount=9))
     g.apply(BO, Follow())
     assert g.phase is Phase.OVER and g.outcome is not None and g.outcome.paid_out == (24, 0)
+
+
+# ----------------------------------------------- issue 19: the undeclared primero after a bet
+@pytest.mark.parametrize(("statement", "winner"), [(POINT, BO), (None, ANA)])
+def test_an_undeclared_primero_loses_the_pot_after_a_bet(statement: object, winner: int) -> None:
+    # The issue's example: Bo (seat 1) opens the vie on a point; Ana (seat 0) follows
+    # holding primero 76; after the change Bo bids 5 on a point and Ana follows. "After the
+    # vie, an undeclared possession of a primero or a flush caused the loss of the pot when
+    # a bet was also placed": stating only a point, Ana loses the pot of 16 to Bo; stating
+    # the primero she holds (a plain follow), she wins it. (The example plays no duel.)
+    g = game("7S 6S 7H 6D 5S KD AS 7C QC JC 6C 2H", dealer=ANA, duel=False)
+    g.apply(BO, Invite(counters=1))
+    g.apply(ANA, Pay())
+    g.apply(BO, Change())
+    g.apply(ANA, Change())
+    g.apply(BO, Vie(type=POINT))
+    assert g.view(ANA).hand_value == "primero 76"
+    g.apply(ANA, Follow(type=statement))  # type: ignore[arg-type]
+    g.apply(BO, Change(discard=tuple(cs("KD"))))
+    g.apply(ANA, Change(discard=tuple(cs("7C"))))
+    g.apply(BO, Bid(type=POINT, amount=5))
+    g.apply(ANA, Follow(type=statement))  # type: ignore[arg-type]
+    assert g.phase is Phase.OVER and g.outcome is not None
+    assert sum(g.outcome.paid_in) == 16 and g.outcome.winners == (winner,)
+    assert g.outcome.paid_out[winner] == 16

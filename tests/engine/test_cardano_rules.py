@@ -6,6 +6,7 @@ import pytest
 
 from engine.cardano import (
     AllIn,
+    Bid,
     Cardano,
     CardanoOptions,
     Change,
@@ -152,12 +153,15 @@ def test_closing_a_four_card_combination_takes_the_pot_when_nobody_else_closes()
 
 
 def test_two_closers_contend_and_the_better_combination_wins() -> None:
-    # Bo deals: Ana, Cy, Bo in turn. Ana primero 66, Cy primero 71, Bo primero 54.
+    # Bo deals: Ana, Cy, Bo in turn. Ana primero 66, Cy primero 71, Bo primero 54. The two
+    # closers bet (decision 15); when both pass, the better combination takes the pot.
     g = changes("7S 6H AS AH 3C 3D 5D 2C 7C 6D 4S 4H", ("Ana", "Bo", "Cy"))
     g.apply(ANA, Close(type=PRIMERO))
     assert g.phase is Phase.CLOSING and g.to_act == CY
     g.apply(CY, Close(type=PRIMERO))
     g.apply(BO, Concede())
+    g.apply(ANA, Pass())
+    g.apply(CY, Pass())
     assert g.outcome is not None and g.outcome.paid_out == (0, 0, 3) and g.outcome.winners == (CY,)
     assert g.view(None).face_up[BO] is None  # a player who does not close shows nothing
 
@@ -188,10 +192,15 @@ def test_decision_17_no_declaration_less_than_the_hand() -> None:
 
 
 def test_a_55_may_be_declared_as_a_primero_but_may_not_raise() -> None:
-    g = changes("7S 6S 2H 3H AS 2D QC KC")
-    assert Vie(type=PRIMERO) in g.legal_actions(ANA) and Vie(type=POINT) not in g.legal_actions(ANA)
-    g.apply(ANA, Vie(type=PRIMERO))
-    g.apply(BO, Raise(type=POINT, amount=1))
+    # Bo (dealer's right) opens on a real primero; Ana's 55 may follow as a primero (decision
+    # 17) but may not raise (decision 19).
+    g = game("7H 6D 6S 7S AC 2S AS QD", dealer=ANA)
+    g.apply(BO, Invite())
+    g.apply(ANA, Pay())
+    g.apply(BO, Change())
+    g.apply(ANA, Change())
+    g.apply(BO, Vie(type=PRIMERO))
+    assert Follow(type=PRIMERO) in g.legal_actions(ANA) and Follow(type=POINT) not in g.legal_actions(ANA)
     assert not any(isinstance(a, Raise) for a in g.legal_actions(ANA))
     with pytest.raises(IllegalAction):
         g.apply(ANA, Raise(type=PRIMERO, amount=1))
@@ -306,3 +315,122 @@ def test_junk_moves_are_refused_with_a_sentence() -> None:
         g.apply(ANA, {"kind": "cheat"})
     g.apply(ANA, {"kind": "invite", "counters": 2})
     assert g.view(None).invitation == 2
+
+
+# ------------------------------------------------ issue 19: declarations, closers, the invitation
+def test_an_undeclared_primero_must_discard_when_no_bet_was_placed() -> None:
+    # Decision 21: "After the vie, an undeclared possession of a primero or a flush ... was
+    # forced to discard if no bet was placed." Bo (dealer's right) opens the vie on a point;
+    # Ana follows with her last chips stating only a point while holding a primero, so no
+    # bet can follow the last change: her primero must be discarded (judged on three cards).
+    g = game("7S 6S 7H 6D 5S KD AS 7C QC JC 6C 2H", dealer=ANA, stacks=[3, 100])
+    g.apply(BO, Invite())
+    g.apply(ANA, Pay())
+    g.apply(BO, Change())
+    g.apply(ANA, Change())
+    g.apply(BO, Vie(type=POINT))
+    g.apply(ANA, Follow(type=POINT))
+    g.apply(BO, Change(discard=(c("KD"),)))
+    g.apply(ANA, Change(discard=(c("7C"),)))
+    assert g.view(ANA).hand_value == "primero 73"
+    assert g.outcome is not None and g.outcome.winners == (BO,) and g.outcome.paid_out == (0, 6)
+    assert "undeclared primero" in g.outcome.summary
+
+
+def test_followers_state_their_combination_and_the_statement_is_shown() -> None:
+    # "It seems that openers, followers and raisers had to state their combination."
+    g = game("7S 6S 7H 6D 5S KD AS 7C", dealer=ANA)
+    g.apply(BO, Invite())
+    g.apply(ANA, Pay())
+    g.apply(BO, Change())
+    g.apply(ANA, Change())
+    g.apply(BO, Vie(type=POINT))
+    follows = [a for a in g.legal_actions(ANA) if isinstance(a, Follow)]
+    assert follows == [Follow(), Follow(type=POINT)]  # the primero she holds, or less at her risk
+    g.apply(ANA, Follow())
+    assert g.view(None).declared == (PRIMERO, POINT)
+    assert "follows stating a primero" in g.events[-1].text
+
+
+def test_a_55_is_a_primero_only_if_somebody_declared_primero_before_it() -> None:
+    # "it could be declared and treated as a primero if somebody declared primero before it"
+    g = changes("6S 7S 2H 3H AS QD KC JC")
+    assert Vie(type=PRIMERO) not in g.legal_actions(ANA)
+    with pytest.raises(IllegalAction):
+        g.apply(ANA, Vie(type=PRIMERO))
+    # Bo (dealer's right) opens on a real primero first: Ana's 55 may then follow as a primero.
+    g = game("7H 6D 6S 7S AC 2S AS QD", dealer=ANA)
+    g.apply(BO, Invite())
+    g.apply(ANA, Pay())
+    g.apply(BO, Change())
+    g.apply(ANA, Change())
+    g.apply(BO, Vie(type=PRIMERO))
+    assert Follow(type=PRIMERO) in g.legal_actions(ANA)
+    g.apply(ANA, Follow(type=PRIMERO))
+    assert g.view(None).declared[ANA] == PRIMERO
+
+
+def test_four_of_a_kind_is_a_primero_or_flush_only_after_a_similar_declaration() -> None:
+    # "Four-of-a-kind ... could be declared and treated as a primero or a flush after a
+    # similar declaration was stated by somebody else."
+    g = changes("7S 7H 2H 3H 7D 7C KC JC")
+    legal = g.legal_actions(ANA)
+    assert Vie(type=FOUR) in legal and Vie(type=PRIMERO) not in legal
+    assert Close(type=FOUR) in legal and Close(type=PRIMERO) not in legal
+
+
+def test_two_closers_proceed_to_phase_3_2_and_contend_the_pot_by_betting() -> None:
+    # 2.2.b: "the two players proceeded to phase 3.2 and contend the pot". Ana's primero 66
+    # against Cy's primero 71: Ana bets, Cy folds, and the lesser combination takes the pot.
+    g = changes("7S 6H AS AH 3C 3D 5D 2C 7C 6D 4S 4H", ("Ana", "Bo", "Cy"))
+    g.apply(ANA, Close(type=PRIMERO))
+    g.apply(CY, Close(type=PRIMERO))
+    g.apply(BO, Concede())
+    assert g.phase is Phase.BETTING and g.to_act == ANA
+    assert g.view(None).folded[BO] and g.view(None).face_up[BO] is None  # out, cards unseen
+    g.apply(ANA, Bid(type=PRIMERO, amount=5))
+    g.apply(CY, Fold())
+    assert g.outcome is not None and g.outcome.winners == (ANA,) and g.outcome.paid_out == (8, 0, 0)
+
+
+def test_the_inviter_may_keep_both_cards_by_paying_the_double() -> None:
+    # "if you wanted to keep both cards you had to pay the total stakes of the invitation
+    # and the possible raises": the inviter pays the double in the discard round.
+    g = game("7S 6S 5H 4H", ("Ana", "Bo", "Cy"), dealer=CY)
+    g.apply(BO, Invite(counters=1))
+    g.apply(ANA, Double())
+    g.apply(CY, Pass())
+    assert Pay() in g.legal_actions(BO) and Change() not in g.legal_actions(BO)
+    g.apply(BO, Pay())
+    assert g.view(None).paid[BO] == 2 and g.to_act == BO
+    g.apply(BO, Change())
+    assert g.view(BO).hand == tuple(sorted(cs("7S 6S")))
+
+
+def test_a_player_who_passed_before_the_invitation_may_pay_it_in_the_discard_round() -> None:
+    # Bo passes with no invitation yet; Ana invites two counters; Cy passes on it and pays
+    # the forced counter. Bo may pay the invitation when his turn comes back; Cy may not.
+    g = game("7S 6S 5H 4H 3D 2D", ("Ana", "Bo", "Cy"), dealer=CY)
+    g.apply(BO, Pass())
+    g.apply(ANA, Invite(counters=2))
+    g.apply(CY, Pass())
+    assert g.phase is Phase.DISCARD and g.view(None).paid == (2, 0, 1)
+    g.apply(BO, Pay())
+    g.apply(BO, Change())
+    g.apply(ANA, Change())
+    assert Pay() not in g.legal_actions(CY)
+    with pytest.raises(IllegalAction):
+        g.apply(CY, Pay())
+    assert g.view(None).paid == (2, 2, 1)
+
+
+def test_a_format_1_saved_hand_still_loads_with_its_declarations_as_statements() -> None:
+    g = changes("7S 6S 2H 3H 5S 4D QC KC")
+    g.apply(ANA, Vie(type=POINT))
+    data = g.to_json()
+    assert data["format"] == 2
+    old = {k: v for k, v in data.items() if k not in ("stated", "early", "may_pay")} | {"format": 1}
+    again = Cardano.from_json(old)
+    assert again.view(BO) == g.view(BO) and again.to_json()["stated"] == [[ANA, int(POINT)]]
+    with pytest.raises(BadSetup):
+        Cardano.from_json({**data, "format": 3})

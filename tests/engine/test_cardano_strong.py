@@ -10,6 +10,7 @@ from engine.cardano import (
     CardanoOptions,
     Change,
     Concede,
+    Double,
     Duel,
     Fold,
     Follow,
@@ -19,8 +20,8 @@ from engine.cardano import (
     Raise,
     Vie,
 )
-from engine.cardano.hands import POINT
-from engine.cardano.players import LEVELS, StrongPlayer, make_player
+from engine.cardano.hands import POINT, PRIMERO
+from engine.cardano.players import LEVELS, BasicPlayer, StrongPlayer, make_player
 from engine.core.players import computer_player
 
 from .cardano_helpers import cs, game
@@ -136,3 +137,29 @@ def test_the_strong_player_takes_a_favourable_duel() -> None:
     # and a club need only a diamond and a spade to make a primero, which beats any point.
     kept = set(cs("7H 2H JC 3C")) - set(action.discard)
     assert {card.suit for card in kept} == {cs("7H")[0].suit, cs("JC")[0].suit}
+
+
+def test_both_computer_levels_state_honestly_when_they_follow() -> None:
+    # Issue 19: Ana holds primero 76 when Bo opens the vie on a point; a follow that states
+    # less would leave it undeclared, so neither computer player makes one.
+
+    g = game("7S 6S 7H 6D 5S KD AS 7C", dealer=ANA)
+    for seat, move in [(BO, Invite()), (ANA, Pay()), (BO, Change()), (ANA, Change()), (BO, Vie(type=POINT))]:
+        g.apply(seat, move)
+    assert Follow(type=POINT) in g.legal_actions(ANA)
+    for player in (BasicPlayer(), StrongPlayer()):
+        move = player.choose(g, ANA)
+        assert not isinstance(move, Follow) or move == Follow(), move
+        assert not isinstance(move, Raise) or move.type == PRIMERO, move
+
+
+def test_the_computer_players_pay_a_double_to_keep_two_good_cards() -> None:
+    # Decision 12: Bo invited one counter with 7S 6S, Ana doubled; in the discard round Bo
+    # pays the double rather than break his point.
+
+    g = game("7S 6S 7H 6H", dealer=ANA)
+    g.apply(BO, Invite(counters=1))
+    g.apply(ANA, Double())
+    assert g.phase is Phase.DISCARD and g.to_act == BO
+    assert BasicPlayer().choose(g, BO) == Pay()
+    assert StrongPlayer().choose(g, BO) == Pay()

@@ -58,7 +58,7 @@ OPTION_ERRORS = {
     "stack": "The stack is between 10 and 10,000 stakes (20 if you leave it out).",
     "vie": "The vie is between 1 and 20 stakes (2 if you leave it out).",
 }
-SIMPLE = {"pay": Pay(), "double": Double(), "pass": Pass(), "follow": Follow(), "fold": Fold()}
+SIMPLE = {"pay": Pay(), "double": Double(), "pass": Pass(), "fold": Fold()}
 """Keys of moves that carry nothing."""
 
 
@@ -124,17 +124,21 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
 
     def decode(self, game: Cardano, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
         """Keys name cards by their place in the seat's hand, never the card:
-        `invite.<1|2>`, `pay`, `double`, `pass`, `follow`, `fold`, `allin`, `concede`,
-        `change[.<places>]`, `close.<kind>`, `vie` (values: the kind), `raise.<kind>` and
-        `bid.<kind>` (values: the amount typed in the form), `duel.<case>.<places>`.
+        `invite.<1|2>`, `pay`, `double`, `pass`, `fold`, `concede`, `follow[.<kind>]` and
+        `allin[.<kind>]` (no kind: state the kind held), `change[.<places>]`, `close.<kind>`,
+        `vie` (values: the kind), `raise.<kind>` and `bid.<kind>` (values: the amount typed
+        in the form), `duel.<case>.<places>`.
         `<places>` is the digits of the cards to discard, e.g. `13`."""
         hand = game.view(seat).hand or ()
         parts = key.split(".")
         head, rest = parts[0], parts[1:]
         if head in SIMPLE and not rest and not values:
             return SIMPLE[head]
-        if head == "allin" and not rest and not values:
-            return AllIn()
+        if head in ("follow", "allin") and len(rest) <= 1 and not values:
+            stated = HandType.from_label(rest[0]) if rest else None
+            if rest and stated is None:
+                return None
+            return Follow(type=stated) if head == "follow" else AllIn(type=stated)
         if head == "concede" and not rest and not values:
             return Concede()
         if head == "invite" and rest in (["1"], ["2"]) and not values:
@@ -178,15 +182,17 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             return "vie", (move.type.label,)
         if isinstance(move, Raise | Bid):
             return f"{move.kind}.{move.type.label}", (str(move.amount),)
-        if isinstance(move, AllIn):
-            return "allin", ()
+        if isinstance(move, Follow | AllIn):
+            head = "follow" if isinstance(move, Follow) else "allin"
+            return (head if move.type is None else f"{head}.{move.type.label}"), ()
         return move.kind, ()
 
     def timeout_action(self, game: Cardano, seat: int) -> Any:
         """The least committal move: pass the invitation; change as few cards as allowed
         (the cards the basic computer player would let go, if it changes that many); close a
-        combination held when someone else closed (it costs nothing); follow when there is
-        nothing to pay, pass when nobody has bet, else fold; decline the duel."""
+        combination held when someone else closed (it costs nothing); follow (stating the
+        kind held) when there is nothing to pay, pass when nobody has bet, else fold; never
+        pay an invitation in the discard round; decline the duel."""
         legal = game.legal_actions(seat)
         phase = game.phase
         if phase in (Phase.DISCARD, Phase.CHANGES, Phase.LAST_CHANGE):

@@ -36,7 +36,7 @@ from engine.cardano import (
     Raise,
     Vie,
 )
-from engine.cardano.hands import describe, kind_name
+from engine.cardano.hands import describe, kind_name, statements, undeclared
 from engine.core.cards import Card
 from engine.core.text import plural
 from engine.primero.hands import HandType, points
@@ -165,7 +165,8 @@ def duel_text(view: CardanoView, names: Sequence[str]) -> str | None:
 
 def seat_state(view: CardanoView, seat: int) -> str:
     if view.folded[seat]:
-        return "folded"
+        # Players who did not close are out while two closers contend, their cards unseen.
+        return "folded" if view.face_up[seat] is not None else "out (did not close)"
     if all_in(view, seat):
         return "**all in**"
     if seat in view.closers:
@@ -333,7 +334,11 @@ def cardano_panel(table: Table, game: Cardano, seat: int, picks: tuple[int, ...]
         embed.description = f"The hand is over. {summary}"
         return Panel(embed)
     if view.folded[seat]:
-        embed.description = "You folded this hand; your cards lie face up."
+        embed.description = (
+            "You folded this hand; your cards lie face up."
+            if view.face_up[seat] is not None
+            else "You did not close: the closers contend the pot between them."
+        )
         return Panel(embed)
     legal = game.legal_actions(seat)
     if not legal:
@@ -386,6 +391,11 @@ def _turn(
             controls.append(Control("pay", f"Pay {view.invitation - view.paid[seat]:,}", green, row=3))
         elif isinstance(action, Double):
             controls.append(Control("double", f"Double to {2 * view.invitation:,}", blue, row=3))
+    if view.phase is Phase.DISCARD and Pay() in legal:
+        text.append(
+            f"Pay {view.invitation - view.paid[seat]:,} to make up the whole invitation and keep "
+            "both cards, or discard."
+        )
     if view.phase is Phase.INVITATION:
         text.append(
             f"The invitation is {view.invitation:,}: pay it to keep both cards, double it, or pass "
@@ -450,12 +460,32 @@ def _turn(
         text.append("Nobody has bet: bid (declare a kind and bet), pass, or fold.")
     elif Pass() in legal:
         controls.append(Control("pass", "Pass", grey, row=3))
-    if Follow() in legal:
-        controls.append(Control("follow", f"Follow · {owe:,}" if owe else "Follow", green, row=3))
-    if AllIn() in legal:
-        controls.append(Control("allin", f"All in · {view.stacks[seat]:,}", blue, row=3))
+    # Following states a combination (decision 21): the kind held, on the first button; the
+    # text's exceptions and lesser statements, which leave a primero or flush undeclared at
+    # the risk of losing the pot, on the row below.
+    held = statements(hand)[-1]
+    for action in legal:
+        if not isinstance(action, Follow | AllIn):
+            continue
+        head = "follow" if isinstance(action, Follow) else "allin"
+        price = (
+            (f"Follow · {owe:,}" if owe else "Follow")
+            if head == "follow"
+            else f"All in · {view.stacks[seat]:,}"
+        )
+        style = green if head == "follow" else blue
+        if action.type is None:
+            controls.append(Control(head, f"{price} · stating a {kind_text(held)}", style, row=3))
+            continue
+        missed = undeclared(hand, action.type)
+        risk = f" (your {kind_text(missed)} undeclared)" if missed is not None else ""
+        label = f"{price} · stating a {kind_text(action.type)}{risk}"
+        controls.append(Control(f"{head}.{action.type.label}", label[:80], grey, row=4))
     if view.phase in (Phase.VIE, Phase.BETTING) and owe:
-        text.append(f"To stay in, pay {owe:,}: follow, raise (declaring a kind), or fold face up.")
+        text.append(
+            f"To stay in, pay {owe:,}: follow (stating your combination), raise (declaring a kind), "
+            "or fold face up. After the vie an undeclared primero or flush loses the pot after a bet."
+        )
     if Fold() in legal:
         controls.append(Control("fold", "Fold face up", red, row=3))
     # The duel.
