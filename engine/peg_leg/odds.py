@@ -214,33 +214,33 @@ def _spread(hits: int, samples: int) -> float:
     return 8.0 * math.sqrt(max(p * (1.0 - p), 1.0 / samples) / samples) + 8.0 / samples
 
 
-def _crossing(excess: Callable[[float], float], inside: float, outside: float) -> float:
-    """Where `excess` (monotone) falls from above 0 at `inside` to 0 or below at `outside`,
-    found by regula falsi (the Illinois variant) to a billionth of the answer; returns the
-    end of the last bracket on the `outside` side, the end that errs for the house."""
-    e_in, e_out = excess(inside), excess(outside)
-    kept = 0
+def _crossing(
+    excess: Callable[[float], tuple[float, float]], inside: float, outside: float, guess: float
+) -> float:
+    """Where `excess` (monotone; it returns its value and its slope) falls from above 0 at
+    `inside` to 0 or below at `outside`: Newton's method from `guess`, kept inside the
+    bracket (halving it when a step would leave it), each step nudged a hair across the
+    crossing so the bracket closes from both sides. Returns the bracket's end on the
+    `outside` side once it is a billionth of the answer wide: the end that errs for the
+    house."""
+    x = guess if min(inside, outside) < guess < max(inside, outside) else (inside + outside) / 2
     for _ in range(200):
+        value, slope = excess(x)
+        if value > 0:
+            inside = x
+        else:
+            outside = x
         if abs(outside - inside) <= 1e-9 * max(abs(inside), abs(outside)):
             break
-        x = outside - e_out * (outside - inside) / (e_out - e_in)
-        if not min(inside, outside) < x < max(inside, outside):
-            x = (inside + outside) / 2
-        e_x = excess(x)
-        if e_x > 0:
-            inside, e_in = x, e_x
-            if kept == 1:
-                e_out /= 2
-            kept = 1
-        else:
-            outside, e_out = x, e_x
-            if kept == -1:
-                e_in /= 2
-            kept = -1
+        across = (outside - inside) if value > 0 else (inside - outside)
+        step = x - value / slope + math.copysign(2e-10 * x, across) if slope != 0 else math.nan
+        x = step if min(inside, outside) < step < max(inside, outside) else (inside + outside) / 2
     return outside
 
 
 _LOG_MISS = math.log(MISS)
+_TINY = 1e-290
+"""Below this a tail is treated as 0 (its log and slope are no use to Newton's method)."""
 
 
 @functools.lru_cache(maxsize=8192)
@@ -251,13 +251,21 @@ def chance_high(hits: int, samples: int) -> float:
     if hits >= samples:
         return 1.0
 
-    def excess(q: float) -> float:
-        return math.log(max(_at_most(hits, samples, q), 1e-300)) - _LOG_MISS
+    def excess(q: float) -> tuple[float, float]:
+        # d/dq P(X <= hits) = -samples × P(Y = hits), Y ~ Binomial(samples - 1, q).
+        tail = _at_most(hits, samples, q)
+        if tail < _TINY or q >= 1.0:
+            return math.log(_TINY) - _LOG_MISS, 0.0
+        slope = -samples * math.exp(_log_chance(hits, samples - 1, q)) / tail
+        return math.log(tail) - _LOG_MISS, slope
 
-    below, above = hits / samples, min(1.0, hits / samples + _spread(hits, samples))
-    while above < 1.0 and excess(above) > 0:
+    p = hits / samples
+    below, above = p, min(1.0, p + _spread(hits, samples))
+    while above < 1.0 and excess(above)[0] > 0:
         below, above = above, min(1.0, above + _spread(hits, samples))
-    return 1.0 if excess(above) > 0 else _crossing(excess, below, above)
+    if excess(above)[0] > 0:
+        return 1.0
+    return _crossing(excess, below, above, p + 3.1 * _spread(hits, samples) / 8)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -267,22 +275,39 @@ def chance_low(hits: int, samples: int) -> float:
     if hits <= 0:
         return 0.0
 
-    def excess(q: float) -> float:
-        return math.log(max(_at_least(hits, samples, q), 1e-300)) - _LOG_MISS
+    def excess(q: float) -> tuple[float, float]:
+        # d/dq P(X >= hits) = samples × P(Y = hits - 1), Y ~ Binomial(samples - 1, q).
+        tail = _at_least(hits, samples, q)
+        if tail < _TINY or q <= 0.0:
+            return math.log(_TINY) - _LOG_MISS, 0.0
+        slope = samples * math.exp(_log_chance(hits - 1, samples - 1, q)) / tail
+        return math.log(tail) - _LOG_MISS, slope
 
-    below, above = max(0.0, hits / samples - _spread(hits, samples)), hits / samples
-    while below > 0.0 and excess(below) > 0:
-        below, above = max(0.0, below - _spread(hits, samples)), below
-    return _crossing(excess, above, below)
-
-
-def band(hits: int, samples: int, pricing: int = PRICING) -> tuple[float, float, float]:
-    """The estimate hits/samples and its (low, high) bounds, within [0, 1]."""
     p = hits / samples
+    below, above = max(0.0, p - _spread(hits, samples)), p
+    while below > 0.0 and excess(below)[0] > 0:
+        below, above = max(0.0, below - _spread(hits, samples)), below
+    return _crossing(excess, above, below, p - 3.1 * _spread(hits, samples) / 8)
+
+
+def _legacy_spread(hits: int, samples: int) -> float:
+    """The first version's half-band: Z standard errors of the estimate plus 1/samples."""
+    p = hits / samples
+    return Z * math.sqrt(p * (1.0 - p) / samples) + 1.0 / samples
+
+
+def p_high(hits: int, samples: int, pricing: int = PRICING) -> float:
+    """The chance a bet on a height seen `hits` times in `samples` deals is priced from."""
     if pricing == LEGACY_PRICING:
-        spread = Z * math.sqrt(p * (1.0 - p) / samples) + 1.0 / samples
-        return p, max(0.0, p - spread), min(1.0, p + spread)
-    return p, chance_low(hits, samples), chance_high(hits, samples)
+        return min(1.0, hits / samples + _legacy_spread(hits, samples))
+    return chance_high(hits, samples)
+
+
+def p_low(hits: int, samples: int, pricing: int = PRICING) -> float:
+    """The chance a cash-out on a height seen `hits` times in `samples` deals is priced from."""
+    if pricing == LEGACY_PRICING:
+        return max(0.0, hits / samples - _legacy_spread(hits, samples))
+    return chance_low(hits, samples)
 
 
 def odds_tenths(hits: int, samples: int, pricing: int = PRICING) -> int:
@@ -293,11 +318,10 @@ def odds_tenths(hits: int, samples: int, pricing: int = PRICING) -> int:
     height is offered when its estimate is at least FLOOR and the odds reach 0.1 to 1.
     Whenever the true chance is at most p_high (at least 99.9% of the time), the bet
     returns at most 95% of its stake."""
-    p, _, high = band(hits, samples, pricing)
-    if p < FLOOR:
+    if hits / samples < FLOOR:
         return 0
     keep = (100 - EDGE_PERCENT) / 100
-    tenths = math.floor(10 * (keep / high - 1.0))
+    tenths = math.floor(10 * (keep / p_high(hits, samples, pricing) - 1.0))
     return max(0, tenths)
 
 
@@ -313,6 +337,5 @@ def cash_out(amount: int, tenths: int, hits: int, samples: int, pricing: int = P
     down. Whenever the true chance is at least p_low (at least 99.9% of the time), that is
     at most 95% of what holding the bet is worth, so surrendering never beats holding, and
     betting and surrendering at once always loses."""
-    _, low, _ = band(hits, samples, pricing)
-    value = returns(amount, tenths) * low * (100 - EDGE_PERCENT) / 100
+    value = returns(amount, tenths) * p_low(hits, samples, pricing) * (100 - EDGE_PERCENT) / 100
     return max(0, math.floor(value))

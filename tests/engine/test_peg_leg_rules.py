@@ -521,7 +521,7 @@ def test_no_true_chance_lets_an_offer_beat_its_price_more_often_than_claimed() -
     keep = (100 - odds.EDGE_PERCENT) / 100
     worst_cash_out = 0.0
     for hits in range(1, n + 1):
-        p = keep * odds.band(hits, n)[1]
+        p = keep * odds.p_low(hits, n)
         if p > 0:
             worst_cash_out = max(worst_cash_out, _binomial_tail(n, p, hits, 1))
     assert worst_cash_out <= odds.MISS
@@ -558,7 +558,7 @@ def test_at_seeded_endgames_every_offer_returns_less_than_its_exact_chance_pays(
             if hist[height] > 0:
                 # A bet on this height (at any odds) cashes out at its return × this share.
                 cash_outs += 1
-                share = (100 - odds.EDGE_PERCENT) / 100 * odds.band(hist[height], odds.SAMPLES)[1]
+                share = (100 - odds.EDGE_PERCENT) / 100 * odds.p_low(hist[height], odds.SAMPLES)
                 cash_over += share > chance
     assert offers >= 150 and cash_outs >= 150
     assert over_100 == 0
