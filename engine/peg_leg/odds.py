@@ -11,9 +11,11 @@ A price is payout odds in tenths ("42" = 4.2 to 1), rounded down. A Monte Carlo 
 is off by a little either way, and a player who computes better odds than the table could
 pick the numbers the table underestimated; so a bet is priced off an upper bound on its
 chance and a cash-out off a lower bound, both with the house edge on top. The bounds are
-exact binomial (Clopper–Pearson) bounds at 99.9% confidence: whatever the true chance, the
-simulation's count falls outside them at most one time in a thousand, so an offer returns
-at most 95% with at least 99.9% confidence, and more than 100% far more rarely still.
+exact binomial (Clopper–Pearson) bounds, each one-sided at 99.9% confidence: whatever the
+true chance, it lies above the upper bound at most one time in a thousand (and below the
+lower bound at most one time in a thousand), so an offer returns at most 95% with at least
+99.9% confidence, more than 100% far more rarely still, and a cash-out is worth more than
+holding the bet at most one time in a thousand.
 (A normal-approximation band, which the first version used, is too narrow exactly where it
 matters, on long shots: its width is worked out from the estimate, which is too small just
 when the estimate is too small.)
