@@ -200,6 +200,9 @@ class PegLeg:
     _round: int
     _stood: list[bool]
     _hist: tuple[int, ...]
+    _pricing: int
+    """How this hand turns a histogram into prices (`odds.PRICING`, or `odds.LEGACY_PRICING`
+    for a hand saved before it): a hand keeps the prices it offered."""
     _priced: list[tuple[int, tuple[int, ...]]]
     """Each round priced so far: cards dealt when it opened, and its histogram."""
     _bets: list[list[int]]
@@ -233,7 +236,13 @@ class PegLeg:
 
     @classmethod
     def _start(
-        cls, options: PegLegOptions, seats: Sequence[str], order: list[int], dealer: int, seed: int
+        cls,
+        options: PegLegOptions,
+        seats: Sequence[str],
+        order: list[int],
+        dealer: int,
+        seed: int,
+        pricing: int = odds.PRICING,
     ) -> Self:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadSetup(f"Peg Leg needs {MIN_SEATS} to {MAX_SEATS} players.")
@@ -256,6 +265,7 @@ class PegLeg:
         self._round = 0
         self._stood = [False] * len(seats)
         self._hist = ()
+        self._pricing = pricing
         self._priced = []
         self._bets = []
         self._events = []
@@ -439,7 +449,7 @@ class PegLeg:
         """The payout odds offered on `number` now, in tenths (0: not offered)."""
         if not self._hist or number not in HEIGHTS:
             return 0
-        return odds.odds_tenths(self._hist[number], self.samples)
+        return odds.odds_tenths(self._hist[number], self.samples, self._pricing)
 
     def chance(self, number: int) -> float:
         if not self._hist or number not in HEIGHTS:
@@ -451,7 +461,7 @@ class PegLeg:
         bet = self._bets[index]
         if bet[6] != _OPEN or not self._hist:
             return 0
-        return odds.cash_out(bet[2], bet[3], self._hist[bet[1]], self.samples)
+        return odds.cash_out(bet[2], bet[3], self._hist[bet[1]], self.samples, self._pricing)
 
     def _surrenderable(self, seat: int) -> list[int]:
         return [
@@ -669,6 +679,7 @@ class PegLeg:
             "round": self._round,
             "stood": list(self._stood),
             "odds": list(self._hist),
+            "pricing": self._pricing,
             "priced": [[dealt, *hist] for dealt, hist in self._priced],
             "bets": [list(bet) for bet in self._bets],
         }
@@ -694,7 +705,11 @@ class PegLeg:
             # would cost a restart tens of milliseconds per round per table.
             for entry in snap.priced:
                 odds.remember(codes[: entry[0]], tuple(entry[1:]))
-            self = cls._start(PegLegOptions(**snap.options), snap.seats, codes, snap.dealer, snap.seed)
+            if snap.pricing not in (odds.LEGACY_PRICING, odds.PRICING):
+                raise ValueError("pricing")
+            self = cls._start(
+                PegLegOptions(**snap.options), snap.seats, codes, snap.dealer, snap.seed, snap.pricing
+            )
             for move in snap.moves:
                 self.apply(move.seat, move.action)
         except (KeyError, ValueError, ValidationError) as error:
@@ -704,6 +719,8 @@ class PegLeg:
         replayed = self.to_json()
         if "priced" not in data:  # saved before the prices were kept with the hand
             del replayed["priced"]
+        if "pricing" not in data:  # saved before the prices came from exact bounds
+            del replayed["pricing"]
         if replayed != dict(data):
             raise BadSetup("This saved Peg Leg hand doesn't match the replay of its moves.")
         return self
@@ -730,3 +747,5 @@ class _Snapshot(BaseModel):
     order: list[str]
     moves: list[_MoveJSON]
     priced: list[list[int]] = Field(default_factory=list)
+    pricing: int = odds.LEGACY_PRICING
+    """Absent from a hand saved before `odds.PRICING`: it was priced the first way."""
