@@ -22,12 +22,18 @@ import discord
 from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
 from bot.games.primiera import picture
 from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
-from bot.games.primiera.render import primiera_fields, primiera_panel, primiera_prompt, primiera_status
+from bot.games.primiera.render import (
+    card_plays,
+    primiera_fields,
+    primiera_panel,
+    primiera_prompt,
+    primiera_status,
+)
 from bot.games.primiera.rules import RULES
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
 from engine.core.text import plural
-from engine.primiera import Lay, Play, Primiera
+from engine.primiera import Lay, Primiera
 from engine.primiera.players import BasicPlayer
 from engine.primiera.scoring import CARDS
 
@@ -101,16 +107,6 @@ def concession(target: int, scores: Mapping[str, int], leaver: str) -> dict[str,
     mine = scores.get(leaver, 0)
     owed = {key: min(target, score - mine) for key, score in scores.items() if key != leaver}
     return {key: n for key, n in owed.items() if n > 0}
-
-
-def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
-    """The legal plays of the card at `place` in the seat's hand (view order), each capture
-    once, in the engine's stable order (single matches, or sets by their table positions)."""
-    hand = game.view(seat).hand or ()
-    if not 0 <= place < len(hand):
-        return []
-    card = hand[place]
-    return [a for a in game.legal_actions(seat) if isinstance(a, Play) and a.card == card]
 
 
 class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
