@@ -18,8 +18,8 @@ from pydantic import BaseModel, ValidationError
 from engine.core.cards import PREFA_32, Card
 from engine.core.errors import BadSetup, NotYourTurn
 from engine.core.game import Event, Outcome
-from engine.prefa import SEVEN, Phase, Prefa, PrefaResult, PrefaView, game_over, settle
-from engine.prefa.game import PLAYERS
+from engine.prefa.game import PLAYERS, SEVEN, Phase, Prefa, PrefaOptions, PrefaResult, PrefaView
+from engine.prefa.scoring import game_over, settle
 
 JSON_FORMAT = 1
 GAME_ID = "prefa"
@@ -107,7 +107,7 @@ class PrefaHand:
     @classmethod
     def deal(
         cls,
-        options: Any,
+        options: PrefaOptions,
         keys: Sequence[str],
         names: Sequence[str],
         seed: int,
@@ -126,7 +126,7 @@ class PrefaHand:
         n = len(keys)
         if n not in (PLAYERS, PLAYERS + 1) or not 0 <= dealer < n:
             raise BadSetup("Prefa is played by three players, or four with the dealer sitting out.")
-        engine_options = options.engine_options()
+        engine_options = options
         full = {key: engine_options.pouch for key in keys}
         full.update({k: v for k, v in (pouches or {}).items() if k in full})
         if n == PLAYERS:
