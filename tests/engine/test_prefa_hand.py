@@ -15,7 +15,7 @@ from engine.core.players import computer_player
 from engine.prefa import PrefaOptions
 from engine.prefa.hand import PrefaHand
 
-SAVED = Path(__file__).parent / "data" / "prefa_table_hands.json"
+SAVED = Path(__file__).parent / "saved" / "prefa_table_hands.json"
 """Two hands as `bot/games/prefa/hand.py` wrote them before the move: a four-seat bankroll
 table at 5 a chip, the first hand over (Cy paid Ann 35 chips) and the second in play."""
 

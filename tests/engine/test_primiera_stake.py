@@ -16,7 +16,7 @@ from engine.core.match import GameResult, Match
 from engine.primiera import Primiera
 from engine.primiera.stake import StakedPrimiera, concession, game_stakes
 
-SAVED = Path(__file__).parent / "data" / "primiera_staked_round.json"
+SAVED = Path(__file__).parent / "saved" / "primiera_staked_round.json"
 """A bankroll round (stacks of 160) as `bot/games/primiera/plugin.py` wrote it before the
 move, ten cards into its play."""
 
