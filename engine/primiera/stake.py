@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from engine.core.errors import BadSetup
 from engine.core.match import GameResult
-from engine.primiera.game import Primiera
+from engine.primiera.game import SAVED, Primiera
 
 
 class StakedPrimiera(Primiera):
@@ -33,7 +32,7 @@ class StakedPrimiera(Primiera):
         rest = dict(data)
         stacks = rest.pop("stacks", None)
         if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
-            raise BadSetup("This saved Primiera round is damaged and cannot be restored.")
+            raise SAVED.damaged()
         self = super().from_json(rest)
         self.stacks = tuple(stacks)
         return self
