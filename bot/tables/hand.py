@@ -42,7 +42,9 @@ class Hands:
         awaiting = table.awaiting
         if seat is None or seat not in awaiting:
             chosen = "You've made your choice" if len(awaiting) > 1 or table.to_act is None else None
-            refusal = not_your_turn([table.seat_for(other).mention for other in awaiting], chosen=chosen)
+            # A partner may play two seats: name them once.
+            waiting = dict.fromkeys(table.seat_for(other).mention for other in awaiting)
+            refusal = not_your_turn(list(waiting), chosen=chosen)
             raise TableError(str(refusal))
         try:
             action = table.plugin.decode(game, seat, key, values)
