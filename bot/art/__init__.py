@@ -13,7 +13,8 @@ is a matter of pasting ready cards onto the felt; `to_png` makes the bytes to se
 from __future__ import annotations
 
 from .cards import SIZES, CardSize, Size, card_back, card_size, draw_card, empty_slot
-from .layout import FELT, TEXT, column, label, overlap, panel, row, stack_vertical, to_png
+from .layout import FELT, TEXT, column, label, overlap, panel, row, stack_vertical
+from .palette import to_png
 from .shapes import suit_look
 
 __all__ = [

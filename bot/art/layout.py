@@ -1,4 +1,4 @@
-"""Putting cards together: rows, overlapping piles, stacks, text labels, the felt, and PNG.
+"""Putting cards together: rows, overlapping piles, stacks, text labels and the felt.
 
 Every helper returns a new RGBA image with a transparent background (the felt excepted), so
 they nest: a row of piles, a label above a row, all pasted on a panel with
@@ -8,7 +8,6 @@ keeps a whole table image fast.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Literal
 
@@ -131,27 +130,3 @@ def panel(width: int, height: int, felt: RGB = FELT) -> Image.Image:
         (edge, edge, width - 1 - edge, height - 1 - edge), radius=edge * 3, fill=(*felt, 255)
     )
     return out
-
-
-def to_png(image: Image.Image, colours: int = 256) -> bytes:
-    """The image as PNG bytes; an opaque image is reduced to a `colours`-colour palette.
-
-    Cards, felt and text use few colours, so a palette keeps them sharp at a third of the
-    RGB size. With the default 256 colours the image is mapped onto the kit's own palette
-    (`palette.palette()`, found once), which is twice as fast as finding one per picture;
-    other counts quantise with a fast octree. No dithering (dither noise defeats
-    compression), and zlib level 3: higher levels save a few percent for much more time.
-    An image with transparency stays RGBA.
-    """
-    from .palette import palette  # the palette draws with the kit: import it when first used
-
-    buffer = io.BytesIO()
-    if image.mode == "RGBA" and image.getchannel("A").getextrema()[0] == 255:
-        image = image.convert("RGB")
-    if image.mode == "RGB":
-        if colours == 256:
-            image = image.quantize(palette=palette(), dither=Image.Dither.NONE)
-        else:
-            image = image.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    image.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue()

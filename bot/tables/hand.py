@@ -18,6 +18,7 @@ from engine.core.game import Event
 from engine.core.match import GameResult
 from engine.core.rng import new_seed
 from engine.core.text import chips, plural
+from engine.core.turns import not_your_turn
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -40,9 +41,11 @@ class Hands:
         seat = table.engine_seat(index)
         awaiting = table.awaiting
         if seat is None or seat not in awaiting:
-            if len(awaiting) > 1 or table.to_act is None:
-                raise TableError("You've made your choice — waiting for the others.")
-            raise TableError(f"It isn't your turn — waiting for {table.seat_for(awaiting[0]).mention}.")
+            chosen = "You've made your choice" if len(awaiting) > 1 or table.to_act is None else None
+            # A partner may play two seats: name them once.
+            waiting = dict.fromkeys(table.seat_for(other).mention for other in awaiting)
+            refusal = not_your_turn(list(waiting), chosen=chosen)
+            raise TableError(str(refusal))
         try:
             action = table.plugin.decode(game, seat, key, values)
         except RuleError as error:

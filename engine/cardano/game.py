@@ -44,14 +44,18 @@ from engine.cardano.hands import (
     undeclared,
 )
 from engine.core.cards import PRIMERO_40, Card
-from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, RuleError
-from engine.core.game import Event, Outcome
+from engine.core.errors import BadSetup, IllegalAction, RuleError
+from engine.core.game import Event, Outcome, new_event
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import chips
+from engine.core.turns import check_turn
 from engine.primero.hands import HandType
 
 GAME_ID = "cardano"
+SAVED = SavedHand("Cardano Primero")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 2
 """Format 2 (issue 19) adds every statement made (`stated`, `final_from`), who passed before
 the invitation (`early`) and who may still pay it in the discard round (`may_pay`); format 1
@@ -339,10 +343,6 @@ class _State(BaseModel):
     events: list[Event] = []
 
 
-def _event(kind: str, text: str, seat: int | None = None) -> Event:
-    return Event(kind=kind, text=text, seat=seat)
-
-
 class Cardano:
     """One hand of Cardano's Milanese Primero. Implements `engine.core.game.Game`."""
 
@@ -406,7 +406,7 @@ class Cardano:
         self._s = s
         self._deal()
         s.events.append(
-            _event("deal", f"{seats[dealer]} deals two cards to each player from the bottom.", dealer)
+            new_event("deal", f"{seats[dealer]} deals two cards to each player from the bottom.", dealer)
         )
         s.queue = self._round_from(dealer)
         return self
@@ -649,8 +649,7 @@ class Cardano:
             action = _parse(action)
         if s.phase is Phase.OVER:
             raise IllegalAction("This hand is over.")
-        if seat != self.to_act:
-            raise NotYourTurn("It's not your turn.")
+        check_turn(seat, self.awaiting, s.seats)
         self._check(seat, action)
         before = len(s.events)
         handler: Callable[[int, Any], None] = getattr(self, f"_do_{action.kind}")
@@ -782,7 +781,7 @@ class Cardano:
         amount = action.counters * s.options.counter
         s.invitation, s.inviter = amount, seat
         self._put(seat, amount)
-        s.events.append(_event("invite", f"{s.seats[seat]} invites with {chips(amount)}.", seat))
+        s.events.append(new_event("invite", f"{s.seats[seat]} invites with {chips(amount)}.", seat))
         self._next()
 
     def _state(self, seat: int, kind: HandType) -> None:
@@ -798,10 +797,12 @@ class Cardano:
         if s.phase is Phase.DISCARD:
             # Decision 12: paying the whole stake now keeps both cards; the turn stays here.
             s.may_pay.remove(seat)
-            s.events.append(_event("pay", f"{s.seats[seat]} pays {chips(amount)} to keep both cards.", seat))
+            s.events.append(
+                new_event("pay", f"{s.seats[seat]} pays {chips(amount)} to keep both cards.", seat)
+            )
             return
         s.answered = True
-        s.events.append(_event("pay", f"{s.seats[seat]} pays the invitation ({chips(amount)}).", seat))
+        s.events.append(new_event("pay", f"{s.seats[seat]} pays the invitation ({chips(amount)}).", seat))
         self._next()
 
     def _do_double(self, seat: int, action: Double) -> None:
@@ -811,7 +812,7 @@ class Cardano:
         amount = s.invitation - s.paid[seat]
         self._put(seat, amount)
         s.events.append(
-            _event("double", f"{s.seats[seat]} doubles the invitation to {chips(s.invitation)}.", seat)
+            new_event("double", f"{s.seats[seat]} doubles the invitation to {chips(s.invitation)}.", seat)
         )
         self._next()
 
@@ -819,14 +820,14 @@ class Cardano:
         s = self._s
         if s.phase is Phase.INVITATION and not s.invitation:
             s.early.append(seat)
-        s.events.append(_event("pass", f"{s.seats[seat]} passes.", seat))
+        s.events.append(new_event("pass", f"{s.seats[seat]} passes.", seat))
         self._next()
 
     def _end_invitation(self) -> None:
         s = self._s
         if s.inviter is None:
             # 1a: "Everybody passed. The hand was over."
-            s.events.append(_event("over", "Nobody invites: the hand is over."))
+            s.events.append(new_event("over", "Nobody invites: the hand is over."))
             self._settle([0] * len(s.seats), [], "Nobody invited, so the hand ends with no chips moved.")
             return
         # Decision 12: who invited or paid but is short of a double, and who passed before
@@ -838,7 +839,7 @@ class Cardano:
             amount = min(s.options.counter, s.stacks[last])
             self._put(last, amount)
             s.events.append(
-                _event(
+                new_event(
                     "pay", f"Nobody answered, so {s.seats[last]}, last in turn, pays {chips(amount)}.", last
                 )
             )
@@ -858,13 +859,13 @@ class Cardano:
             if action.discard
             else (f"{s.seats[seat]} keeps every card")
         )
-        s.events.append(_event("change", text + ".", seat))
+        s.events.append(new_event("change", text + ".", seat))
         self._next()
 
     def _end_discard(self) -> None:
         s = self._s
         self._deal()
-        s.events.append(_event("deal", "Two new cards to each player."))
+        s.events.append(new_event("deal", "Two new cards to each player."))
         self._start_changes()
 
     def _start_changes(self) -> None:
@@ -876,18 +877,18 @@ class Cardano:
         s = self._s
         if self._can_deal():
             self._deal()
-            s.events.append(_event("deal", "Two new cards to each player."))
+            s.events.append(new_event("deal", "Two new cards to each player."))
             self._start_changes()
             return
         # Decision 16: the deck cannot give everyone two more; the best hand takes the pot.
-        s.events.append(_event("spent", "The deck is spent and nobody declared: the cards are shown."))
+        s.events.append(new_event("spent", "The deck is spent and nobody declared: the cards are shown."))
         self._showdown(self._live(), by_pots=False)
 
     def _do_close(self, seat: int, action: Close) -> None:
         s = self._s
         s.closers.append(seat)
         self._state(seat, action.type)
-        s.events.append(_event("close", f"{s.seats[seat]} closes a {kind_name(action.type)}.", seat))
+        s.events.append(new_event("close", f"{s.seats[seat]} closes a {kind_name(action.type)}.", seat))
         if s.phase is Phase.CHANGES:
             # 2.2: the others, in turn, may close too (only a player holding four cards can).
             s.phase = Phase.CLOSING
@@ -898,11 +899,11 @@ class Cardano:
     def _do_concede(self, seat: int, action: Concede) -> None:
         s = self._s
         if s.phase is Phase.DUEL:
-            s.events.append(_event("concede", f"{s.seats[seat]} does not challenge.", seat))
+            s.events.append(new_event("concede", f"{s.seats[seat]} does not challenge.", seat))
             s.queue = []
             self._settle_showdown()
             return
-        s.events.append(_event("concede", f"{s.seats[seat]} does not close.", seat))
+        s.events.append(new_event("concede", f"{s.seats[seat]} does not close.", seat))
         self._next()
 
     def _end_closing(self) -> None:
@@ -918,7 +919,7 @@ class Cardano:
             if seat not in s.closers:
                 s.folded[seat] = True
         names = " and ".join(s.seats[i] for i in s.closers)
-        s.events.append(_event("contest", f"{names} contend the pot: bid, raise, follow or fold."))
+        s.events.append(new_event("contest", f"{names} contend the pot: bid, raise, follow or fold."))
         s.level = max(s.paid)
         self._start_betting()
 
@@ -933,7 +934,7 @@ class Cardano:
         s.bidder = seat
         s.phase = Phase.VIE
         s.events.append(
-            _event(
+            new_event(
                 "vie",
                 f"{s.seats[seat]} declares a {kind_name(action.type)} and opens the vie ({chips(cost)}).",
                 seat,
@@ -949,7 +950,9 @@ class Cardano:
         kind = self._honest(seat)[-1] if action.type is None else action.type
         self._state(seat, kind)
         s.events.append(
-            _event("follow", f"{s.seats[seat]} follows stating a {kind_name(kind)} ({chips(amount)}).", seat)
+            new_event(
+                "follow", f"{s.seats[seat]} follows stating a {kind_name(kind)} ({chips(amount)}).", seat
+            )
         )
         self._after_bet()
 
@@ -963,7 +966,7 @@ class Cardano:
         s.bet_open = True
         all_in = " — all in" if s.stacks[seat] == 0 else ""
         s.events.append(
-            _event(
+            new_event(
                 word,
                 f"{s.seats[seat]} declares a {kind_name(kind)} and {word}s {chips(amount)}{all_in}.",
                 seat,
@@ -985,7 +988,7 @@ class Cardano:
         kind = self._honest(seat)[-1] if action.type is None else action.type
         self._state(seat, kind)
         s.events.append(
-            _event(
+            new_event(
                 "all_in",
                 f"{s.seats[seat]} goes all in with {chips(amount)} stating a {kind_name(kind)}; "
                 "the rest is played for apart.",
@@ -999,7 +1002,7 @@ class Cardano:
         s.folded[seat] = s.shown[seat] = True
         s.declared[seat] = None
         s.events.append(
-            _event("fold", f"{s.seats[seat]} folds face up: {cards_text(sorted(s.hands[seat]))}.", seat)
+            new_event("fold", f"{s.seats[seat]} folds face up: {cards_text(sorted(s.hands[seat]))}.", seat)
         )
         if len(self._live()) == 1:
             s.queue = []
@@ -1035,7 +1038,7 @@ class Cardano:
     def _end_last_change(self) -> None:
         s = self._s
         self._deal()
-        s.events.append(_event("deal", "Two new cards to each player still in."))
+        s.events.append(new_event("deal", "Two new cards to each player still in."))
         self._start_betting()
 
     def _start_betting(self) -> None:
@@ -1061,7 +1064,7 @@ class Cardano:
         if not s.bet_open and self._can_deal() and any(s.stacks[i] > 0 for i in self._live()):
             # 3.1: everybody passed: discard to three and change again. The change itself
             # makes an undeclared primero or flush be discarded (decision 21).
-            s.events.append(_event("pass", "Everybody passes: another change."))
+            s.events.append(new_event("pass", "Everybody passes: another change."))
             self._last_change_or_betting()
             return
         self._showdown(self._live(), by_pots=True)
@@ -1158,7 +1161,7 @@ class Cardano:
             hand = describe(s.hands[seat], s.options.primero_81)
             s.showdown.append(Showing(seat=seat, cards=tuple(sorted(s.hands[seat])), hand=hand))
             s.events.append(
-                _event("show", f"{s.seats[seat]} shows {cards_text(sorted(s.hands[seat]))}: {hand}.", seat)
+                new_event("show", f"{s.seats[seat]} shows {cards_text(sorted(s.hands[seat]))}: {hand}.", seat)
             )
 
     def _showdown(self, seats: list[int], by_pots: bool) -> None:
@@ -1166,7 +1169,7 @@ class Cardano:
         s.queue = []
         self._show(seats)
         for note in self._penalty_notes(seats):
-            s.events.append(_event("penalty", note + "."))
+            s.events.append(new_event("penalty", note + "."))
         if by_pots and s.options.duel and len(seats) == 2 and not s.closers:
             offer = self._duel_offer(seats)
             if offer is not None:
@@ -1175,7 +1178,7 @@ class Cardano:
                 s.queue = [offer.challenger]
                 cases = ", ".join(f"{c} ({DUEL_CASES[c][0]})" for c in offer.cases)
                 s.events.append(
-                    _event(
+                    new_event(
                         "duel_offer",
                         f"{s.seats[offer.challenger]} may challenge {s.seats[offer.dominant]} "
                         f"to the final duel: {cases}.",
@@ -1246,7 +1249,7 @@ class Cardano:
             }
         )
         s.events.append(
-            _event(
+            new_event(
                 "duel",
                 f"{s.seats[seat]} challenges: {chips(mine)} to {s.seats[seat]} and {chips(theirs)} to "
                 f"{s.seats[duel.dominant]} now; discards {cards_text(action.discard)} and draws "
@@ -1312,7 +1315,7 @@ class Cardano:
         s.summary = summary
         for seat, amount in enumerate(payouts):
             s.stacks[seat] += amount
-        s.events.append(_event("result", summary, s.winners[0] if s.winners else None))
+        s.events.append(new_event("result", summary, s.winners[0] if s.winners else None))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1369,24 +1372,18 @@ class Cardano:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        damaged = "This saved Cardano Primero hand is damaged and cannot be restored."
-        try:
-            state = _State.model_validate(data, context=_CARDS)
-        except ValidationError as error:
-            raise BadSetup(damaged) from error
-        if state.game_id != GAME_ID or state.format not in _FORMATS:
-            raise BadSetup("This saved hand is not a Cardano Primero hand this version can restore.")
+        state = SAVED.read(_State, data, GAME_ID, _FORMATS, context=_CARDS)
         if _malformed(state):
-            raise BadSetup(damaged)
+            raise SAVED.damaged()
         if state.format == 1:
             # Format 1 kept no record of statements: the standing declarations stand in.
             state.stated = [(i, k) for i, k in enumerate(state.declared) if k is not None]
             state.format = JSON_FORMAT
         held = [c for hand in state.hands for c in hand] + [c for d in state.discards for c in d]
         if sorted(held + state.order[state.next :]) != sorted(DECK) or sorted(state.order) != sorted(DECK):
-            raise BadSetup("This saved Cardano Primero hand does not account for all 40 cards.")
+            raise SAVED.cards_missing(40)
         if deal_commitment(state.seed, state.order) != state.commitment:
-            raise BadSetup("This saved Cardano Primero hand does not match its published deal.")
+            raise SAVED.deal_unmatched()
         self = cls.__new__(cls)
         self._s = state
         return self

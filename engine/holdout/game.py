@@ -24,13 +24,17 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, computed_field
 
 from engine.core.cards import POSTAS_50, VINES_55, Card, DeckSpec
-from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome
+from engine.core.errors import BadSetup, IllegalAction
+from engine.core.game import Event, Outcome, new_event
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import chips, plural
+from engine.core.turns import check_turn
 
 GAME_ID = "holdout"
+SAVED = SavedHand("Holdout")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 1
 
 LINE_NAMES = ("top", "bottom")
@@ -191,14 +195,6 @@ def _pass_action(deck: str, first: int, second: int) -> PassCards:
         cards = _DECKS[deck].cards
         action = _PASSES[key] = PassCards(cards=(cards[first], cards[second]))
     return action
-
-
-_EVENT = Event.__pydantic_validator__.validate_python
-
-
-def _event(kind: str, text: str, seat: int | None = None) -> Event:
-    event: Event = _EVENT({"kind": kind, "text": text, "seat": seat})
-    return event
 
 
 def draw_line(counts: Sequence[int], marks: Sequence[str]) -> str:
@@ -478,7 +474,7 @@ class Holdout:
             start_text = f"The top line starts with {short[ups[0]]} and the bottom line with {short[ups[1]]}."
         how = " (drawn at random)" if drawn else ""
         self._events = [
-            _event(
+            new_event(
                 "deal",
                 f"Each player antes {chips(stake)}, keeping it in front of them, and is dealt "
                 f"{HAND_SIZE} cards. {start_text} {self._names[chilo]} holds the chilo{how}.",
@@ -614,18 +610,9 @@ class Holdout:
         Raises NotYourTurn or IllegalAction, with a sentence fit for the player, before
         changing anything.
         """
-        count = len(self._names)
-        if not isinstance(seat, int) or not 0 <= seat < count:
-            raise NotYourTurn("That seat is not part of this hand.")
         phase = self._phase
-        if phase is Phase.OVER:
-            raise NotYourTurn("The hand is over; there is nothing left to do.")
-        if phase is Phase.PASS and self._passed[seat] is not None:
-            waiting = " and ".join(self._names[other] for other in self.awaiting)
-            raise NotYourTurn(f"You have already passed your two cards — waiting for {waiting}.")
-        if phase is Phase.PLAY and seat != self._to_act:
-            assert self._to_act is not None
-            raise NotYourTurn(f"It isn't your turn — waiting for {self._names[self._to_act]}.")
+        chosen = "You have already passed your two cards" if phase is Phase.PASS else None
+        check_turn(seat, self.awaiting, self._names, over=phase is Phase.OVER, chosen=chosen)
         if not isinstance(action, _ACTION_TYPES):
             action = _parse(action, self._deck.spec)
         before = len(self._events)
@@ -668,7 +655,7 @@ class Holdout:
         hand.remove(first)
         hand.remove(second)
         self._passed[seat] = (min(first, second), max(first, second))
-        self._events.append(_event("pass", f"{self._names[seat]} has chosen two cards to pass.", seat))
+        self._events.append(new_event("pass", f"{self._names[seat]} has chosen two cards to pass.", seat))
         if any(chosen is None for chosen in self._passed):
             return
         count = len(self._names)
@@ -681,7 +668,7 @@ class Holdout:
         self._to_act = self._chilo
         name = self._names[self._chilo]
         self._events.append(
-            _event(
+            new_event(
                 "passed",
                 f"Everyone has passed two cards to the left. {name} holds the chilo and plays first.",
                 self._chilo,
@@ -716,7 +703,7 @@ class Holdout:
         else:
             # A known rank pays the rank itself; the chilo stays where it is.
             text = f"{name} plays {short}{where} on a rank already there: pays {chips(price)}."
-        self._events.append(_event("play", text, seat))
+        self._events.append(new_event("play", text, seat))
         self._after(seat, filled=novel)
 
     def _take_chilo(self, seat: int) -> str:
@@ -746,7 +733,7 @@ class Holdout:
         if novel:
             keeps = self._take_chilo(seat)
             text = f"{name} takes seconds{where}: {short}, a new rank — free, and {keeps} the chilo."
-            self._events.append(_event("seconds", text, seat))
+            self._events.append(new_event("seconds", text, seat))
             self._after(seat, filled=True)
             return
         # Knocked out: a coin per card still in hand, and the ante falls in; the card stays
@@ -757,12 +744,12 @@ class Holdout:
             f"{name} takes seconds{where}: {short}, a rank already there — knocked out, paying "
             f"{chips(penalty)} for {plural(len(self._dead[seat]), 'card')} in hand; the ante goes to the pot."
         )
-        self._events.append(_event("knockout", text, seat))
+        self._events.append(new_event("knockout", text, seat))
         self._after(seat, filled=False)
 
     def _fold(self, seat: int) -> None:
         self._drop(seat, _FOLDED)
-        self._events.append(_event("fold", f"{self._names[seat]} folds; the ante goes to the pot.", seat))
+        self._events.append(new_event("fold", f"{self._names[seat]} folds; the ante goes to the pot.", seat))
         self._after(seat, filled=False)
 
     def _pay(self, seat: int, amount: int) -> None:
@@ -832,7 +819,7 @@ class Holdout:
         self._won_by = how
         self._phase = Phase.OVER
         self._to_act = None
-        self._events.append(_event("win", self._summary(), winner))
+        self._events.append(new_event("win", self._summary(), winner))
 
     # --------------------------------------------------------------------- results
 
@@ -946,12 +933,7 @@ class Holdout:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a state written by `to_json`; refuses a damaged or tampered save."""
-        try:
-            snap = _Snapshot.model_validate(data)
-        except ValidationError as error:
-            raise BadSetup("This saved Holdout hand is damaged and cannot be restored.") from error
-        if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
-            raise BadSetup("This saved hand is not a Holdout hand this version can restore.")
+        snap = SAVED.read(_Snapshot, data, GAME_ID, (JSON_FORMAT,))
         options = snap.options
         deck = _DECKS[options.deck]
         count = len(snap.seats)
@@ -965,7 +947,7 @@ class Holdout:
             or (snap.winner is not None and snap.winner not in seats)
             or min(snap.stacks + snap.antes + snap.paid + [snap.pot]) < 0
         ):
-            raise BadSetup("This saved Holdout hand is damaged and cannot be restored.")
+            raise SAVED.damaged()
 
         def codes(texts: Sequence[str]) -> list[int]:
             try:
@@ -1024,9 +1006,9 @@ class Holdout:
             + self._order[self._next :]
         )
         if sorted(held) != list(range(size)):
-            raise BadSetup(f"This saved Holdout hand does not account for all {size} cards.")
+            raise SAVED.cards_missing(size)
         if deal_commitment(self._seed, [deck.text[code] for code in self._order]) != self._commitment:
-            raise BadSetup("This saved Holdout hand does not match its published deal.")
+            raise SAVED.deal_unmatched()
         return self
 
 

@@ -24,10 +24,14 @@ from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event, Outcome
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import chips
+from engine.core.turns import check_turn
 from engine.peg_leg import odds
 
 GAME_ID = "peg_leg"
+SAVED = SavedHand("Peg Leg")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 1
 MIN_SEATS = 2
 MAX_SEATS = 6
@@ -495,12 +499,13 @@ class PegLeg:
                 action = _ACTION.validate_python(action)
             except ValidationError as error:
                 raise IllegalAction("That isn't a Peg Leg move.") from error
-        if not 0 <= seat < len(self._seats):
-            raise NotYourTurn("There is no such seat at this table.")
-        if self._phase is Phase.OVER:
-            raise NotYourTurn("The hand is over.")
-        if seat not in self.awaiting:
-            raise NotYourTurn("You've made your choice for this card — waiting for the others.")
+        check_turn(
+            seat,
+            self.awaiting,
+            self._seats,
+            over=self._phase is Phase.OVER,
+            chosen="You've made your choice for this card",  # everyone decides at once
+        )
         before = len(self._events)
         name = self._seats[seat]
         stake = self._options.stake
@@ -688,18 +693,13 @@ class PegLeg:
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a state written by `to_json`: deal the committed order again and replay
         the moves; the result must be exactly the saved state."""
-        try:
-            snap = _Snapshot.model_validate(data)
-        except ValidationError as error:
-            raise BadSetup("This saved Peg Leg hand is damaged and cannot be restored.") from error
-        if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
-            raise BadSetup("This saved hand is not a Peg Leg hand this version can restore.")
+        snap = SAVED.read(_Snapshot, data, GAME_ID, (JSON_FORMAT,))
         try:
             codes = [CODE_BY_TEXT[text] for text in snap.order]
             if sorted(codes) != list(range(50)):
                 raise KeyError("order")
             if deal_commitment(snap.seed, snap.order) != snap.commitment:
-                raise BadSetup("This saved Peg Leg hand does not match its published deal.")
+                raise SAVED.deal_unmatched()
             # The prices offered in each round so far are facts of the hand, saved with it:
             # the replay reads them back rather than simulating every round again, which
             # would cost a restart tens of milliseconds per round per table.
@@ -713,7 +713,7 @@ class PegLeg:
             for move in snap.moves:
                 self.apply(move.seat, move.action)
         except (KeyError, ValueError, ValidationError) as error:
-            raise BadSetup("This saved Peg Leg hand is damaged and cannot be restored.") from error
+            raise SAVED.damaged() from error
         except (IllegalAction, NotYourTurn) as error:
             raise BadSetup("This saved Peg Leg hand's moves don't replay on its deal.") from error
         replayed = self.to_json()

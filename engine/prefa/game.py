@@ -22,11 +22,13 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import PREFA_32, Card
-from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome
+from engine.core.errors import BadSetup, IllegalAction
+from engine.core.game import Event, Outcome, new_event
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import chips, plural
+from engine.core.turns import check_turn
 from engine.prefa.scoring import (
     TENTATIVE_CHIPS,
     TENTATIVE_POINTS,
@@ -45,6 +47,8 @@ from engine.prefa.scoring import (
 )
 
 GAME_ID = "prefa"
+SAVED = SavedHand("Prefa")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 1
 PLAYERS = 3
 HAND = 10
@@ -387,10 +391,6 @@ class _State(BaseModel):
     events: list[Event] = []
 
 
-def _event(kind: str, text: str, seat: int | None = None) -> Event:
-    return Event(kind=kind, text=text, seat=seat)
-
-
 def beats(card: Card, best: Card, trump: str | None) -> bool:
     """Whether `card` beats `best`, the card winning the trick so far."""
     if card.suit == best.suit:
@@ -538,18 +538,18 @@ class Prefa:
         dealer_name = sitter if dealer is None else seats[dealer]
         text = f"{dealer_name} deals ten cards each and two to the kitty"
         text += "; they sit this hand out." if dealer is None else "."
-        state.events = [_event("deal", text, dealer)]
+        state.events = [new_event("deal", text, dealer)]
         if options.seven_opens and first_hand:
             if SEVEN in kitty:
                 state.events.append(
-                    _event("redeal", f"The {SEVEN.label} is in the kitty: the cards are dealt again.")
+                    new_event("redeal", f"The {SEVEN.label} is in the kitty: the cards are dealt again.")
                 )
                 self._finish("redeal", (), None)
                 return self
             holder = next(seat for seat in range(PLAYERS) if SEVEN in hands[seat])
             state.eldest = holder
             state.events.append(
-                _event(
+                new_event(
                     "seven",
                     f"{seats[holder]} shows the {SEVEN.label}, bids first and deals the next hand.",
                     holder,
@@ -760,8 +760,7 @@ class Prefa:
             action = _parse(action)
         if s.phase is Phase.OVER:
             raise IllegalAction("This hand is over.")
-        if seat != s.to_act:
-            raise NotYourTurn("It's not your turn.")
+        check_turn(seat, self.awaiting, s.seats)
         before = len(s.events)
         phase = s.phase
         if phase is Phase.PLAY:
@@ -795,14 +794,14 @@ class Prefa:
             if s.entered[seat] is None:
                 s.entered[seat] = sum(1 for e in s.entered if e is not None)
             s.sheet.append(Call(seat=seat, call="bid", contract=action.contract))
-            s.events.append(_event("bid", f"{name}: {action.contract.text}.", seat))
+            s.events.append(new_event("bid", f"{name}: {action.contract.text}.", seat))
             if s.tentative is not None and s.tentative != seat:
                 # The text: once someone "wants it", the tentative bid counts as a pass.
                 other = s.tentative
                 s.passed[other] = True
                 s.tentative = None
                 s.events.append(
-                    _event("pass", f"{s.seats[other]}'s tentative bid now counts as a pass.", other)
+                    new_event("pass", f"{s.seats[other]}'s tentative bid now counts as a pass.", other)
                 )
         elif isinstance(action, Good):
             if not self._may_be_good(seat):
@@ -814,7 +813,7 @@ class Prefa:
                 raise IllegalAction(f'"I\'m good" holds the current bid, {ladder[s.high].text}.')
             s.holder = seat
             s.sheet.append(Call(seat=seat, call="good", contract=action.contract))
-            s.events.append(_event("good", f"{name}: I'm good (for {action.contract.text}).", seat))
+            s.events.append(new_event("good", f"{name}: I'm good (for {action.contract.text}).", seat))
         elif isinstance(action, Tentative):
             if not self._may_tentative(seat):
                 if not s.options.tentative:
@@ -822,11 +821,11 @@ class Prefa:
                 raise IllegalAction("A tentative bid is only possible once, before anyone has bid.")
             s.tentative = seat
             s.sheet.append(Call(seat=seat, call="tentative"))
-            s.events.append(_event("tentative", f"{name}: I'll take it, if nobody else wants it.", seat))
+            s.events.append(new_event("tentative", f"{name}: I'll take it, if nobody else wants it.", seat))
         elif isinstance(action, Pass):
             s.passed[seat] = True
             s.sheet.append(Call(seat=seat, call="pass"))
-            s.events.append(_event("pass", f"{name} passes.", seat))
+            s.events.append(new_event("pass", f"{name} passes.", seat))
         else:
             raise IllegalAction("It's the bidding: bid, pass, or say you're good.")
         self._after_call(seat)
@@ -835,7 +834,7 @@ class Prefa:
         s = self._s
         live = [i for i in range(PLAYERS) if not s.passed[i]]
         if not live:
-            s.events.append(_event("thrown_in", "Everyone passed: the cards are thrown in."))
+            s.events.append(new_event("thrown_in", "Everyone passed: the cards are thrown in."))
             self._finish("thrown_in", (), None)
             return
         if len(live) == 1:
@@ -862,7 +861,7 @@ class Prefa:
             assert s.high is not None
             won = scale(s.options.ten_no_trump)[s.high]
             text = f"{s.seats[seat]} takes the bid at {won.text} and picks up the kitty."
-        s.events.append(_event("take", text, seat))
+        s.events.append(new_event("take", text, seat))
 
     # ---- the kitty and the contract
 
@@ -881,7 +880,7 @@ class Prefa:
         hand.remove(b)
         s.discards = [a, b]
         s.phase = Phase.CONTRACT
-        s.events.append(_event("discard", f"{s.seats[seat]} discards two cards.", seat))
+        s.events.append(new_event("discard", f"{s.seats[seat]} discards two cards.", seat))
 
     def _declare(self, seat: int, action: Any) -> None:
         s = self._s
@@ -914,7 +913,7 @@ class Prefa:
             f". {s.seats[first]} must take {plural(d1, 'trick')} and "
             f"{s.seats[second]} {plural(d2, 'trick')} if both play."
         )
-        s.events.append(_event("contract", text, seat))
+        s.events.append(new_event("contract", text, seat))
         s.phase = Phase.DEFENCE
         s.stage = "first"
         s.to_act = first
@@ -924,7 +923,7 @@ class Prefa:
         if s.tentative != seat:
             raise IllegalAction("Only a tentative bidder may throw the hand in; announce a contract.")
         s.events.append(
-            _event(
+            new_event(
                 "thrown_in",
                 f"{s.seats[seat]} can't make even (6) spades and throws the hand in: "
                 f"{TENTATIVE_POINTS} points to their pouch and {chips(TENTATIVE_CHIPS)} to each "
@@ -962,7 +961,7 @@ class Prefa:
         }[kind]
         if s.stage == "counter" and kind == "take_you":
             words = "No, I'll take you with me."
-        s.events.append(_event(kind, f"{name}: {words}", seat))
+        s.events.append(new_event(kind, f"{name}: {words}", seat))
         stage = s.stage
         if stage == "first":
             s.stage, s.to_act = ("second_in" if kind == "in" else "second_out"), second
@@ -1012,7 +1011,7 @@ class Prefa:
             assert active is not None
             s.playing = [seat for seat in range(PLAYERS) if seat in (bidder, active)]
             s.events.append(
-                _event(
+                new_event(
                     "defence",
                     f"{s.seats[active]} defends alone and must take "
                     f"{plural(lone_duty(self._scored_tricks()), 'trick')}.",
@@ -1024,7 +1023,7 @@ class Prefa:
             if mode == "invited":
                 assert active is not None and invited is not None
                 s.events.append(
-                    _event(
+                    new_event(
                         "defence",
                         f"{s.seats[invited]} plays on behalf of {s.seats[active]}; together they "
                         f"must take {plural(sum(duties(self._scored_tricks())), 'trick')}.",
@@ -1067,7 +1066,7 @@ class Prefa:
             while nxt not in s.playing:
                 nxt = self._next(nxt)
             s.to_act = nxt
-            s.events.append(_event("play", f"{s.seats[seat]} plays {card.short}.", seat))
+            s.events.append(new_event("play", f"{s.seats[seat]} plays {card.short}.", seat))
             return
         won = s.trick_seats[trick_winner(s.trick_cards, trump)]
         s.tricks[won] += 1
@@ -1077,7 +1076,7 @@ class Prefa:
         s.trick_seats = []
         s.trick_cards = []
         s.events.append(
-            _event("trick", f"{s.seats[seat]} plays {card.short}; {s.seats[won]} takes the trick.", won)
+            new_event("trick", f"{s.seats[seat]} plays {card.short}; {s.seats[won]} takes the trick.", won)
         )
         if len(s.played) == TRICKS:
             self._score()
@@ -1168,7 +1167,7 @@ class Prefa:
         s.phase = Phase.OVER
         s.to_act = None
         if kind in ("played", "both_out"):
-            s.events.append(_event("result", self._summary(), s.bidder))
+            s.events.append(new_event("result", self._summary(), s.bidder))
 
     def _name(self, party: int) -> str:
         s = self._s
@@ -1299,20 +1298,15 @@ class Prefa:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a saved hand. Raises BadSetup if it is damaged or not a Prefa hand."""
-        try:
-            state = _State.model_validate(data, context=_CARDS)
-        except ValidationError as error:
-            raise BadSetup("This saved Prefa hand is damaged and cannot be restored.") from error
-        if state.game_id != GAME_ID or state.format != JSON_FORMAT:
-            raise BadSetup("This saved hand is not a Prefa hand this version can restore.")
+        state = SAVED.read(_State, data, GAME_ID, (JSON_FORMAT,), context=_CARDS)
         if _malformed(state):
-            raise BadSetup("This saved Prefa hand is damaged and cannot be restored.")
+            raise SAVED.damaged()
         held = [c for hand in state.hands for c in hand] + state.kitty * (state.bidder is None)
         held += state.discards + state.trick_cards + [c for t in state.played for c in t.cards]
         if len(held) != len(DECK) or set(held) != set(DECK) or set(state.order) != set(DECK):
-            raise BadSetup("This saved Prefa hand does not account for all 32 cards.")
+            raise SAVED.cards_missing(32)
         if deal_commitment(state.seed, state.order) != state.commitment:
-            raise BadSetup("This saved Prefa hand does not match its published deal.")
+            raise SAVED.deal_unmatched()
         self = cls.__new__(cls)
         self._s = state
         return self

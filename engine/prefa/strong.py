@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.cards import PREFA_32, Card
+from engine.prefa.basic import BasicPlayer, tricks_with
 from engine.prefa.game import Phase, Play, Prefa, PrefaView
-from engine.prefa.players import BasicPlayer, tricks_with
 from engine.prefa.scoring import SUITS, duties, lone_duty, score_hand
 from engine.prefa.solver import OutOfNodes, Position, Solver, card_id, card_of, mask_of, representatives
 

@@ -20,12 +20,16 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome
+from engine.core.game import Event, Outcome, new_event
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import chips
+from engine.core.turns import check_turn
 
 GAME_ID = "prima_carta"
+SAVED = SavedHand("Prima Carta")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 2
 """Format 2 adds the house game's options and phases; format 1 hands (the basic game) still
 load, with every new option at its default."""
@@ -48,15 +52,9 @@ _NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code
 _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
-# Events are built straight through pydantic's validator, skipping BaseModel.__init__'s
-# Python-level overhead; a finished hand builds about ten, and that was a fifth of a hand.
-_EVENT = Event.__pydantic_validator__.validate_python
+# The outcome is built straight through pydantic's validator, as `new_event` builds events:
+# BaseModel.__init__'s Python-level overhead was a fifth of a hand.
 _OUTCOME = Outcome.__pydantic_validator__.validate_python
-
-
-def _event(kind: str, text: str, seat: int | None = None) -> Event:
-    event: Event = _EVENT({"kind": kind, "text": text, "seat": seat})
-    return event
 
 
 _DECISION_EVENTS: dict[tuple[int, int, int], Event] = {}
@@ -71,9 +69,9 @@ def _decision_event(seat: int, suit: int, paid: int) -> Event:
     if event is None:
         label = SUIT_LABELS[suit]
         if paid >= 0:
-            event = _event("copa", f"{label} pays the copa: {chips(paid)}.", seat)
+            event = new_event("copa", f"{label} pays the copa: {chips(paid)}.", seat)
         else:
-            event = _event("fold", f"{label} folds.", seat)
+            event = new_event("fold", f"{label} folds.", seat)
         if len(_DECISION_EVENTS) < 4096:
             _DECISION_EVENTS[key] = event
     return event
@@ -709,14 +707,14 @@ class PrimaCarta:
         if kind is Deal:
             assert isinstance(action, Deal)
             return self._deal(seat, corte=action.corte)
-        if seat != self._to_act:
-            if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
-                raise NotYourTurn("That seat is not part of this hand.")
-            if self._to_act is None:
-                if self._phase in (Phase.DEAL, Phase.REPASSO):
-                    raise NotYourTurn("Bets are open; nobody decides anything until the cards are dealt.")
-                raise NotYourTurn("The hand is over; there is nothing left to decide.")
-            raise NotYourTurn(f"It isn't your turn — {self._label(self._to_act)} decides first.")
+        if seat != self._to_act:  # checked first: the common case costs one comparison
+            check_turn(
+                seat,
+                self.awaiting,
+                [SUIT_LABELS[suit] for suit in self._seats],
+                over=self._phase is Phase.OVER,
+                idle="Bets are open; nobody decides anything until the cards are dealt.",
+            )
         suit = self._seats[seat]
         passes = self._passes
         before = len(passes)
@@ -741,7 +739,7 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += [self._pass_event(index) for index in range(before, len(passes))]
         if self._winner is not None:
-            events.append(_event("win", self._summary(), self._winner))
+            events.append(new_event("win", self._summary(), self._winner))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -951,24 +949,24 @@ class PrimaCarta:
                 text = f"Spiga: each of the {len(self._seats)} players puts {stake} in the pot."
                 if self._carried_in:
                     text += f" The cobre of {chips(self._carried_in)} from the last hand is in the pot too."
-                out.append(_event("spiga", text))
+                out.append(new_event("spiga", text))
             elif kind == "pass":
                 out.append(self._pass_event(index))
             elif kind == "prima":
                 text = f"The first card was {_SHORT[self._order[0]]}; {self._label(self._prima)} is prima."
-                out.append(_event("prima", text, self._prima))
+                out.append(new_event("prima", text, self._prima))
             elif kind == "corte":
                 to = "the house" if self._options.house else "the dealer"
                 text = f"{self._label(self._prima)} tosses the corte of {chips(self._corte)} to {to}."
-                out.append(_event("corte", text, self._prima))
+                out.append(new_event("corte", text, self._prima))
             elif kind == "decision":
                 seat, paid = self._decisions[index]
                 out.append(_decision_event(seat, self._seats[seat], paid))
             elif kind == "shuffle":
                 text = "Jasper rules: the dealer shuffles the discard pile before the repasso."
-                out.append(_event("shuffle", text))
+                out.append(new_event("shuffle", text))
             else:
-                out.append(_event("win", self._summary(), self._winner))
+                out.append(new_event("win", self._summary(), self._winner))
         return out
 
     def _pass_event(self, index: int) -> Event:
@@ -976,7 +974,7 @@ class PrimaCarta:
         short = _SHORT
         ups = " ".join(map(short.__getitem__, played))
         c0, c1, c2, c3, c4 = counts
-        return _event(
+        return new_event(
             "pass",
             f"Pass {number}: {dealt} dealt, {len(played)} played up ({ups}). "
             f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}.",
@@ -1159,19 +1157,14 @@ class PrimaCarta:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a state written by `to_json`."""
-        try:
-            snap = _Snapshot.model_validate(data)
-        except ValidationError as error:
-            raise BadSetup("This saved Prima Carta hand is damaged and cannot be restored.") from error
-        if snap.game_id != GAME_ID or snap.format not in _FORMATS:
-            raise BadSetup("This saved hand is not a Prima Carta hand this version can restore.")
+        snap = SAVED.read(_Snapshot, data, GAME_ID, _FORMATS)
         self = cls.__new__(cls)
         self._options = PrimaCartaOptions.model_validate(snap.options.model_dump())
         self._carried_in = snap.carried_in
         self._corte = snap.corte
         self._second_seed = snap.second_seed
         if (self._second_seed is None) != (self._options.variant != "jasper"):
-            raise BadSetup("This saved Prima Carta hand is damaged and cannot be restored.")
+            raise SAVED.damaged()
         self._seats = _seat_suits(snap.seats)
         self._owner = _OWNERS[self._seats]
         self._dealer = snap.dealer
@@ -1200,9 +1193,9 @@ class PrimaCarta:
         if sorted(self._order) != list(range(50)) or sorted(
             self._discard + self._undealt + [c for s in range(5) for c in _stack_codes(self, s)]
         ) != list(range(50)):
-            raise BadSetup("This saved Prima Carta hand does not account for all 50 cards.")
+            raise SAVED.cards_missing(50)
         if self._commit() != self._commitment:
-            raise BadSetup("This saved Prima Carta hand does not match its published deal.")
+            raise SAVED.deal_unmatched()
         return self
 
 

@@ -24,14 +24,18 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import PRIMERO_40, Card
-from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome
+from engine.core.errors import BadSetup, IllegalAction
+from engine.core.game import Event, Outcome, new_event
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import chips, plural
+from engine.core.turns import check_turn
 from engine.primero.hands import HandType, describe, forms, totals
 
 GAME_ID = "primero"
+SAVED = SavedHand("Primero")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 1
 DEAL = 2
 """Cards dealt to each player in each of the two deals (the text: "deal 2 cards")."""
@@ -309,10 +313,6 @@ _IN, _FOLDED, _ALL_IN = SeatStatus.IN, SeatStatus.FOLDED, SeatStatus.ALL_IN
 _TOTALS = totals()
 
 
-def _event(kind: str, text: str, seat: int | None = None) -> Event:
-    return Event(kind=kind, text=text, seat=seat)
-
-
 class Primero:
     """One hand of Primero. Implements `engine.core.game.Game`."""
 
@@ -395,7 +395,7 @@ class Primero:
         ante_text = f"Everyone antes {chips(ante)}" if ante else "No ante"
         carry_text = f"; {chips(carried)} stay in the pot from the last hand" if carried else ""
         state.events = [
-            _event(
+            new_event(
                 "deal",
                 f"{ante_text}{carry_text}. {seats[dealer]} deals two cards to each player.",
                 dealer,
@@ -490,7 +490,7 @@ class Primero:
         s.to_act = None
         if s.phase is Phase.FIRST:
             self._deal()
-            s.events.append(_event("deal", "Two more cards to each player still in."))
+            s.events.append(new_event("deal", "Two more cards to each player still in."))
             self._start_round(Phase.SECOND)
         else:
             self._end_bidding()
@@ -661,8 +661,7 @@ class Primero:
             action = _parse(action)
         if s.phase is Phase.OVER:
             raise IllegalAction("This hand is over.")
-        if seat != s.to_act:
-            raise NotYourTurn("It's not your turn.")
+        check_turn(seat, self.awaiting, s.seats)
         choice = self.choices(seat)
         assert choice is not None
         before = len(s.events)
@@ -815,7 +814,7 @@ class Primero:
         lead = f"{name} {', '.join(paying)} and bids" if paying else f"{name} bids"
         at = f" at {chips(action.bet)}" if s.options.betting else ""
         draw = self._draw(seat, action.discard)
-        s.events.append(_event("bid", f"{lead} {s.bid.text}{at}{draw}.", seat))
+        s.events.append(new_event("bid", f"{lead} {s.bid.text}{at}{draw}.", seat))
         self._advance(seat)
 
     def _stake(self, seat: int, choice: TurnChoices, action: Stake) -> None:
@@ -841,7 +840,7 @@ class Primero:
         if action.bet:
             self._new_bet(seat, action.bet, bare=True)
             text += f", then bets {chips(action.bet)} naming no hand"
-        s.events.append(_event("stake", text + ".", seat))
+        s.events.append(new_event("stake", text + ".", seat))
         self._advance(seat)
 
     def _pass(self, seat: int, choice: TurnChoices, action: Pass) -> None:
@@ -866,7 +865,7 @@ class Primero:
         s.passed_round[seat] = True
         s.passes[seat] += 1
         text += self._draw(seat, action.discard)
-        s.events.append(_event("pass", text + ".", seat))
+        s.events.append(new_event("pass", text + ".", seat))
         self._advance(seat)
 
     def _fold(self, seat: int) -> None:
@@ -887,7 +886,7 @@ class Primero:
         text = f"{s.seats[seat]} folds"
         if total:
             text += f": {chips(forfeit)} of the {total:,} set aside to the pot, {total - forfeit:,} back"
-        s.events.append(_event("fold", text + ".", seat))
+        s.events.append(new_event("fold", text + ".", seat))
 
     def _main_share(self, entry: _Aside) -> int:
         all_in = self._s.all_in
@@ -923,7 +922,7 @@ class Primero:
         if moved or bet > cap:
             text += f"; above {chips(cap)} of the bet goes to a secondary pot"
         text += self._draw(seat, action.discard)
-        s.events.append(_event("all_in", text + ". No more bids this hand.", seat))
+        s.events.append(new_event("all_in", text + ". No more bids this hand.", seat))
         self._advance(seat)
 
     def _decide(self, seat: int, choice: TurnChoices, action: Any) -> None:
@@ -931,7 +930,7 @@ class Primero:
         if isinstance(action, Stake) and not action.discard and not action.bet:
             paid = self._pay_aside(seat)
             s.events.append(
-                _event("stake", f"{s.seats[seat]} stays in and puts in {chips(paid)} set aside.", seat)
+                new_event("stake", f"{s.seats[seat]} stays in and puts in {chips(paid)} set aside.", seat)
             )
         elif isinstance(action, Fold):
             self._fold(seat)
@@ -965,7 +964,7 @@ class Primero:
             best = max(showing.forms.items(), default=None)
             held = "nothing" if best is None else describe(*best)
             s.events.append(
-                _event(
+                new_event(
                     "show",
                     f"{s.seats[showing.seat]} shows {cards_text(showing.cards)}: {held}.",
                     showing.seat,
@@ -1030,7 +1029,7 @@ class Primero:
         for seat, amount in enumerate(payouts):
             s.stacks[seat] += amount
         s.pot = s.side = 0
-        s.events.append(_event("result", self._summary(), s.winner))
+        s.events.append(new_event("result", self._summary(), s.winner))
 
     def _score(self, holders: list[int], shown: Mapping[int, Mapping[HandType, int]]) -> None:
         """Non-betting: the winner scores 100 per holder of the bid type plus their total;
@@ -1158,19 +1157,14 @@ class Primero:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            state = _State.model_validate(data, context=_CARDS)
-        except ValidationError as error:
-            raise BadSetup("This saved Primero hand is damaged and cannot be restored.") from error
-        if state.game_id != GAME_ID or state.format != JSON_FORMAT:
-            raise BadSetup("This saved hand is not a Primero hand this version can restore.")
+        state = SAVED.read(_State, data, GAME_ID, (JSON_FORMAT,), context=_CARDS)
         if _malformed(state):
-            raise BadSetup("This saved Primero hand is damaged and cannot be restored.")
+            raise SAVED.damaged()
         held = [c for hand in state.hands for c in hand] + [c for d in state.discards for c in d]
         if sorted(held + state.order[state.next :]) != sorted(DECK) or sorted(state.order) != sorted(DECK):
-            raise BadSetup("This saved Primero hand does not account for all 40 cards.")
+            raise SAVED.cards_missing(40)
         if deal_commitment(state.seed, state.order) != state.commitment:
-            raise BadSetup("This saved Primero hand does not match its published deal.")
+            raise SAVED.deal_unmatched()
         self = cls.__new__(cls)
         self._s = state
         return self

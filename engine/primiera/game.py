@@ -15,7 +15,6 @@ card is an int, its index in `ITALIAN_40.cards()` (see `engine.primiera.scoring`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
@@ -23,11 +22,13 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import ITALIAN_40, Card
-from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome
+from engine.core.errors import BadSetup, IllegalAction
+from engine.core.game import Event, Outcome, new_event
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
+from engine.core.saves import SavedHand
 from engine.core.text import plural
+from engine.core.turns import check_turn
 from engine.primiera.scoring import (
     CARDS,
     CODE,
@@ -42,6 +43,8 @@ from engine.primiera.scoring import (
 )
 
 GAME_ID = "primiera"
+SAVED = SavedHand("Primiera", noun="round")
+"""How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 1
 _CONTEXT = {"deck": ITALIAN_40}
 """Validation context: cards in moves and saved rounds sent as text are Italian cards."""
@@ -221,13 +224,6 @@ class PrimieraView(BaseModel, frozen=True):
 
 # ------------------------------------------------------------------------------ helpers
 
-_EVENT = Event.__pydantic_validator__.validate_python
-
-
-def _event(kind: str, text: str, seat: int | None = None) -> Event:
-    event: Event = _EVENT({"kind": kind, "text": text, "seat": seat})
-    return event
-
 
 _LAYS: dict[int, Lay] = {}
 _PLAYS: dict[tuple[int, tuple[int, ...]], Play] = {}
@@ -252,12 +248,6 @@ def _play_action(code: int, capture: tuple[int, ...]) -> Play:
 
 def short(codes: Sequence[int]) -> str:
     return " ".join(CARDS[code].short for code in codes)
-
-
-def _names_list(names: Sequence[str]) -> str:
-    if len(names) <= 2:
-        return " and ".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def herald_teams(herald: int, seat: int, count: int = 4) -> tuple[tuple[int, ...], ...]:
@@ -469,7 +459,7 @@ class Primiera:
         for seat in range(count):
             if seat != self._robot:
                 hands[seat].sort()
-        self._events.append(_event("deal", text, dealer))
+        self._events.append(new_event("deal", text, dealer))
         if self._phase is Phase.PLAY:
             self._to_act = rounds[0]
             self._events.append(self._turn_event())
@@ -623,21 +613,13 @@ class Primiera:
         """Play `action` for `seat` and return the public events it caused (the robot's own
         turns that follow included). Raises NotYourTurn or IllegalAction, with a sentence fit
         for the player, before changing anything."""
-        count = len(self._names)
-        if not isinstance(seat, int) or not 0 <= seat < count:
-            raise NotYourTurn("That seat is not part of this round.")
         phase = self._phase
-        if phase is Phase.OVER:
-            raise NotYourTurn("The round is over; there is nothing left to do.")
-        if phase is Phase.LAY and self._laid[seat] is not None:
-            waiting = _names_list([self._names[s] for s in self.awaiting])
-            what = "The robot's card is laid for it" if seat == self._robot else "You have chosen your card"
-            raise NotYourTurn(f"{what} — waiting for {waiting}.")
-        if phase is Phase.PLAY and seat != self._to_act:
-            assert self._to_act is not None
-            if self._to_act == self._robot:
-                raise NotYourTurn("It isn't your turn — it's the robot's, played by its partner.")
-            raise NotYourTurn(f"It isn't your turn — waiting for {self._names[self._to_act]}.")
+        names, robot, chosen = self._names, self._robot, None
+        if phase is Phase.LAY:
+            chosen = "The robot's card is laid for it" if seat == robot else "You have chosen your card"
+        elif robot is not None and self._to_act == robot:  # its partner plays it: say so
+            names = (*names[:robot], "the robot, played by its partner", *names[robot + 1 :])
+        check_turn(seat, self.awaiting, names, over=phase is Phase.OVER, noun="round", chosen=chosen)
         if not isinstance(action, Lay | Play):
             action = _parse(action)
         before = len(self._events)
@@ -666,7 +648,9 @@ class Primiera:
             raise IllegalAction("You can only put down a card from your own hand.")
         hand.remove(code)
         self._laid[seat] = code
-        self._events.append(_event("lay", f"{self._names[seat]} puts a card face down in the middle.", seat))
+        self._events.append(
+            new_event("lay", f"{self._names[seat]} puts a card face down in the middle.", seat)
+        )
         if any(card is None for card in self._laid):
             return
         # Decision 4: turned up together, laid out in the order of play from the dealer's
@@ -675,7 +659,7 @@ class Primiera:
         self._laid = [None] * len(self._laid)
         self._phase = Phase.PLAY
         self._to_act = self._rotation()[0]
-        self._events.append(_event("reveal", f"The four cards are turned up: {short(self._table)}."))
+        self._events.append(new_event("reveal", f"The four cards are turned up: {short(self._table)}."))
         self._events.append(self._turn_event())
 
     def _check_play(self, seat: int, action: Play) -> tuple[int, tuple[int, ...]]:
@@ -738,10 +722,10 @@ class Primiera:
                     text += f": a sweep, {plural(len(self._sweeps[seat]), 'sweep')} for {name}"
                 else:
                     text += " (the last card of the round is never a sweep)"
-            self._events.append(_event("capture", text + ".", seat))
+            self._events.append(new_event("capture", text + ".", seat))
         else:
             table.append(code)
-            self._events.append(_event("play", f"{verb}; it stays on the table.", seat))
+            self._events.append(new_event("play", f"{verb}; it stays on the table.", seat))
         # Decision 5: only a Herald *played* from a hand sets the teams ("The first player to
         # play on the table a Herald"); one laid among the opening four, turned up together
         # with no first among them, or taken from the table, is an ordinary card.
@@ -766,7 +750,7 @@ class Primiera:
         else:
             pairs = [" and ".join(names[s] for s in team) for team in teams]
             text = f"{card} is the first Herald: {pairs[0]} play against {pairs[1]}."
-        self._events.append(_event("herald", text, seat))
+        self._events.append(new_event("herald", text, seat))
         robot = self._robot
         if robot is not None and len(teams[0]) == 2:
             self._robot_open = True
@@ -776,7 +760,7 @@ class Primiera:
             left.sort()
             shown = short(left) if left else "none left"
             self._events.append(
-                _event(
+                new_event(
                     "robot",
                     f"The robot's cards are turned face up ({shown}); "
                     f"{names[partner]} plays them from now on.",
@@ -823,7 +807,7 @@ class Primiera:
         left = 40 - self._next
         tail = f"; {plural(left, 'card')} left to deal" if left else "; that is the last deal"
         self._events.append(
-            _event("deal", f"{self._names[self._dealer]} deals {plural(size, 'card')} more to each{tail}.")
+            new_event("deal", f"{self._names[self._dealer]} deals {plural(size, 'card')} more to each{tail}.")
         )
 
     def _turn_event(self) -> Event:
@@ -832,8 +816,10 @@ class Primiera:
         if seat == self._robot:
             partner = self.robot_partner
             assert partner is not None
-            return _event("turn", f"The robot's turn: {self._names[partner]} plays one of its cards.", seat)
-        return _event("turn", f"{self._names[seat]} to play.", seat)
+            return new_event(
+                "turn", f"The robot's turn: {self._names[partner]} plays one of its cards.", seat
+            )
+        return new_event("turn", f"{self._names[seat]} to play.", seat)
 
     def _finish(self) -> None:
         table = self._table
@@ -845,15 +831,15 @@ class Primiera:
             else:
                 # Decision 11: nobody captured all round, so nobody takes them.
                 text = f"Nobody captured this round; {short(table)} stay on the table, nobody's."
-            self._events.append(_event("last", text, last))
+            self._events.append(new_event("last", text, last))
             if last is not None:
                 self._table = []
         self._phase = Phase.OVER
         self._to_act = None
         self._score = self._scored()
         for item in self._score.items:
-            self._events.append(_event("score", item.text))
-        self._events.append(_event("result", self._summary()))
+            self._events.append(new_event("score", item.text))
+        self._events.append(new_event("result", self._summary()))
 
     # --------------------------------------------------------------------- scoring
 
@@ -1055,21 +1041,14 @@ class Primiera:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a round written by `to_json`; refuses a damaged or tampered save."""
-        damaged = "This saved Primiera round is damaged and cannot be restored."
-        try:
-            # Strict JSON validation: no "3" for 3, no unknown fields.
-            snap = _Snapshot.model_validate_json(json.dumps(data, allow_nan=False))
-        except (TypeError, ValueError) as error:
-            raise BadSetup(damaged) from error
-        if snap.game_id != GAME_ID or snap.format != JSON_FORMAT:
-            raise BadSetup("This saved round is not a Primiera round this version can restore.")
+        snap = SAVED.read(_Snapshot, data, GAME_ID, (JSON_FORMAT,), strict=True)
         by_text = {card.code: code for code, card in enumerate(CARDS)}
 
         def codes(texts: Sequence[str]) -> list[int]:
             try:
                 return [by_text[t] for t in texts]
             except KeyError:
-                raise BadSetup(damaged) from None
+                raise SAVED.damaged() from None
 
         options = snap.options
         count = options.seats
@@ -1097,9 +1076,9 @@ class Primiera:
         self._score = None
         problem = self._problem(count)
         if problem:
-            raise BadSetup(f"{damaged[:-1]}: {problem}.")
+            raise SAVED.damaged(problem)
         if deal_commitment(self._seed, [CARDS[c] for c in self._order]) != self._commitment:
-            raise BadSetup("This saved Primiera round does not match its published deal.")
+            raise SAVED.deal_unmatched()
         if self._phase is Phase.OVER:
             self._score = self._scored()
         return self

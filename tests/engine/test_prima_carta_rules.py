@@ -196,7 +196,7 @@ def test_wrong_copa_amount_is_refused() -> None:
 def test_wrong_seat_is_refused_without_change() -> None:
     g = game(GOLDEN, ("crowns", "locks"))
     before = g.to_json()
-    with pytest.raises(NotYourTurn, match=r"It isn't your turn — Locks decides first\."):
+    with pytest.raises(NotYourTurn, match=r"It isn't your turn — waiting for Locks\."):
         g.apply(0, Copa(amount=4))
     with pytest.raises(NotYourTurn):
         g.apply(7, Fold())

@@ -1102,7 +1102,7 @@ def test_a_player_who_cannot_cover_and_bet_cannot_bid() -> None:
 
 def test_only_the_player_to_act_may_move() -> None:
     g = three()
-    unchanged(g, 1, Stake(), NotYourTurn, "It's not your turn.")
+    unchanged(g, 1, Stake(), NotYourTurn, "It isn't your turn — waiting for Ana.")
     assert g.choices(1) is None and g.legal_actions(1) == []
     assert g.awaiting == (0,)
 

@@ -13,10 +13,10 @@ from PIL.Image import Image
 
 from bot.art import draw_card, empty_slot, label
 from bot.art.seats import DIM, Piece, backs, box, chip, felt, hrow, seat_tag, under, vcol
-from bot.games.prefa.hand import PrefaSeen
 from bot.games.prefa.render import hand_order
 from engine.core.text import plural
 from engine.prefa import Phase
+from engine.prefa.hand import PrefaSeen
 
 if TYPE_CHECKING:
     from bot.tables import Table

@@ -21,7 +21,6 @@ from pydantic import ValidationError
 
 from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
 from bot.games.prefa import picture
-from bot.games.prefa.hand import PrefaHand
 from bot.games.prefa.options import PrefaTableOptions
 from bot.games.prefa.render import (
     contract_key,
@@ -57,6 +56,7 @@ from engine.prefa import (
     scale,
     score_hand,
 )
+from engine.prefa.hand import PrefaHand
 from engine.prefa.scoring import Mode, nets
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
             history = previous.sheet
             first = previous.first_hand and previous.result.same_dealer
         return PrefaHand.deal(
-            options,
+            options.engine_options(),
             list(setup.choices),
             list(setup.names),
             setup.seed,

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.prefa.hand import PrefaHand, PrefaSeen
 from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
 from engine.core.text import plural
 from engine.prefa import Contract, Phase
+from engine.prefa.hand import PrefaHand, PrefaSeen
 from engine.prefa.scoring import SUITS
 
 if TYPE_CHECKING:

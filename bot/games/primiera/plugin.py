@@ -15,21 +15,28 @@ member and no stack (should it ever be dealt a stake, it neither pays nor is pai
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
 from bot.games.primiera import picture
 from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
-from bot.games.primiera.render import primiera_fields, primiera_panel, primiera_prompt, primiera_status
+from bot.games.primiera.render import (
+    card_plays,
+    primiera_fields,
+    primiera_panel,
+    primiera_prompt,
+    primiera_status,
+)
 from bot.games.primiera.rules import RULES
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
 from engine.core.text import plural
-from engine.primiera import Lay, Play, Primiera
+from engine.primiera import Lay, Primiera
 from engine.primiera.players import BasicPlayer
 from engine.primiera.scoring import CARDS
+from engine.primiera.stake import StakedPrimiera, concession, game_stakes
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -39,29 +46,6 @@ if TYPE_CHECKING:
 
 ROBOT_NAME = "Robot"
 BY_CODE = {card.code: card for card in CARDS}
-
-
-class StakedPrimiera(Primiera):
-    """A round at a bankroll table: it holds the stacks its seats brought, unchanged through
-    the round (chips move only when a game ends, between the stacks)."""
-
-    __slots__ = ("stacks",)
-    stacks: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        data = super().to_json()
-        data["stacks"] = list(self.stacks)
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        rest = dict(data)
-        stacks = rest.pop("stacks", None)
-        if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
-            raise ValueError("This saved Primiera round is damaged and cannot be restored.")
-        self = super().from_json(rest)
-        self.stacks = tuple(stacks)
-        return self
 
 
 def game_cost(options: PrimieraTableOptions) -> int:
@@ -74,43 +58,15 @@ def game_end(
     target: int, result: GameResult, keys: Sequence[str], names: Sequence[str], robot: int | None
 ) -> GameEnd:
     """A finished game: each seat but the robot's pays each winner but the robot one stake a
-    point behind, at most `target`; the log's line names the winners."""
-    scores = result.scores
-    robot_key = keys[robot] if robot is not None else None
-    payers = [k for k in keys if k != robot_key]
-    paid = [k for k in result.winners if k != robot_key and k in payers]
-    stakes = dict.fromkeys(payers, 0)
-    for winner in paid:
-        for payer in payers:
-            if payer in result.winners:
-                continue
-            owed = min(target, max(0, scores.get(winner, 0) - scores.get(payer, 0)))
-            stakes[payer] -= owed
-            stakes[winner] += owed
+    point behind, at most `target` (`engine.primiera.stake.game_stakes`); the log's line
+    names the winners."""
+    stakes = game_stakes(target, result, keys, robot)
     named = dict(zip(keys, names, strict=True))
     winners = [named.get(k, k) for k in result.winners]
-    top = max((scores.get(k, 0) for k in result.winners), default=0)
+    top = max((result.scores.get(k, 0) for k in result.winners), default=0)
     verb = "wins" if len(winners) == 1 else "win"
     text = f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!"
     return GameEnd(result=result, nets={}, text=text, stakes=stakes)
-
-
-def concession(target: int, scores: Mapping[str, int], leaver: str) -> dict[str, int]:
-    """What `leaver` owes on conceding a game in progress: to each seat ahead of them, one
-    stake a point behind, at most `target` (a partner level with them is owed nothing)."""
-    mine = scores.get(leaver, 0)
-    owed = {key: min(target, score - mine) for key, score in scores.items() if key != leaver}
-    return {key: n for key, n in owed.items() if n > 0}
-
-
-def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
-    """The legal plays of the card at `place` in the seat's hand (view order), each capture
-    once, in the engine's stable order (single matches, or sets by their table positions)."""
-    hand = game.view(seat).hand or ()
-    if not 0 <= place < len(hand):
-        return []
-    card = hand[place]
-    return [a for a in game.legal_actions(seat) if isinstance(a, Play) and a.card == card]
 
 
 class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):

@@ -172,11 +172,19 @@ def capture_label(card: Card, play: Play) -> str:
     return f"{card.short} takes {'+'.join(c.short for c in play.capture)}"
 
 
+def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
+    """The legal plays of the card at `place` in the seat's hand (view order), each capture
+    once, in the engine's stable order (single matches, or sets by their table positions)."""
+    hand = game.view(seat).hand or ()
+    if not 0 <= place < len(hand):
+        return []
+    card = hand[place]
+    return [a for a in game.legal_actions(seat) if isinstance(a, Play) and a.card == card]
+
+
 def primiera_panel(table: Table, game: Primiera, seat: int, picked: int | None = None) -> Panel:
     """What `seat` sees of its own hand and, when the round waits on it, its moves. For
     the robot's seat (played by its partner) the robot's face-up cards."""
-    from bot.games.primiera.plugin import card_plays  # the plug-in imports this module
-
     view = game.view(seat)
     state = table.state
     robot = seat == view.robot

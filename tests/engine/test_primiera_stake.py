@@ -1,13 +1,24 @@
-"""Primiera's stake at a bankroll table: who pays whom when a game ends."""
+"""Primiera's stake at a bankroll table: who pays whom when a game ends, and the round that
+holds the stacks (`engine.primiera.stake`)."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 from bot.games import GAMES, OptionError
 from bot.games.primiera.options import PrimieraTableOptions
-from bot.games.primiera.plugin import concession, game_cost, game_end
+from bot.games.primiera.plugin import game_cost, game_end
+from engine.core.errors import BadSetup
 from engine.core.match import GameResult, Match
+from engine.primiera import Primiera
+from engine.primiera.stake import StakedPrimiera, concession, game_stakes
+
+SAVED = Path(__file__).parent / "saved" / "primiera_staked_round.json"
+"""A bankroll round (stacks of 160) as `bot/games/primiera/plugin.py` wrote it before the
+move, ten cards into its play."""
 
 
 def result(winners: tuple[str, ...], scores: dict[str, int]) -> GameResult:
@@ -68,3 +79,24 @@ class _Table:
     def __init__(self, options: PrimieraTableOptions, scores: dict[str, int]) -> None:
         self.options = options
         self.match = Match.new(("1", "2", "3", "4"), target=21).add_scores(scores)[0]
+
+
+def test_a_staked_round_saved_before_the_move_still_loads_unchanged() -> None:
+    data = json.loads(SAVED.read_text())
+    game = StakedPrimiera.from_json(data)
+    assert game.stacks == (160, 160, 160, 160)
+    assert game.to_json() == data
+    plain = {k: v for k, v in data.items() if k != "stacks"}
+    assert Primiera.from_json(plain).to_json() == plain, "the round itself is Primiera's own JSON"
+
+
+def test_a_staked_round_with_damaged_stacks_is_refused() -> None:
+    data = json.loads(SAVED.read_text())
+    for stacks in (None, [160, -1, 160, 160], "160", [1.5, 160, 160, 160]):
+        with pytest.raises(BadSetup, match="This saved Primiera round is damaged and cannot be restored"):
+            StakedPrimiera.from_json({**data, "stacks": stacks})
+
+
+def test_the_engine_settles_a_game_without_the_table() -> None:
+    stakes = game_stakes(21, result(("1",), {"1": 23, "2": 15, "3": 0}), ["1", "2", "3"], None)
+    assert stakes == {"1": 29, "2": -8, "3": -21}

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from engine.core.cards import PREFA_32, Card
 from engine.core.errors import BadSetup, NotYourTurn
 from engine.core.game import Event, Outcome
-from engine.prefa import SEVEN, Phase, Prefa, PrefaResult, PrefaView, game_over, settle
-from engine.prefa.game import PLAYERS
+from engine.prefa.game import PLAYERS, SAVED, SEVEN, Phase, Prefa, PrefaOptions, PrefaResult, PrefaView
+from engine.prefa.scoring import game_over, settle
 
 JSON_FORMAT = 1
 GAME_ID = "prefa"
@@ -107,7 +107,7 @@ class PrefaHand:
     @classmethod
     def deal(
         cls,
-        options: Any,
+        options: PrefaOptions,
         keys: Sequence[str],
         names: Sequence[str],
         seed: int,
@@ -126,7 +126,7 @@ class PrefaHand:
         n = len(keys)
         if n not in (PLAYERS, PLAYERS + 1) or not 0 <= dealer < n:
             raise BadSetup("Prefa is played by three players, or four with the dealer sitting out.")
-        engine_options = options.engine_options()
+        engine_options = options
         full = {key: engine_options.pouch for key in keys}
         full.update({k: v for k, v in (pouches or {}).items() if k in full})
         if n == PLAYERS:
@@ -250,7 +250,7 @@ class PrefaHand:
 
     @property
     def events(self) -> list[Event]:
-        return [self._event(e) for e in self.engine.events]
+        return [self._seated(e) for e in self.engine.events]
 
     @property
     def commitment(self) -> str:
@@ -260,7 +260,8 @@ class PrefaHand:
     def result(self) -> PrefaResult | None:
         return self.engine.result
 
-    def _event(self, event: Event) -> Event:
+    def _seated(self, event: Event) -> Event:
+        """The engine's event with its party turned into the table seat."""
         if event.seat is None:
             return event
         return event.model_copy(update={"seat": self.seat_of(event.seat)})
@@ -273,7 +274,7 @@ class PrefaHand:
         party = self.party(seat)
         if party is None:
             raise NotYourTurn("You sit this hand out.")
-        return [self._event(e) for e in self.engine.apply(party, action)]
+        return [self._seated(e) for e in self.engine.apply(party, action)]
 
     # ------------------------------------------------------------------ the score
     def _by_seat(self, values: Sequence[int]) -> tuple[int, ...]:
@@ -424,12 +425,7 @@ class PrefaHand:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            state = _Data.model_validate(data)
-        except ValidationError as error:
-            raise BadSetup("This saved Prefa hand is damaged and cannot be restored.") from error
-        if state.game_id != GAME_ID or state.format != JSON_FORMAT:
-            raise BadSetup("This saved hand is not a Prefa hand this version can restore.")
+        state = SAVED.read(_Data, data, GAME_ID, (JSON_FORMAT,))
         engine = Prefa.from_json(state.engine)
         n = len(state.keys)
         if (
@@ -443,7 +439,7 @@ class PrefaHand:
             or engine.commitment != state.commitment
             or state.order != state.engine.get("order")
         ):
-            raise BadSetup("This saved Prefa hand is damaged and cannot be restored.")
+            raise SAVED.damaged()
         state.engine = {}
         self = cls.__new__(cls)
         self._d = state
