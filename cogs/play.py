@@ -273,8 +273,7 @@ class PlayCommands(commands.Cog, name="Play"):
                 message = await thread.send(content, embed=embed, view=MISSING if view is None else view)
             except discord.HTTPException:
                 log.warning("table %s: could not post the table message in its thread", table.id)
-                async with table.lock:
-                    await self.service.close(table, "The table message could not be posted.")
+                await self.service.close(table, "The table message could not be posted.")
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
                 await reply(

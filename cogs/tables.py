@@ -21,7 +21,8 @@ from discord.ext import commands
 from bot.app import Ridotto, answer_failure, reply
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, rules_embed, turn_prompt
-from bot.tables import TABLE_CLOSED, Phase, Table, TableError, TableService
+from bot.tables import TABLE_CLOSED, MoveSavedError, Phase, Table, TableError, TableService
+from bot.tables.commit import TableChange
 from bot.tables.wagers import BETS_CLOSED
 from bot.ui import Form, Panel, plain
 
@@ -250,8 +251,6 @@ class Tables(commands.Cog):
     def __init__(self, bot: Ridotto) -> None:
         self.bot = bot
         self.service: TableService = bot.tables
-        self.service.on_change = self.refresh
-        self.service.on_turn = self.ping
         #: each member's open hand panel, by (table id, user id); in memory only, like the
         #: interaction tokens it holds (after a restart the ping says to press Your hand)
         self.panels: dict[tuple[int, int], OpenPanel] = {}
@@ -261,6 +260,7 @@ class Tables(commands.Cog):
         self.shown: dict[int, str] = {}
 
     async def cog_load(self) -> None:
+        self.service.listen(self.show)
         self.bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, BetSelect, OfferSelect, OfferAnswer)
 
     async def cog_unload(self) -> None:
@@ -395,12 +395,45 @@ class Tables(commands.Cog):
             self._respond_in_place if self._on_table_message(interaction, table) else self._respond_aside
         )
         try:
-            note = await self.service.click(table, interaction.user, version, key, respond(interaction))
+            async with self.service.click(table, interaction.user, version, key) as change:
+                await self._answer(change, respond(interaction))
         except TableError as error:
             await reply(interaction, str(error))
             return
-        if note:
-            await interaction.followup.send(note, ephemeral=True)
+        if change.note:
+            await interaction.followup.send(change.note, ephemeral=True)
+
+    async def _answer(self, change: TableChange, respond: Callable[[Table], Awaitable[None]]) -> None:
+        """Show a member's change: `respond` answers their click with it (and redraws what
+        it must), then the member to act is pinged. Runs while the table is locked."""
+        try:
+            await respond(change.table)
+        except Exception as error:
+            # The move is saved; only drawing it failed. Put the table message right for
+            # everyone, then let the member know what happened.
+            log.warning("table %s: the move was saved but its reply failed", change.table.id)
+            await self.show(change)
+            raise MoveSavedError from error
+        if change.ping:
+            await self._ping(change.table)
+
+    async def show(self, change: TableChange) -> None:
+        """A change the table made by itself (a timer, a computer): redraw it and ping."""
+        try:
+            await self.refresh(change.table)
+        except Exception:
+            log.exception("table %s: could not update the table message", change.table.id)
+        if change.ping:
+            await self._ping(change.table)
+
+    async def _ping(self, table: Table) -> None:
+        try:
+            await self.ping(table)
+        except Exception:
+            # A channel that refuses pings must not stop the table; say so once per table.
+            if not table.ping_failed:
+                log.warning("table %s: could not ping the player to act", table.id, exc_info=True)
+            table.ping_failed = True
 
     # ------------------------------------------------------- onlookers' bets
     async def _bet_panel(self, interaction: discord.Interaction, table: Table) -> None:
@@ -703,14 +736,15 @@ class Tables(commands.Cog):
             await self.refresh(table, skip=interaction.user.id)
 
         try:
-            note = await self.service.click_private(
-                table, interaction.user, seat, token, key, values, respond
-            )
+            async with self.service.click_private(
+                table, interaction.user, seat, token, key, values
+            ) as change:
+                await self._answer(change, respond)
         except TableError as error:
             await reply(interaction, str(error))
             return
-        if note:
-            await interaction.followup.send(note, ephemeral=True)
+        if change.note:
+            await interaction.followup.send(change.note, ephemeral=True)
 
     async def _panel_ui(
         self,
