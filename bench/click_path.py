@@ -42,7 +42,15 @@ from bot.tables import Phase
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tuple(str(ROOT / part) + "/" for part in ("bot", "cogs", "engine"))
 #: the rooms between Discord and the game: the cogs, the table service, rendering and app
-GLUE = ("cogs/", "bot/tables/", "bot/app.py", "bot/ui.py", "bot/render.py", "bot/components.py")
+GLUE = (
+    "cogs/",
+    "bot/tables/",
+    "bot/app.py",
+    "bot/ui.py",
+    "bot/render.py",
+    "bot/components.py",
+    "bot/display.py",
+)
 SEED = 20261122
 
 

@@ -29,10 +29,10 @@ from discord.utils import MISSING
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
+from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
 from bot.render import render_table, rules_embed
 from bot.tables import TableError, TableService
-from cogs.tables import table_view
 
 log = logging.getLogger(__name__)
 

@@ -208,10 +208,6 @@ class Table:
         state.hand = None  # the game holds it; the snapshot writes it out again
         self.committed = committed if committed is not None else self.snapshot_json()
         self.lock = asyncio.Lock()
-        self.ping_message_id: int | None = None
-        self.pinged: int | None = None  # turn_since of the last ping
-        self.ping_failed = False  # a failed ping is logged once per table, not at every turn
-        self.fresh_panels: set[int] = set()  # seats whose open hand panel shows the hand as it is
 
     @property
     def id(self) -> int:
