@@ -56,7 +56,7 @@ import simcord.http.router
 
 import bot.tables.hand as bot_tables
 from bot.app import Ridotto, create_bot
-from bot.components import TABLE_MOVE, Fields
+from bot.components import TABLE_MOVE
 from bot.config import Settings
 from bot.tables import Phase, Table
 
@@ -169,12 +169,12 @@ def instrument(bot: Ridotto) -> None:
     assert cog is not None
     original = cog.on_click  # type: ignore[attr-defined]
 
-    async def timed_on_click(interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
+    async def timed_on_click(interaction: discord.Interaction, values: list[str], **fields: Any) -> None:
         METER.active, METER.dispatch, METER.fed, METER.settle = True, 0.0, 0.0, 0.0
         began = time.perf_counter()
-        key = fields.text("key")
+        key = str(fields["key"])
         try:
-            await original(interaction, fields, values)
+            await original(interaction, values, **fields)
         finally:
             elapsed = time.perf_counter() - began
             METER.active = False

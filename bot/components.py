@@ -84,8 +84,9 @@ class CustomId:
             out += f"{part.before}{value}"
         return out
 
-    def parse(self, custom_id: str) -> Fields | None:
-        """The values of a custom id of this format, or None if it is of another."""
+    def parse(self, custom_id: str) -> dict[str, int | str] | None:
+        """The values of a custom id of this format by part name (numbers as ints), or None
+        if it is of another format."""
         match = self.regex.fullmatch(custom_id)
         if match is None:
             return None
@@ -93,23 +94,7 @@ class CustomId:
         for part in self.parts:
             raw = match[part.name] or ""
             values[part.name] = int(raw) if part.number else raw
-        return Fields(self, values)
-
-
-@dataclass(frozen=True)
-class Fields:
-    """A parsed custom id: its format and its values by part name."""
-
-    format: CustomId
-    values: Mapping[str, int | str]
-
-    def num(self, name: str) -> int:
-        value = self.values[name]
-        assert isinstance(value, int), name
-        return value
-
-    def text(self, name: str) -> str:
-        return str(self.values[name])
+        return values
 
 
 # ------------------------------------------------------------- the formats, once
@@ -153,7 +138,9 @@ FORMATS = (
 
 
 # ------------------------------------------------------------------ the router
-Handler = Callable[[discord.Interaction, Fields, list[str]], Awaitable[None]]
+#: a handler is called with the interaction, the values a select chose or a form's boxes
+#: held (in order; a button: none), and the custom id's parts as keyword arguments
+Handler = Callable[..., Awaitable[None]]
 Failure = Callable[[discord.Interaction, BaseException, str], Awaitable[None]]
 Refuse = Callable[[discord.Interaction, str], Awaitable[None]]
 
@@ -185,13 +172,13 @@ class ComponentRouter:
     def off(self, handler: Handler) -> None:
         self._routes = [route for route in self._routes if route.handler != handler]
 
-    def route(self, kind: Kind | None, custom_id: str) -> tuple[Handler, Fields] | None:
-        """The handler for a custom id of a control of `kind` (None: any), and its fields."""
+    def route(self, kind: Kind | None, custom_id: str) -> tuple[Handler, dict[str, int | str]] | None:
+        """The handler for a custom id of a control of `kind` (None: any), and its parts."""
         for route in self._routes:
             if kind is not None and (route.format.kind is Kind.FORM) != (kind is Kind.FORM):
                 continue
             fields = route.format.parse(custom_id)
-            if fields is not None and all(fields.values.get(k) == v for k, v in route.when.items()):
+            if fields is not None and all(fields.get(k) == v for k, v in route.when.items()):
                 return route.handler, fields
         return None
 
@@ -211,11 +198,11 @@ class ComponentRouter:
         values = form_values(data) if kind is Kind.FORM else select_values(data)
         try:
             try:
-                await handler(interaction, fields, values)
+                await handler(interaction, values, **fields)
             except self._refusal as error:
                 await self._refuse(interaction, str(error))
         except Exception as error:
-            where = f"table {fields.values.get('table', '?')}: {fields.format.kind} {custom}"
+            where = f"table {fields.get('table', '?')}: {kind} {custom}"
             await self._failure(interaction, error, where)
 
 

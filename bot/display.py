@@ -20,7 +20,7 @@ import discord
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, turn_prompt
-from bot.tables import TABLE_CLOSED, MoveSavedError, Phase, Table, TableError, TableService
+from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
 from bot.ui import Panel
 
@@ -144,13 +144,6 @@ class Display:
     def close(self) -> None:
         self.pictures.close()
 
-    def table(self, interaction: discord.Interaction, table_id: int) -> Table:
-        """The open table a control belongs to; raises TableError if it is closed."""
-        table = self.service.get(table_id)
-        if table is None or table.state.guild_id != interaction.guild_id:
-            raise TableError(TABLE_CLOSED)
-        return table
-
     # ------------------------------------------------------------- changes
     async def answer(self, change: TableChange, respond: Callable[[Table], Awaitable[None]]) -> None:
         """Show a member's change: `respond` answers their click with it (and redraws what
@@ -165,6 +158,18 @@ class Display:
             raise MoveSavedError from error
         if change.ping:
             await self._ping(change.table)
+
+    async def answer_click(self, change: TableChange, interaction: discord.Interaction) -> None:
+        """Answer a click on a table button with its change: on the table message, by editing
+        it; on the seat picker, by saying so there and redrawing the table message."""
+        if interaction.message is not None and interaction.message.id == change.table.state.message_id:
+            await self.answer(change, lambda table: self.edit_in_place(interaction, table))
+        else:
+            await self.answer(change, lambda table: self._seated(interaction, table))
+
+    async def _seated(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
+        await self.refresh(table)
 
     async def show(self, change: TableChange) -> None:
         """A change the table made by itself (a timer, a computer): redraw it and ping."""

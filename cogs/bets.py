@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import BET_FORM, BET_SELECT, TABLE_MOVE, Fields, rendered
+from bot.components import BET_FORM, BET_SELECT, TABLE_MOVE, rendered
 from bot.tables import TableError
 from bot.tables.wagers import BETS_CLOSED
 
@@ -35,10 +35,10 @@ class Bets(commands.Cog):
             self.bot.router.off(handler)
 
     async def on_bet_button(
-        self, interaction: discord.Interaction, fields: Fields, values: list[str]
+        self, interaction: discord.Interaction, values: list[str], **fields: int | str
     ) -> None:
         """The Bet button: the bets on offer, with their payouts, and a select to choose one."""
-        table = self.display.table(interaction, fields.num("table"))
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
         self.service.wagers.check(table, interaction.user)
         offers = table.house_bets or ()
         limit = table.plugin.house_bet_limit(table.state.stake, table.options)
@@ -61,10 +61,10 @@ class Bets(commands.Cog):
         view.add_item(select)
         await reply(interaction, None, embed=embed, view=rendered(view))
 
-    async def on_bet(self, interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
+    async def on_bet(self, interaction: discord.Interaction, values: list[str], **fields: int | str) -> None:
         """The bet chosen: its picks (a second select), or straight to the amount form."""
-        table = self.display.table(interaction, fields.num("table"))
-        hand, key = fields.num("hand"), fields.text("key")
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
+        hand, key = int(fields["hand"]), str(fields["key"])
         self.service.wagers.check(table, interaction.user)
         if hand != table.state.hand_no:
             raise TableError(BETS_CLOSED)
@@ -106,15 +106,17 @@ class Bets(commands.Cog):
         await interaction.response.send_modal(modal)
         modal.stop()  # answered by the router, also after a restart
 
-    async def on_bet_form(self, interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
+    async def on_bet_form(
+        self, interaction: discord.Interaction, values: list[str], **fields: int | str
+    ) -> None:
         """The bet form submitted: the bet is placed, or the member is told why not."""
-        table = self.display.table(interaction, fields.num("table"))
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
         note = await self.service.bet(
             table,
             interaction.user,
-            fields.num("hand"),
-            fields.text("key"),
-            fields.text("pick"),
+            int(fields["hand"]),
+            str(fields["key"]),
+            str(fields["pick"]),
             values[0] if values else "",
         )
         await reply(interaction, note)

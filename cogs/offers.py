@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import OFFER_ANSWER, OFFER_FORM, OFFER_SELECT, TABLE_MOVE, Fields, rendered
+from bot.components import OFFER_ANSWER, OFFER_FORM, OFFER_SELECT, TABLE_MOVE, rendered
 from bot.tables import TableError
 from bot.ui import plain
 
@@ -37,9 +37,9 @@ class Offers(commands.Cog):
             self.bot.router.off(handler)
 
     async def on_offer_button(
-        self, interaction: discord.Interaction, fields: Fields, values: list[str]
+        self, interaction: discord.Interaction, values: list[str], **fields: int | str
     ) -> None:
-        table = self.display.table(interaction, fields.num("table"))
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
         choices = self.service.offers.choices(table, interaction.user)
         if not choices:
             raise TableError("There is no side bet you can offer at this table right now.")
@@ -64,11 +64,11 @@ class Offers(commands.Cog):
         )
 
     async def on_offer_choice(
-        self, interaction: discord.Interaction, fields: Fields, values: list[str]
+        self, interaction: discord.Interaction, values: list[str], **fields: int | str
     ) -> None:
         """The offer chosen on the side-bet panel: its form."""
-        table = self.display.table(interaction, fields.num("table"))
-        hand = fields.num("hand")
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
+        hand = int(fields["hand"])
         chosen = values[0] if len(values) == 1 else ""
         choices = self.service.offers.choices(table, interaction.user)
         choice = next((c for c in choices if f"{c.kind}.{c.seat}" == chosen), None)
@@ -90,13 +90,13 @@ class Offers(commands.Cog):
         modal.stop()  # answered by the router, also after a restart
 
     async def on_offer_form(
-        self, interaction: discord.Interaction, fields: Fields, values: list[str]
+        self, interaction: discord.Interaction, values: list[str], **fields: int | str
     ) -> None:
         """The offer form submitted: the offer is made and its member asked, in the channel."""
-        table = self.display.table(interaction, fields.num("table"))
-        hand = fields.num("hand")
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
+        hand = int(fields["hand"])
         offer = await self.service.offer(
-            table, interaction.user, hand, fields.text("kind"), fields.num("seat"), values
+            table, interaction.user, hand, str(fields["kind"]), int(fields["seat"]), values
         )
         await reply(interaction, f"Your offer is made: {offer.text} Your stake is held until it is answered.")
         channel = await self.display.channel(table)
@@ -118,13 +118,13 @@ class Offers(commands.Cog):
         await self.display.refresh(table)
 
     async def on_offer_answer(
-        self, interaction: discord.Interaction, fields: Fields, values: list[str]
+        self, interaction: discord.Interaction, values: list[str], **fields: int | str
     ) -> None:
         """Accept or Decline under an offer: only its member; the offer message says the answer."""
-        table = self.display.table(interaction, fields.num("table"))
-        offer_id = fields.num("offer")
+        table = self.service.open_table(interaction.guild_id, int(fields["table"]))
+        offer_id = int(fields["offer"])
         note = await self.service.answer_offer(
-            table, interaction.user, fields.num("hand"), offer_id, fields.text("answer") == "accept"
+            table, interaction.user, int(fields["hand"]), offer_id, str(fields["answer"]) == "accept"
         )
         offer = next(o for o in table.state.offers if o.id == offer_id)
         said = {"accepted": "accepted", "declined": "declined"}.get(offer.status, "lapsed")

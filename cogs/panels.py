@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_MOVE, Fields
+from bot.components import PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_MOVE
 from bot.display import OpenPanel, picture_on
 from bot.tables import Phase, Table, TableError
 from bot.ui import Form
@@ -49,13 +49,35 @@ class Panels(commands.Cog):
         except TableError as error:
             await reply(interaction, str(error))
 
-    async def on_your_hand(self, interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
-        await self._open_panel(interaction, self.display.table(interaction, fields.num("table")))
+    async def on_your_hand(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        await self._open_panel(interaction, self.service.open_table(interaction.guild_id, table))
 
-    async def on_panel(self, interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
+    async def on_panel(
+        self,
+        interaction: discord.Interaction,
+        values: list[str],
+        *,
+        table: int,
+        seat: str,
+        token: str,
+        key: str,
+    ) -> None:
         """A control on a private hand panel: a move, or (double line) picking the line."""
-        table = self.display.table(interaction, fields.num("table"))
-        seat, token, key = fields.text("seat"), fields.text("token"), fields.text("key")
+        await self._on_panel(
+            interaction, self.service.open_table(interaction.guild_id, table), seat, token, key, values
+        )
+
+    async def _on_panel(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: str,
+        token: str,
+        key: str,
+        values: list[str],
+    ) -> None:
         head = key.split(".")[0]
         if head in table.plugin.view_keys or head in table.plugin.form_keys:
             await self._panel_ui(interaction, table, seat, token, key, values)

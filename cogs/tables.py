@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import TABLE_MOVE, Fields, rendered
+from bot.components import TABLE_MOVE, rendered
 from bot.display import button
 from bot.render import rules_embed
 from bot.tables import Table
@@ -38,32 +38,26 @@ class Tables(commands.Cog):
         self.bot.router.off(self.on_click)
         self.bot.router.off(self.on_rules)
 
-    async def on_rules(self, interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
-        table = self.display.table(interaction, fields.num("table"))
-        await reply(interaction, None, embed=rules_embed(table.plugin))
+    async def on_rules(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        found = self.service.open_table(interaction.guild_id, table)
+        await reply(interaction, None, embed=rules_embed(found.plugin))
 
-    async def on_click(self, interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
+    async def on_click(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, version: int, key: str
+    ) -> None:
         """A button of a table message that changes the table."""
-        table = self.display.table(interaction, fields.num("table"))
-        version, key = fields.num("version"), fields.text("key")
-        if key == "join" and table.version == version:
+        found = self.service.open_table(interaction.guild_id, table)
+        if key == "join" and found.version == version:
             # Pick a seat first: an ephemeral picker whose buttons carry the same version.
-            free = await self.service.lobby.check_join(table, interaction.user)
-            if len(free) > 1 and table.plugin.pick_seat:
-                what = table.plugin.seat_option or "seat"
-                await reply(interaction, f"Choose your {what}:", view=self._seat_picker(table, free))
+            free = await self.service.lobby.check_join(found, interaction.user)
+            if len(free) > 1 and found.plugin.pick_seat:
+                what = found.plugin.seat_option or "seat"
+                await reply(interaction, f"Choose your {what}:", view=self._seat_picker(found, free))
                 return
-        on_message = interaction.message is not None and interaction.message.id == table.state.message_id
-
-        async def respond(table: Table) -> None:
-            if on_message:
-                await self.display.edit_in_place(interaction, table)
-            else:  # the seat picker: its own message says so, the table message is redrawn
-                await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
-                await self.display.refresh(table)
-
-        async with self.service.click(table, interaction.user, version, key) as change:
-            await self.display.answer(change, respond)
+        async with self.service.click(found, interaction.user, version, key) as change:
+            await self.display.answer_click(change, interaction)
         if change.note:
             await interaction.followup.send(change.note, ephemeral=True)
 

@@ -32,17 +32,14 @@ class Lobby:
 
     def __init__(self, commit: Commit) -> None:
         self.commit = commit
-        self._handlers: dict[str, Handler] = {
+        #: the lobby's moves by table-message key (any other key is a move of the hand;
+        #: "start" is the deal: `check_start`, then `Hands.deal`)
+        self.moves: dict[str, Handler] = {
             "join": self.join,
             "leave": self.leave,
             "bot": self.add_computer,
             "cancel": self.cancel,
         }
-
-    def handler(self, key: str) -> Handler | None:
-        """The lobby move behind a table-message key, or None for a move of the hand ("start"
-        is the deal: `check_start`, then `Hands.deal`)."""
-        return self._handlers.get(key)
 
     async def check_join(self, table: Table, user: Person) -> list[str]:
         """The seats `user` may take now; raises TableError saying why they can't join."""

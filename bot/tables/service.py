@@ -95,6 +95,14 @@ class TableService:
     def get(self, table_id: int) -> Table | None:
         return self.tables.get(table_id)
 
+    def open_table(self, guild_id: int | None, table_id: int) -> Table:
+        """The open table a control names, in the guild it was used in; raises TableError
+        saying it is closed otherwise."""
+        table = self.tables.get(table_id)
+        if table is None or table.state.guild_id != guild_id:
+            raise TableError(TABLE_CLOSED)
+        return table
+
     def in_channel(self, channel_id: int) -> Table | None:
         for table in self.tables.values():
             if table.state.channel_id == channel_id:
@@ -346,7 +354,7 @@ class TableService:
             table.state.clock_deals = 0  # a member dealt: the clock may deal again
             await self.hands.deal(table)
             return None
-        handler = self.lobby.handler(head)
+        handler = self.lobby.moves.get(head)
         if handler is not None:
             return await handler(table, user, key)
         return await self.hands.play(table, user, key, [])

@@ -24,7 +24,6 @@ from bot.components import (
     PANEL_SELECT,
     TABLE_MOVE,
     ComponentRouter,
-    Fields,
     Kind,
 )
 from bot.tables import Table
@@ -58,7 +57,7 @@ def test_todays_custom_ids_parse_and_every_format_round_trips_byte_for_byte(
     format: components.CustomId, custom: str, values: dict[str, int | str]
 ) -> None:
     fields = format.parse(custom)
-    assert fields is not None and dict(fields.values) == values
+    assert fields == values
     assert format(**values) == custom
     others = [f for f in components.FORMATS if f is not format and f.parse(custom) is not None]
     assert not others, f"{custom} reads as more than one format"
@@ -77,8 +76,8 @@ async def test_one_router_sends_each_control_to_the_handler_a_cog_registered() -
     seen: list[tuple[str, dict[str, int | str], list[str]]] = []
 
     def handler(name: str):  # type: ignore[no-untyped-def]
-        async def handle(interaction: discord.Interaction, fields: Fields, values: list[str]) -> None:
-            seen.append((name, dict(fields.values), values))
+        async def handle(interaction: discord.Interaction, values: list[str], **fields: int | str) -> None:
+            seen.append((name, fields, values))
 
         return handle
 
@@ -89,8 +88,8 @@ async def test_one_router_sends_each_control_to_the_handler_a_cog_registered() -
     move = router.route(Kind.BUTTON, "rd:1:2:copa")
     bet = router.route(Kind.BUTTON, "rd:1:2:bet")
     assert move is not None and bet is not None
-    await move[0](None, move[1], [])  # type: ignore[arg-type]
-    await bet[0](None, bet[1], [])  # type: ignore[arg-type]
+    await move[0](None, [], **move[1])
+    await bet[0](None, [], **bet[1])
     assert [name for name, _, _ in seen] == ["move", "bet panel"]
     assert router.route(Kind.BUTTON, "rm:1:x:h1.0:bid") is None, "a form id on a button is no form"
     assert router.route(Kind.FORM, "rm:1:x:h1.0:bid") is not None
