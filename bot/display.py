@@ -18,6 +18,7 @@ from typing import Any, TypeAlias
 import discord
 
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
+from bot.games.base import SideOffers
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, turn_prompt
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
@@ -78,8 +79,11 @@ def offers_open(table: Table) -> bool:
     game = table.game
     if game is None or table.state.phase is not Phase.PLAYING or game.outcome is not None:
         return False
+    sides = table.plugin.capability(SideOffers)
+    if sides is None:
+        return False
     seats = [None, *range(len(table.state.hand_seats))]
-    return any(table.plugin.offer_choices(game, table.options, seat) for seat in seats)
+    return any(sides.choices(game, table.options, seat) for seat in seats)
 
 
 def table_view(table: Table) -> discord.ui.View | None:

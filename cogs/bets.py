@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.components import BET_FORM, BET_SELECT, TABLE_MOVE, rendered
 from bot.tables import TableError
-from bot.tables.wagers import BETS_CLOSED
+from bot.tables.wagers import BETS_CLOSED, bet_limit
 
 UISelect: TypeAlias = discord.ui.Select[discord.ui.View]
 
@@ -41,7 +41,7 @@ class Bets(commands.Cog):
         table = self.service.open_table(interaction.guild_id, int(fields["table"]))
         self.service.wagers.check(table, interaction.user)
         offers = table.house_bets or ()
-        limit = table.plugin.house_bet_limit(table.state.stake, table.options)
+        limit = bet_limit(table)
         embed = discord.Embed(
             title=f"Bet against the house · table #{table.id} · hand {table.state.hand_no}",
             description=(
@@ -92,7 +92,7 @@ class Bets(commands.Cog):
             await interaction.response.edit_message(embed=embed, view=rendered(view))
             return
         pick = "" if key == "kind" else chosen
-        limit = table.plugin.house_bet_limit(table.state.stake, table.options)
+        limit = bet_limit(table)
         title = f"{offer.label} · {dict(offer.picks)[pick]}" if pick else offer.label
         modal = discord.ui.Modal(
             title=f"Bet: {title}"[:45],

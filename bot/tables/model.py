@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from bot.games.base import OnlookerBets
 from bot.storage import HOUSE, member_account
 from engine.core.match import Match
 
@@ -309,7 +310,10 @@ class Table:
         """The house bets onlookers may place now, or None: closed."""
         if self.state.phase is not Phase.PLAYING or self.game is None or self.game.outcome is not None:
             return None
-        offers: Sequence[BetOffer] | None = self.plugin.house_bets(self.game, self.options)
+        bets = self.plugin.capability(OnlookerBets)
+        if bets is None:
+            return None
+        offers: Sequence[BetOffer] | None = bets.offers(self.game, self.options)
         return offers
 
     @property

@@ -3,15 +3,16 @@ the other accepts or declines. The maker's amount goes into the table's escrow w
 offer, the taker's with the acceptance; a declined offer goes back at once, one never
 answered when the hand ends goes back then, and an accepted one settles in the hand's own
 transaction as the game reads the finished hand. The game says which offers may be made
-and on what terms (`GamePlugin.offer_choices`, `offer_terms`, `offer_open`,
-`settle_offer`); nothing here names a game. docs/RULES.md, "Bets at the table"."""
+and on what terms (the game's `SideOffers` capability: `choices`, `terms`, `still_open`,
+`settle`); nothing here names a game. docs/RULES.md, "Bets at the table"."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.games import OfferChoice, OfferSettlement
+from bot.games.base import SideOffers
 from bot.storage import Tx, member_account, table_account
 from bot.tables.model import Offer, Person, Phase, Table, TableError
 from bot.tables.money import Transfer
@@ -61,6 +62,13 @@ def held(offers: Sequence[Offer]) -> int:
     return sum(offer.held for offer in offers)
 
 
+def _sides(table: Table) -> SideOffers[Any, Any]:
+    """The game's side offers: an offer exists only at a table whose game has them."""
+    sides = table.plugin.capability(SideOffers)
+    assert sides is not None, "an offer at a table whose game takes none"
+    return sides
+
+
 def refund_all(table: Table) -> list[Transfer]:
     """A closing table: every offer still holding chips is marked refunded; the moves home."""
     state = table.state
@@ -88,7 +96,8 @@ class Offers:
         if index is not None and seat is None:
             return []  # seated after the deal: neither a player of this hand nor an onlooker
         found = []
-        for choice in table.plugin.offer_choices(game, table.options, seat):
+        sides = table.plugin.capability(SideOffers)
+        for choice in sides.choices(game, table.options, seat) if sides is not None else ():
             target = table.seat_for(choice.seat)
             if target.user_id is not None and target.user_id != user.id:
                 found.append(choice)
@@ -105,7 +114,7 @@ class Offers:
         if choice is None:
             raise TableError(NOT_OPEN)
         try:
-            terms = table.plugin.offer_terms(table.game, table.options, kind, seat, values)
+            terms = _sides(table).terms(table.game, table.options, kind, seat, values)
         except (IllegalAction, RuleError) as error:
             raise TableError(str(error)) from error
         target = table.seat_for(seat)
@@ -150,7 +159,7 @@ class Offers:
             state.phase is Phase.PLAYING
             and game is not None
             and game.outcome is None
-            and table.plugin.offer_open(game, offer.kind, offer.seat, offer.data)
+            and _sides(table).still_open(game, offer.kind, offer.seat, offer.data)
         )
         refund = Transfer(escrow, member_account(offer.maker_id), offer.maker_amount, "offer refund")
         if not still:
@@ -182,7 +191,7 @@ class Offers:
                 moves += refund_moves([offer], escrow)
                 offer = offer.model_copy(update={"status": "refunded", "result": "not answered — refunded"})
             elif offer.status == "accepted":
-                result = table.plugin.settle_offer(
+                result = _sides(table).settle(
                     game, offer.kind, offer.seat, offer.maker_amount, offer.taker_amount, offer.data
                 )
                 moves += settle_moves(offer, escrow, result)

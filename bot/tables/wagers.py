@@ -1,7 +1,7 @@
 """Onlookers' bets against the house: placing one (its stake into the table's escrow, in
 one transaction with the snapshot), settling them all in the hand's own settlement, and
 refunding them when a hand ends without settling them. The game says which bets are open
-and what each returns (`GamePlugin.house_bets`, `settle_house_bet`); nothing here names a
+and what each returns (the game's `OnlookerBets` capability); nothing here names a
 game. docs/RULES.md, "Bets at the table"."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.forms import whole_number
+from bot.games.base import OnlookerBets
 from bot.storage import HOUSE, Tx, table_account
 from bot.tables.model import Person, Table, TableError, Wager
 from bot.tables.money import Transfer
@@ -55,6 +56,12 @@ def open_total(wagers: Sequence[Wager]) -> int:
     return sum(wager.amount for wager in wagers if wager.returned is None)
 
 
+def bet_limit(table: Table) -> int:
+    """The most one house bet may stake at this table (0: the game takes no house bets)."""
+    bets = table.plugin.capability(OnlookerBets)
+    return bets.limit(table.state.stake, table.options) if bets is not None else 0
+
+
 def refund_all(table: Table) -> list[Transfer]:
     """A closing table: every open bet is marked refunded; its stake's moves home."""
     state = table.state
@@ -95,7 +102,7 @@ class Wagers:
             raise TableError(f"Choose what your {offer.label} bet is on from the list.")
         if not picks:
             pick = ""
-        limit = table.plugin.house_bet_limit(state.stake, table.options)
+        limit = bet_limit(table)
         try:
             amount = whole_number(text, "bet", "chips", least=1, most=limit)
         except IllegalAction as error:
@@ -126,7 +133,8 @@ class Wagers:
             if wager.returned is not None:
                 settled.append(wager)
                 continue
-            result = table.plugin.settle_house_bet(game, wager.key, wager.pick, wager.amount)
+            bets = table.plugin.capability(OnlookerBets)
+            result = bets.settle(game, wager.key, wager.pick, wager.amount) if bets is not None else None
             if result is None:
                 returned, text = wager.amount, "no result — refunded"
             else:
