@@ -12,9 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import MISSING
 
+from bot.components import ComponentRouter
 from bot.config import Settings
+from bot.display import Display
 from bot.storage import Store
-from bot.tables import MoveSavedError, TableService
+from bot.tables import MoveSavedError, TableError, TableService
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +26,15 @@ SET_ASIDE_NOTICE = (
     "Open a new table with /play."
 )
 
-EXTENSIONS = ("cogs.economy", "cogs.admin", "cogs.tables", "cogs.play")
+EXTENSIONS = (
+    "cogs.economy",
+    "cogs.admin",
+    "cogs.tables",
+    "cogs.panels",
+    "cogs.bets",
+    "cogs.offers",
+    "cogs.play",
+)
 
 #: The tasks discord.py runs interaction handlers in, by the names it gives them: slash
 #: commands, buttons and selects (of views and dynamic items), forms, `on_interaction`
@@ -45,6 +55,7 @@ class Ridotto(commands.Bot):
 
     store: Store
     tables: TableService
+    display: Display
 
     def __init__(self, settings: Settings) -> None:
         # No privileged intents: everything arrives through interactions.
@@ -58,6 +69,8 @@ class Ridotto(commands.Bot):
         self._notices: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Task[None] | None = None
         self.tree.error(self.on_app_command_error)
+        #: every button, select and form of the bot comes in here (see bot/components.py)
+        self.router = ComponentRouter(answer_failure, TableError, reply)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -65,6 +78,11 @@ class Ridotto(commands.Bot):
         self.tables = TableService(
             self.store, computer_delay=self.settings.computer_delay, now=discord.utils.utcnow
         )
+        # What the tables do by themselves (the clock's moves) is shown by the display: the
+        # service's one listener, so the service never calls a cog. A click's own change is
+        # returned to the cog handling it, which shows it through the same display.
+        self.display = Display(self, self.tables)
+        self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)
         restored = await self.tables.restore()
@@ -95,6 +113,10 @@ class Ridotto(commands.Bot):
                     channel_id,
                     type(error).__name__,
                 )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Buttons, selects and forms go to the router; slash commands to the command tree."""
+        await self.router.dispatch(interaction)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         """Log in (which runs `setup_hook`) and run until closed, as discord.py does; once
@@ -171,7 +193,9 @@ class Ridotto(commands.Bot):
                 await asyncio.wait(late, timeout=1.0)
         if hasattr(self, "store"):
             await self.store.close()  # after any transaction still open has ended
-        await super().close()  # the cogs (and the drawing workers), the gateway, HTTP
+        await super().close()  # the cogs, the gateway, HTTP
+        if hasattr(self, "display"):
+            self.display.close()  # the drawing workers
         log.info("shut down cleanly in %.1f s", loop.time() - began)
 
     async def on_app_command_error(

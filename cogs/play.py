@@ -29,10 +29,10 @@ from discord.utils import MISSING
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
+from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
 from bot.render import render_table, rules_embed
 from bot.tables import TableError, TableService
-from cogs.tables import table_view
 
 log = logging.getLogger(__name__)
 
@@ -273,8 +273,7 @@ class PlayCommands(commands.Cog, name="Play"):
                 message = await thread.send(content, embed=embed, view=MISSING if view is None else view)
             except discord.HTTPException:
                 log.warning("table %s: could not post the table message in its thread", table.id)
-                async with table.lock:
-                    await self.service.close(table, "The table message could not be posted.")
+                await self.service.close(table, "The table message could not be posted.")
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
                 await reply(

@@ -113,7 +113,7 @@ class BetResult:
 
 @dataclass(frozen=True)
 class OfferChoice:
-    """A side bet a member may offer now (see `GamePlugin.offer_choices`): its kind, the
+    """A side bet a member may offer now (see `SideOffers.choices`): its kind, the
     engine seat it is offered to, its label, and the boxes of its form (key, label, hint)."""
 
     kind: str
@@ -150,6 +150,47 @@ class NoOptions(BaseModel, frozen=True):
 
 G = TypeVar("G", bound=Game[Any, Any])
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
+C = TypeVar("C")
+
+
+class OnlookerBets(Generic[G, OptionsT]):
+    """Capability: onlookers bet against the house while the hand allows it."""
+
+    def offers(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
+        """The bets onlookers may place against the house now, or None: bets are closed."""
+        raise NotImplementedError
+
+    def settle(self, game: G, key: str, pick: str, amount: int) -> BetResult | None:
+        """A house bet of `amount` on `key` (with `pick`) settled from the hand's public
+        cards, or None while the hand hasn't decided it."""
+        raise NotImplementedError
+
+    def limit(self, stake: int, options: OptionsT) -> int:
+        """The most one house bet may stake."""
+        return 10 * stake
+
+
+class SideOffers(Generic[G, OptionsT]):
+    """Capability: members offer each other side bets on the hand, which the member asked
+    accepts or declines."""
+
+    def choices(self, game: G, options: OptionsT, seat: int | None) -> Sequence[OfferChoice]:
+        """The side bets a member in engine seat `seat` (None: an onlooker) may offer now."""
+        raise NotImplementedError
+
+    def terms(self, game: G, options: OptionsT, kind: str, seat: int, values: Sequence[str]) -> OfferTerms:
+        """Read an offer's form; raises IllegalAction with a sentence for the member."""
+        raise NotImplementedError
+
+    def still_open(self, game: G, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
+        """Whether an offer not yet answered may still be accepted."""
+        raise NotImplementedError
+
+    def settle(
+        self, game: G, kind: str, seat: int, maker_amount: int, taker_amount: int, data: Mapping[str, Any]
+    ) -> OfferSettlement:
+        """An accepted offer settled from the finished hand."""
+        raise NotImplementedError
 
 
 class GamePlugin(Generic[G, OptionsT]):
@@ -182,6 +223,9 @@ class GamePlugin(Generic[G, OptionsT]):
     form_keys: ClassVar[frozenset[str]] = frozenset()
     #: the colour of the table message while a hand is in play, and of the hand panel
     colour: ClassVar[discord.Colour] = discord.Colour.gold()
+    #: the optional features this game has, each an object of its own (`OnlookerBets`,
+    #: `SideOffers`); a game without them carries nothing of them (see `capability`)
+    capabilities: ClassVar[tuple[object, ...]] = ()
 
     @property
     def levels(self) -> tuple[str, ...]:
@@ -358,40 +402,14 @@ class GamePlugin(Generic[G, OptionsT]):
         there is none, and the clock tries again later."""
         return None
 
-    # ---------------------------------------------------------- onlookers' bets
-    def house_bets(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
-        """The bets onlookers may place against the house now, or None: bets are closed."""
+    # ------------------------------------------------------------ capabilities
+    def capability(self, kind: type[C]) -> C | None:
+        """This game's capability of `kind` (`OnlookerBets`, `SideOffers`), or None: the
+        game hasn't it. Shared code asks this, never which game it is."""
+        for capability in self.capabilities:
+            if isinstance(capability, kind):
+                return capability
         return None
-
-    def settle_house_bet(self, game: G, key: str, pick: str, amount: int) -> BetResult | None:
-        """A house bet of `amount` on `key` (with `pick`) settled from the hand's public
-        cards, or None while the hand hasn't decided it."""
-        return None
-
-    def house_bet_limit(self, stake: int, options: OptionsT) -> int:
-        """The most one house bet may stake."""
-        return 10 * stake
-
-    # ------------------------------------------------- side bets between members
-    def offer_choices(self, game: G, options: OptionsT, seat: int | None) -> Sequence[OfferChoice]:
-        """The side bets a member in engine seat `seat` (None: an onlooker) may offer now."""
-        return ()
-
-    def offer_terms(
-        self, game: G, options: OptionsT, kind: str, seat: int, values: Sequence[str]
-    ) -> OfferTerms:
-        """Read an offer's form; raises IllegalAction with a sentence for the member."""
-        raise NotImplementedError
-
-    def offer_open(self, game: G, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
-        """Whether an offer not yet answered may still be accepted."""
-        return False
-
-    def settle_offer(
-        self, game: G, kind: str, seat: int, maker_amount: int, taker_amount: int, data: Mapping[str, Any]
-    ) -> OfferSettlement:
-        """An accepted offer settled from the finished hand."""
-        raise NotImplementedError
 
     def logged(self, event: Event) -> bool:
         """Whether the table log repeats this event (some are drawn elsewhere on the table)."""

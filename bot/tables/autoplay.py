@@ -1,20 +1,20 @@
 """What a table does by itself: computer players' moves, the turn timer playing for an
 absent member (and, after two in a row, a computer taking the seat), the next deal and the
-idle close. One clock entry per table; the clock's reading comes from the service."""
+idle close. One clock entry per table. What a table did by itself goes out as a `TableChange`
+to the one listener the bot registered (`Changes`): nothing here knows who shows it."""
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from bot.clock import Clock
 from bot.storage import InsufficientFunds
+from bot.tables.commit import Changes, Commit, TableChange, can_deal, members_awaited
+from bot.tables.hand import Hands
+from bot.tables.lobby import Lobby
 from bot.tables.model import Phase, Table, TableError
-from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, UNATTENDED_DEALS, deadline
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
+from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, deadline
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +22,22 @@ log = logging.getLogger(__name__)
 class Autoplay:
     """Timers and computer seats."""
 
-    def __init__(self, service: TableService, computer_delay: float) -> None:
-        self.service = service
+    def __init__(
+        self,
+        commit: Commit,
+        lobby: Lobby,
+        hands: Hands,
+        tables: dict[int, Table],
+        changes: Changes,
+        computer_delay: float,
+    ) -> None:
+        self.commit = commit
+        self.lobby = lobby
+        self.hands = hands
+        self.tables = tables  # the open tables, by id: the clock names a table by its id
+        self.changes = changes
         self.computer_delay = computer_delay
-        self.clock = Clock(self._on_due, now=service.now)
+        self.clock = Clock(self._on_due, now=commit.now)
 
     async def stop(self) -> None:
         """No more automatic moves; one in progress finishes (see `Clock.close`)."""
@@ -36,13 +48,13 @@ class Autoplay:
         timer, the next deal or the idle close."""
         state = table.state
         if state.phase is Phase.CLOSED:
-            self.service.tables.pop(table.id, None)
+            self.tables.pop(table.id, None)
             self.clock.clear(table.id)
             return
         automatic = self.automatic(table)
         if automatic is not None:
             delay = 0.0 if table.seat_for(automatic).leaving else self.computer_delay
-            self.clock.set(table.id, self.service.now() + timedelta(seconds=delay), state.version)
+            self.clock.set(table.id, self.commit.now() + timedelta(seconds=delay), state.version)
         elif state.deadline is not None:
             self.clock.set(table.id, state.deadline, state.version)
         else:
@@ -56,24 +68,11 @@ class Autoplay:
                 return seat
         return None
 
-    def deadline(self, table: Table, new_turn: bool) -> datetime | None:
-        state = table.state
-        return deadline(
-            state.phase,
-            self.service.now(),
-            can_deal=self.can_deal(table),
-            members_awaited=any(not table.seat_for(seat).is_computer for seat in table.awaiting),
-            new_turn=new_turn,
-            current=state.deadline,
-            turn_timer=state.turn_timer,
-            pause=pause.seconds if (pause := table.pause) is not None else None,
-        )
-
     def deadline_now(self, phase: Phase) -> datetime | None:
         """A new table's deadline (a lobby closes when idle)."""
         return deadline(
             phase,
-            self.service.now(),
+            self.commit.now(),
             can_deal=False,
             members_awaited=False,
             new_turn=True,
@@ -81,24 +80,16 @@ class Autoplay:
             turn_timer=0,
         )
 
-    def can_deal(self, table: Table) -> bool:
-        """Whether the clock deals the next hand: enough seats, a member among them, and not
-        already `UNATTENDED_DEALS` hands in a row that no seated member moved in or dealt."""
-        low, high = table.seat_range
-        attended = table.state.clock_deals < UNATTENDED_DEALS
-        return low <= len(table.state.seats) <= high and bool(table.humans) and attended
-
     async def _on_due(self, table_id: int, version: int) -> None:
         """The clock fired for a table: play for whoever the table is waiting on."""
-        service = self.service
-        table = service.tables.get(table_id)
+        table = self.tables.get(table_id)
         if table is None:
             return
         async with table.lock:
             if table.version != version:
                 return  # the table moved on since this was set
             try:
-                async with service._committed(table):
+                async with self.commit.rolled_back(table):
                     await self.act_for(table)
             except TableError as error:
                 # The refusal's text may name the player's own cards, so it is not logged.
@@ -106,16 +97,17 @@ class Autoplay:
                 if not await self.instead(table, error):
                     # The same move would be refused again at once (the clock is already due):
                     # try again a little later rather than in a tight loop.
-                    self.clock.set(table.id, service.now() + RETRY_AFTER, table.version)
+                    self.clock.set(table.id, self.commit.now() + RETRY_AFTER, table.version)
                     return
             except Exception:
                 # Nothing was saved and the table is as it was; try again a little later
                 # rather than in a tight loop.
                 log.exception("table %s: automatic move failed; retrying in %s", table.id, RETRY_AFTER)
-                self.clock.set(table.id, service.now() + RETRY_AFTER, table.version)
+                self.clock.set(table.id, self.commit.now() + RETRY_AFTER, table.version)
                 return
             self.schedule(table)
-            await service.changed(table)
+            # Shown under the table's lock, so that no click overtakes it on the table message.
+            await self.changes.publish(TableChange(table, ping=members_awaited(table)))
 
     async def instead(self, table: Table, error: TableError) -> bool:
         """A paused hand's move its member can't pay for: the move the game plays instead
@@ -127,8 +119,8 @@ class Autoplay:
         if action is None:
             return False
         try:
-            async with self.service._committed(table):
-                await self.service.hands.apply(table, pause.seat, action, pause.note)
+            async with self.commit.rolled_back(table):
+                await self.hands.apply(table, pause.seat, action, pause.note)
         except TableError:
             log.warning("table %s: the move instead was refused too", table.id)
             return False
@@ -138,28 +130,28 @@ class Autoplay:
         """Whatever the table is waiting on: a computer's move, a fold for a member who is
         leaving or out of time, the move a paused hand waits for, the next deal, or closing
         an idle table."""
-        service, state, game = self.service, table.state, table.game
+        hands, state, game = self.hands, table.state, table.game
         awaiting = table.awaiting
         pause = table.pause
         if pause is not None:  # the clock the hand waited on has run: its move, as the game says
-            await service.hands.apply(table, pause.seat, pause.action, pause.note)
+            await hands.apply(table, pause.seat, pause.action, pause.note)
             return
         if not awaiting or game is None:
-            if state.phase is Phase.BETWEEN and self.can_deal(table):
+            if state.phase is Phase.BETWEEN and can_deal(table):
                 state.clock_deals += 1
-                await service.hands.deal(table)
+                await hands.deal(table)
             else:
-                await service.close(table, "The table closed after 30 minutes without play.")
+                await self.lobby.close(table, "The table closed after 30 minutes without play.")
             return
         automatic = self.automatic(table)
         if automatic is not None:
             s = table.seat_for(automatic)
             if s.is_computer:
                 action = table.plugin.computer(s.level or state.level).choose(game, automatic)
-                await service.hands.apply(table, automatic, action)
+                await hands.apply(table, automatic, action)
             else:
                 action = table.plugin.timeout_action(game, automatic)
-                await service.hands.apply(
+                await hands.apply(
                     table, automatic, action, f"{s.name} is leaving, so the timer plays for them."
                 )
             return
@@ -170,6 +162,6 @@ class Autoplay:
             if s.strikes >= STRIKES_TO_REPLACE:
                 s.replace = True
                 note += " A computer player takes their seat from the next hand."
-            await service.hands.apply(table, seat, table.plugin.timeout_action(game, seat), note)
+            await hands.apply(table, seat, table.plugin.timeout_action(game, seat), note)
             if table.state.phase is not Phase.PLAYING:
                 break

@@ -21,14 +21,20 @@ from engine.core.text import chips, plural
 from engine.core.turns import not_your_turn
 
 if TYPE_CHECKING:
-    from bot.tables.service import TableService
+    from bot.tables.commit import Commit
+    from bot.tables.lobby import Lobby
+    from bot.tables.offers import Offers
+    from bot.tables.wagers import Wagers
 
 
 class Hands:
     """Deals, plays and settles hands."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self, commit: Commit, lobby: Lobby, wagers: Wagers, offers: Offers) -> None:
+        self.commit = commit
+        self.lobby = lobby
+        self.wagers = wagers
+        self.offers = offers
 
     async def play(self, table: Table, user: Person, key: str, values: list[str]) -> str | None:
         """A member's move, from a button key (and a select's or form's values)."""
@@ -59,13 +65,12 @@ class Hands:
 
     async def deal(self, table: Table) -> None:
         """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt."""
-        service, state = self.service, table.state
-        lobby = service.lobby
+        commit, lobby, state = self.commit, self.lobby, table.state
         moves: list[Transfer] = []
         earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
         for seat in list(state.seats):
             if seat.replace and seat.user_id is not None:
-                service.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
+                commit.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
                 moves += [move for part in lobby.replace(table, seat) for move in part]
         if table.stacked:
             minimum = table.plugin.seat_minimum(state.stake, table.options)
@@ -75,26 +80,24 @@ class Hands:
                 if state.stacks.get(seat.choice, 0) < minimum:
                     state.seats.remove(seat)
                     table.match = table.match.vacate(seat.choice)
-                    moves += service.cash_out(table, seat)
-                    service.log(table, f"{seat.name} can't cover the ante and stood up.")
+                    moves += lobby.cash_out(table, seat)
+                    commit.log(table, f"{seat.name} can't cover the ante and stood up.")
         else:
             for seat in [s for s in state.seats if s.user_id is not None]:
                 assert seat.user_id is not None
-                balance = await service.store.balance(state.guild_id, seat.user_id)
+                balance = await commit.balance(state.guild_id, seat.user_id)
                 if balance < table.plugin.min_bankroll(state.stake, table.options):
                     state.seats.remove(seat)
                     table.match = table.match.vacate(seat.choice)
-                    service.log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
+                    commit.log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
         lobby.pass_host(table)
         notes, state.log = state.log, [*earlier, *state.log][-LOG_LINES:]
         if not table.humans:
-            await service.close(
-                table, "Nobody is left at the table but computer players, so it closed.", moves
-            )
+            await lobby.close(table, "Nobody is left at the table but computer players, so it closed.", moves)
             return
         low, high = table.seat_range
         if not low <= len(state.seats) <= high:
-            await service.commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
+            await commit.commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
             return
         names = {seat.choice: seat.name for seat in state.seats}
         seated = [seat.choice for seat in state.seats]
@@ -139,14 +142,14 @@ class Hands:
             )
         state.log = [*notes, dealt][-LOG_LINES:]
         try:
-            async with service.store.transaction() as tx:
-                await service.transfer(table, tx, moves)
+            async with commit.transaction() as tx:
+                await commit.transfer(table, tx, moves)
                 antes = table.plugin.opening_costs(table.game)
-                await service.transfer(
+                await commit.transfer(
                     table,
                     tx,
                     [
-                        Transfer(table.seat_for(index).account, service.escrow(table), amount, "ante")
+                        Transfer(table.seat_for(index).account, commit.escrow(table), amount, "ante")
                         for index, amount in enumerate(antes)
                         if amount
                     ],
@@ -160,16 +163,16 @@ class Hands:
         computer from the house, a member from their bankroll (as much as it allows, if that
         covers the minimum). A member who can't is cashed out and a computer player takes the
         seat with the house's stack; the match carries on under the seat."""
-        service, state = self.service, table.state
+        commit, lobby, state = self.commit, self.lobby, table.state
         full = table.plugin.buy_in(state.stake, table.options) or 0
         stack = state.stacks.get(seat.choice, 0)
         if seat.user_id is not None:
-            balance = await service.store.balance(state.guild_id, seat.user_id)
+            balance = await commit.balance(state.guild_id, seat.user_id)
             amount = min(full - stack, balance)
             if stack + amount < minimum:
                 name = seat.name
-                cashed, bought = service.lobby.replace(table, seat)
-                service.log(
+                cashed, bought = lobby.replace(table, seat)
+                commit.log(
                     table, f"{name} can't cover a hand and gave the seat to a computer player{took(cashed)}."
                 )
                 return cashed + bought
@@ -178,8 +181,8 @@ class Hands:
         if amount <= 0:
             return []
         state.stacks[seat.choice] = stack + amount
-        service.log(table, f"{seat.name} topped up with {chips(amount)}.")
-        return [Transfer(seat.account, service.escrow(table), amount, "top-up")]
+        commit.log(table, f"{seat.name} topped up with {chips(amount)}.")
+        return [Transfer(seat.account, commit.escrow(table), amount, "top-up")]
 
     async def apply(self, table: Table, seat: int, action: Any, note: str | None = None) -> None:
         """Play one move for engine seat `seat`: the engine first, then its chips and the
@@ -195,11 +198,11 @@ class Hands:
         choice = table.seat_for(seat).choice
         table.state.acted = {**table.state.acted, choice: table.state.acted.get(choice, 0) + 1}
         try:
-            async with self.service.store.transaction() as tx:
+            async with self.commit.transaction() as tx:
                 if cost:
                     payer = table.seat_for(seat).account
-                    await self.service.transfer(
-                        table, tx, [Transfer(payer, self.service.escrow(table), cost, action.kind)]
+                    await self.commit.transfer(
+                        table, tx, [Transfer(payer, self.commit.escrow(table), cost, action.kind)]
                     )
                 await self.after_move(table, tx, events, note, awaited=awaited, actor=seat)
         except InsufficientFunds as error:
@@ -217,12 +220,12 @@ class Hands:
     ) -> None:
         """Log, settle the hand if it is over, bump the version and save — inside `tx`.
         During a simultaneous choice the others keep the deadline they had."""
-        service, state = self.service, table.state
+        commit, state = self.commit, table.state
         if note:
-            service.log(table, note)
+            commit.log(table, note)
         for event in events:
             if table.plugin.logged(event):
-                service.log(table, self.event_line(table, event))
+                commit.log(table, self.event_line(table, event))
         teams = table.plugin.partners(table.game)
         if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
             keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
@@ -236,7 +239,7 @@ class Hands:
         turn = new_turn(awaiting, awaited, actor) or (not awaiting and table.pause is not None)
         if turn or not awaiting:
             state.turn_since = state.version
-        await service.save(table, tx, new_turn=turn)
+        await commit.save(table, tx, new_turn=turn)
 
     @staticmethod
     def event_line(table: Table, event: Event) -> str:
@@ -246,7 +249,7 @@ class Hands:
         return table.plugin.event_text(table.game, event, table.seat_for(event.seat).name)
 
     async def settle(self, table: Table, tx: Tx) -> None:
-        service, state, game = self.service, table.state, table.game
+        commit, lobby, state, game = self.commit, self.lobby, table.state, table.game
         outcome = game.outcome
         assert outcome is not None
         stacks = table.plugin.final_stacks(game)
@@ -264,7 +267,7 @@ class Hands:
                 if table.stacked:
                     moved = {choice: n * state.stake for choice, n in ended.stakes.items()}
                 await self.record_game(table, tx, ended.result, ended.nets or moved)
-                self.service.log(table, ended.text)
+                self.commit.log(table, ended.text)
         elif points is not None:
             await self.score(table, tx, {table.hand_choice(i): p for i, p in enumerate(points)})
         pots: list[Transfer] = []
@@ -272,7 +275,7 @@ class Hands:
             if stacks is not None:
                 state.stacks[seat.choice] = stacks[index]
             elif outcome.paid_out[index]:
-                pots.append(Transfer(service.escrow(table), seat.account, outcome.paid_out[index], "pot"))
+                pots.append(Transfer(commit.escrow(table), seat.account, outcome.paid_out[index], "pot"))
             if seat.user_id is not None and points is None and kept is None:
                 await tx.record_result(
                     state.guild_id,
@@ -286,12 +289,12 @@ class Hands:
         for choice, amount in moved.items():
             state.stacks[choice] = state.stacks.get(choice, 0) + amount
         if outcome.house > 0:  # the house's cut leaves the pot with the winnings
-            pots.append(Transfer(service.escrow(table), HOUSE, outcome.house, "house"))
+            pots.append(Transfer(commit.escrow(table), HOUSE, outcome.house, "house"))
         elif outcome.house < 0:  # a house-banked hand: the house pays in before the winners take out
-            pots.insert(0, Transfer(HOUSE, service.escrow(table), -outcome.house, "house"))
-        await service.transfer(table, tx, pots)
-        await service.wagers.settle(table, tx)
-        await service.offers.settle(table, tx)
+            pots.insert(0, Transfer(HOUSE, commit.escrow(table), -outcome.house, "house"))
+        await commit.transfer(table, tx, pots)
+        await self.wagers.settle(table, tx)
+        await self.offers.settle(table, tx)
         if outcome.winners:
             table.match = table.match.won_hand(table.hand_choice(outcome.winners[0]))
         saved = game.to_json()
@@ -309,30 +312,30 @@ class Hands:
             table, Event(kind="result", text=outcome.summary, seat=next(iter(outcome.winners), None))
         )
         if summary not in state.log:
-            service.log(table, summary)
+            commit.log(table, summary)
         state.phase = Phase.BETWEEN
         leavers = [seat for seat in state.seats if seat.leaving]
         moves: list[Transfer] = []
         for seat in leavers:
-            if service.lobby.kept(table, seat):
+            if lobby.kept(table, seat):
                 name = seat.name
-                cashed, bought = service.lobby.replace(table, seat)
+                cashed, bought = lobby.replace(table, seat)
                 moves += cashed + bought
-                service.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
+                commit.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
                 continue
-            paid = service.lobby.pay_debts(table, seat)
+            paid = lobby.pay_debts(table, seat)
             state.seats.remove(seat)
             table.match = table.match.vacate(seat.choice)
-            cashed = service.cash_out(table, seat)
+            cashed = lobby.cash_out(table, seat)
             moves += cashed
-            service.log(table, f"{paid}{seat.name} left the table{took(cashed)}.")
+            commit.log(table, f"{paid}{seat.name} left the table{took(cashed)}.")
         if leavers:
-            service.lobby.pass_host(table)
+            lobby.pass_host(table)
         if state.closing or not table.humans:
             state.phase = Phase.CLOSED
-            moves += service.cash_out_all(table, leavers)
-            service.log(table, "The table is closed.")
-        await service.transfer(table, tx, moves)
+            moves += lobby.cash_out_all(table, leavers)
+            commit.log(table, "The table is closed.")
+        await commit.transfer(table, tx, moves)
 
     async def record_game(self, table: Table, tx: Tx, result: GameResult, nets: Mapping[str, int]) -> None:
         """A finished game's result on the scoreboard: one row per member still seated who
@@ -366,4 +369,4 @@ class Hands:
         winners = [seated[c].name if c in seated else named.get(c, c) for c in result.winners]
         top = max(result.scores.get(c, 0) for c in result.winners) if result.winners else 0
         verb = "wins" if len(winners) == 1 else "win"
-        self.service.log(table, f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!")
+        self.commit.log(table, f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!")

@@ -3,16 +3,20 @@ players, starting and closing a table."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from bot.tables import money
+from bot.tables import money, offers, wagers
+from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
+from bot.tables.money import Transfer
 from engine.core.text import chips
 
 if TYPE_CHECKING:
     from bot.games import Plugin
-    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
 
 COMPUTER_NAMES = ("Isabella", "Lorenzo", "Beatrice", "Cosimo", "Lucrezia", "Baldassare")
 
@@ -26,19 +30,16 @@ def display_name(person: Person) -> str:
 class Lobby:
     """Who sits where, and the table-message buttons that change it."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self._handlers: dict[str, Handler] = {
+    def __init__(self, commit: Commit) -> None:
+        self.commit = commit
+        #: the lobby's moves by table-message key (any other key is a move of the hand;
+        #: "start" is the deal: `check_start`, then `Hands.deal`)
+        self.moves: dict[str, Handler] = {
             "join": self.join,
             "leave": self.leave,
             "bot": self.add_computer,
-            "start": self.start,
             "cancel": self.cancel,
         }
-
-    def handler(self, key: str) -> Handler | None:
-        """The lobby move behind a table-message key, or None for a move of the hand."""
-        return self._handlers.get(key)
 
     async def check_join(self, table: Table, user: Person) -> list[str]:
         """The seats `user` may take now; raises TableError saying why they can't join."""
@@ -61,11 +62,10 @@ class Lobby:
         seat = Seat(choice=choice, user_id=user.id, name=display_name(user))
         self.seat(table, seat)
         line = f"{seat.name} sat down with {table.plugin.choice_label(choice)}."
-        await self.service.commit(table, line, self.buy_in(table, seat))
+        await self.commit.commit(table, line, self.buy_in(table, seat))
         return None
 
     async def leave(self, table: Table, user: Person, key: str) -> str | None:
-        service = self.service
         index = table.seat_of(user.id)
         if index is None:
             raise TableError("You're not seated at this table.")
@@ -74,7 +74,7 @@ class Lobby:
             if seat.leaving:
                 raise TableError("You're already leaving at the end of this hand.")
             seat.leaving = True
-            await service.commit(table, f"{seat.name} will leave after this hand.")
+            await self.commit.commit(table, f"{seat.name} will leave after this hand.")
             return "You'll leave when this hand ends; if you still have a decision to make, you fold."
         if self.kept(table, seat):
             name = seat.name
@@ -82,21 +82,21 @@ class Lobby:
             line = f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat."
             moves = cashed + bought
             self.pass_host(table)
-            await service.commit(table, line, moves)
+            await self.commit.commit(table, line, moves)
             return None
         paid = self.pay_debts(table, seat)
         del table.state.seats[index]
         table.match = table.match.vacate(seat.choice)
-        moves = service.cash_out(table, seat)
+        moves = self.cash_out(table, seat)
         line = f"{paid}{seat.name} left the table{took(moves)}."
         if not table.humans:
             # The last member out closes the table: every stack goes home, computers' to the
             # house, and a carried pot is shared by the leaver and whoever is still seated.
-            moves += service.share_pot(table, [seat, *table.state.seats])
-            await service.close(table, f"{line} Nobody else is left, so the table closed.", moves)
+            moves += self.share_pot(table, [seat, *table.state.seats])
+            await self.close(table, f"{line} Nobody else is left, so the table closed.", moves)
             return None
         self.pass_host(table)
-        await service.commit(table, line, moves)
+        await self.commit.commit(table, line, moves)
         return None
 
     async def add_computer(self, table: Table, user: Person, key: str) -> str | None:
@@ -110,10 +110,11 @@ class Lobby:
         seat = Seat(choice=free[0], name=self.computer_name(table), level=state.level)
         self.seat(table, seat)
         line = f"🤖 {seat.name} ({state.level}) sat down with {table.plugin.choice_label(seat.choice)}."
-        await self.service.commit(table, line, self.buy_in(table, seat))
+        await self.commit.commit(table, line, self.buy_in(table, seat))
         return None
 
-    async def start(self, table: Table, user: Person, key: str) -> str | None:
+    def check_start(self, table: Table, user: Person) -> None:
+        """Refuse, with a sentence, a member who may not deal now."""
         state = table.state
         if state.phase is Phase.LOBBY:
             self.require_host(table, user)
@@ -127,9 +128,6 @@ class Lobby:
             raise TableError(f"{table.plugin.name} needs at least {low} players.")
         if len(state.seats) > high:
             raise TableError(f"{table.plugin.name} seats at most {high} players.")
-        state.clock_deals = 0
-        await self.service.hands.deal(table)
-        return None
 
     async def cancel(self, table: Table, user: Person, key: str) -> str | None:
         self.require_host(table, user)
@@ -137,10 +135,41 @@ class Lobby:
             if table.state.closing:
                 raise TableError("The table already closes at the end of this hand.")
             table.state.closing = True
-            await self.service.commit(table, "The host will close the table after this hand.")
+            await self.commit.commit(table, "The host will close the table after this hand.")
             return "The table closes when this hand ends."
-        await self.service.close(table, "The host closed the table.")
+        await self.close(table, "The host closed the table.")
         return None
+
+    # --------------------------------------------------------------- closing
+    async def close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
+        # bets and offers a hand never settled go back to whoever put them in
+        refunds = wagers.refund_all(table) + offers.refund_all(table)
+        table.state.phase = Phase.CLOSED
+        await self.commit.commit(table, line, [*(moves or []), *refunds, *self.cash_out_all(table)])
+        log.info("table %s: closed (%s)", table.id, line)
+
+    def cash_out(self, table: Table, seat: Seat) -> list[Transfer]:
+        """Stack games: a leaving seat's stack goes back to whoever brought it."""
+        return money.cash_out(seat, self.commit.escrow(table), table.state.stacks.pop(seat.choice, 0))
+
+    def cash_out_all(self, table: Table, departed: list[Seat] | None = None) -> list[Transfer]:
+        """Every stack goes home, and a pot left by a hand without a winner is shared out
+        among the players still seated (or those who just left, if nobody is). A game in
+        progress whose stakes move only at its end is settled first as it stands: each seat
+        pays what leaving now would cost it (`GamePlugin.leaving_debts`), so closing the
+        table is no way out of a game one is losing (docs/RULES.md, "The card room")."""
+        moves: list[Transfer] = []
+        for seat in table.state.seats:
+            paid = self.pay_debts(table, seat)
+            if paid:
+                self.commit.log(table, paid.strip())
+        for seat in table.state.seats:
+            moves += self.cash_out(table, seat)
+        return moves + self.share_pot(table, table.state.seats or departed or [])
+
+    def share_pot(self, table: Table, seats: list[Seat]) -> list[Transfer]:
+        table.match, pot = table.match.take_carried()
+        return money.share_pot(pot, self.commit.escrow(table), seats)
 
     # --------------------------------------------------------------- helpers
     def buy_in(self, table: Table, seat: Seat) -> list[money.Transfer]:
@@ -149,7 +178,7 @@ class Lobby:
         if amount is None:
             return []
         table.state.stacks[seat.choice] = amount
-        return money.buy_in(seat, self.service.escrow(table), amount)
+        return money.buy_in(seat, self.commit.escrow(table), amount)
 
     def pay_debts(self, table: Table, seat: Seat) -> str:
         """A member leaving a stack game in progress pays what the game says they owe
@@ -182,7 +211,7 @@ class Lobby:
     def replace(self, table: Table, seat: Seat) -> tuple[list[money.Transfer], list[money.Transfer]]:
         """A computer player takes a member's seat, keeping its place in the match: the
         member's stack goes home and the computer brings the house's (those two moves)."""
-        cashed = self.service.cash_out(table, seat)
+        cashed = self.cash_out(table, seat)
         seat.user_id, seat.level, seat.replace, seat.strikes = None, table.state.level, False, 0
         seat.leaving = False
         seat.name = self.computer_name(table)
@@ -208,7 +237,7 @@ class Lobby:
         humans = table.humans
         if humans:
             state.host_id = humans[0].user_id or state.host_id
-            self.service.log(table, f"{humans[0].name} is the host now.")
+            self.commit.log(table, f"{humans[0].name} is the host now.")
 
     def require_host(self, table: Table, user: Person) -> None:
         if user.id != table.state.host_id:
@@ -225,7 +254,7 @@ class Lobby:
         the largest stack they could bring (stack games) and the largest stake at which a
         table with these options would take them."""
         needed = plugin.min_bankroll(stake, options)
-        balance = await self.service.store.balance(guild_id, user_id)
+        balance = await self.commit.balance(guild_id, user_id)
         if balance >= needed:
             return
         stacked = plugin.buy_in(stake, options) is not None

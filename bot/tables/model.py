@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from bot.games.base import OnlookerBets
 from bot.storage import HOUSE, member_account
 from engine.core.match import Match
 
@@ -208,10 +209,6 @@ class Table:
         state.hand = None  # the game holds it; the snapshot writes it out again
         self.committed = committed if committed is not None else self.snapshot_json()
         self.lock = asyncio.Lock()
-        self.ping_message_id: int | None = None
-        self.pinged: int | None = None  # turn_since of the last ping
-        self.ping_failed = False  # a failed ping is logged once per table, not at every turn
-        self.fresh_panels: set[int] = set()  # seats whose open hand panel shows the hand as it is
 
     @property
     def id(self) -> int:
@@ -313,7 +310,10 @@ class Table:
         """The house bets onlookers may place now, or None: closed."""
         if self.state.phase is not Phase.PLAYING or self.game is None or self.game.outcome is not None:
             return None
-        offers: Sequence[BetOffer] | None = self.plugin.house_bets(self.game, self.options)
+        bets = self.plugin.capability(OnlookerBets)
+        if bets is None:
+            return None
+        offers: Sequence[BetOffer] | None = bets.offers(self.game, self.options)
         return offers
 
     @property

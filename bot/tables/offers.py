@@ -3,24 +3,24 @@ the other accepts or declines. The maker's amount goes into the table's escrow w
 offer, the taker's with the acceptance; a declined offer goes back at once, one never
 answered when the hand ends goes back then, and an accepted one settles in the hand's own
 transaction as the game reads the finished hand. The game says which offers may be made
-and on what terms (`GamePlugin.offer_choices`, `offer_terms`, `offer_open`,
-`settle_offer`); nothing here names a game. docs/RULES.md, "Bets at the table"."""
+and on what terms (the game's `SideOffers` capability: `choices`, `terms`, `still_open`,
+`settle`); nothing here names a game. docs/RULES.md, "Bets at the table"."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.games import OfferChoice, OfferSettlement
-from bot.storage import InsufficientFunds, Tx, member_account
-from bot.tables.lobby import display_name
+from bot.games.base import SideOffers
+from bot.storage import Tx, member_account, table_account
 from bot.tables.model import Offer, Person, Phase, Table, TableError
 from bot.tables.money import Transfer
 from engine.core.errors import IllegalAction, RuleError
 from engine.core.text import chips
 
 if TYPE_CHECKING:
-    from bot.tables.service import TableService
+    from bot.tables.commit import Commit
 
 NOT_OPEN = "That offer isn't open now — the hand has moved on."
 
@@ -62,11 +62,29 @@ def held(offers: Sequence[Offer]) -> int:
     return sum(offer.held for offer in offers)
 
 
+def _sides(table: Table) -> SideOffers[Any, Any]:
+    """The game's side offers: an offer exists only at a table whose game has them."""
+    sides = table.plugin.capability(SideOffers)
+    assert sides is not None, "an offer at a table whose game takes none"
+    return sides
+
+
+def refund_all(table: Table) -> list[Transfer]:
+    """A closing table: every offer still holding chips is marked refunded; the moves home."""
+    state = table.state
+    moves = refund_moves(state.offers, table_account(table.id))
+    state.offers = [
+        o.model_copy(update={"status": "refunded", "result": "refunded"}) if o.held else o
+        for o in state.offers
+    ]
+    return moves
+
+
 class Offers:
     """Making, answering and settling side bets between members."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self, commit: Commit) -> None:
+        self.commit = commit
 
     def choices(self, table: Table, user: Person) -> list[OfferChoice]:
         """The offers `user` may make now: to a member (not a computer, not themselves)."""
@@ -78,7 +96,8 @@ class Offers:
         if index is not None and seat is None:
             return []  # seated after the deal: neither a player of this hand nor an onlooker
         found = []
-        for choice in table.plugin.offer_choices(game, table.options, seat):
+        sides = table.plugin.capability(SideOffers)
+        for choice in sides.choices(game, table.options, seat) if sides is not None else ():
             target = table.seat_for(choice.seat)
             if target.user_id is not None and target.user_id != user.id:
                 found.append(choice)
@@ -88,14 +107,14 @@ class Offers:
         self, table: Table, user: Person, hand_no: int, kind: str, seat: int, values: Sequence[str]
     ) -> Offer:
         """An offer from the offer form: checked, the maker's amount into escrow, saved."""
-        service, state = self.service, table.state
+        state = table.state
         if hand_no != state.hand_no:
             raise TableError(NOT_OPEN)
         choice = next((c for c in self.choices(table, user) if (c.kind, c.seat) == (kind, seat)), None)
         if choice is None:
             raise TableError(NOT_OPEN)
         try:
-            terms = table.plugin.offer_terms(table.game, table.options, kind, seat, values)
+            terms = _sides(table).terms(table.game, table.options, kind, seat, values)
         except (IllegalAction, RuleError) as error:
             raise TableError(str(error)) from error
         target = table.seat_for(seat)
@@ -105,7 +124,7 @@ class Offers:
             kind=kind,
             seat=seat,
             maker_id=user.id,
-            maker_name=display_name(user),
+            maker_name=user.display_name,
             taker_id=target.user_id,
             taker_name=target.name,
             maker_amount=terms.maker_amount,
@@ -114,19 +133,19 @@ class Offers:
             data=dict(terms.data),
         )
         state.offers = [*state.offers, offer]
-        service.log(table, f"{offer.maker_name} offers {offer.taker_name} {terms.text}")
+        line = f"{offer.maker_name} offers {offer.taker_name} {terms.text}"
         moves = []
         if offer.maker_amount:
             moves.append(
-                Transfer(member_account(user.id), service.escrow(table), offer.maker_amount, "offer")
+                Transfer(member_account(user.id), self.commit.escrow(table), offer.maker_amount, "offer")
             )
-        await self._save(table, moves, "You don't have enough chips for that offer.")
+        await self._save(table, line, moves, "You don't have enough chips for that offer.")
         return offer
 
     async def answer(self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool) -> str:
         """The member asked accepts (their amount into escrow) or declines (the maker's
         amount goes back); an offer the hand has overtaken goes back too."""
-        service, state = self.service, table.state
+        state = table.state
         offer = next((o for o in state.offers if o.id == offer_id), None)
         if hand_no != state.hand_no or offer is None:
             raise TableError("That offer was for an earlier hand.")
@@ -134,49 +153,37 @@ class Offers:
             raise TableError("That offer was made to someone else.")
         if offer.status != "offered":
             raise TableError(f"That offer was already {offer.status}.")
-        escrow = service.escrow(table)
+        escrow = self.commit.escrow(table)
         game = table.game
         still = (
             state.phase is Phase.PLAYING
             and game is not None
             and game.outcome is None
-            and table.plugin.offer_open(game, offer.kind, offer.seat, offer.data)
+            and _sides(table).still_open(game, offer.kind, offer.seat, offer.data)
         )
         refund = Transfer(escrow, member_account(offer.maker_id), offer.maker_amount, "offer refund")
         if not still:
             self._replace(table, offer, status="refunded", result="too late — refunded")
-            service.log(
-                table, f"{offer.maker_name}'s offer to {offer.taker_name} lapsed; the stake went back."
-            )
-            await self._save(table, [refund] if offer.maker_amount else [], "")
+            line = f"{offer.maker_name}'s offer to {offer.taker_name} lapsed; the stake went back."
+            await self._save(table, line, [refund] if offer.maker_amount else [], "")
             return "Too late: the hand has moved past that offer, so its stake went back to the maker."
         if accept:
             self._replace(table, offer, status="accepted")
-            service.log(table, f"{offer.taker_name} accepts {offer.maker_name}'s offer: {offer.text}")
+            line = f"{offer.taker_name} accepts {offer.maker_name}'s offer: {offer.text}"
             moves = []
             if offer.taker_amount:
                 moves.append(Transfer(member_account(user.id), escrow, offer.taker_amount, "offer"))
-            await self._save(table, moves, "You don't have enough chips to accept that offer.")
+            await self._save(table, line, moves, "You don't have enough chips to accept that offer.")
             return f"You accepted: {offer.text} It settles with the hand."
         self._replace(table, offer, status="declined", result="declined — refunded")
-        service.log(table, f"{offer.taker_name} declines {offer.maker_name}'s offer.")
-        await self._save(table, [refund] if offer.maker_amount else [], "")
+        line = f"{offer.taker_name} declines {offer.maker_name}'s offer."
+        await self._save(table, line, [refund] if offer.maker_amount else [], "")
         return "You declined the offer; its stake went back to the maker."
-
-    def refund_all(self, table: Table) -> list[Transfer]:
-        """A closing table: every offer still holding chips is marked refunded; the moves home."""
-        state = table.state
-        moves = refund_moves(state.offers, self.service.escrow(table))
-        state.offers = [
-            o.model_copy(update={"status": "refunded", "result": "refunded"}) if o.held else o
-            for o in state.offers
-        ]
-        return moves
 
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: accepted offers settle, unanswered ones go back."""
-        service, game = self.service, table.game
-        escrow = service.escrow(table)
+        game = table.game
+        escrow = self.commit.escrow(table)
         moves: list[Transfer] = []
         settled = []
         for offer in table.state.offers:
@@ -184,14 +191,14 @@ class Offers:
                 moves += refund_moves([offer], escrow)
                 offer = offer.model_copy(update={"status": "refunded", "result": "not answered — refunded"})
             elif offer.status == "accepted":
-                result = table.plugin.settle_offer(
+                result = _sides(table).settle(
                     game, offer.kind, offer.seat, offer.maker_amount, offer.taker_amount, offer.data
                 )
                 moves += settle_moves(offer, escrow, result)
                 offer = offer.model_copy(update={"status": "settled", "result": result.text})
             settled.append(offer)
         table.state.offers = settled
-        await service.transfer(table, tx, moves)
+        await self.commit.transfer(table, tx, moves)
 
     # ----------------------------------------------------------------- helpers
     @staticmethod
@@ -200,15 +207,8 @@ class Offers:
             o.model_copy(update=update) if o.id == offer.id else o for o in table.state.offers
         ]
 
-    async def _save(self, table: Table, moves: list[Transfer], short: str) -> None:
-        service = self.service
-        table.state.version += 1
-        try:
-            async with service.store.transaction() as tx:
-                await service.transfer(table, tx, moves)
-                await service.save(table, tx, new_turn=False)
-        except InsufficientFunds as error:
-            raise TableError(f"{short} {error}") from error
+    async def _save(self, table: Table, line: str, moves: list[Transfer], short: str) -> None:
+        await self.commit.commit(table, line, moves, new_turn=False, short=short)
 
 
 def describe(offer: Offer) -> str:

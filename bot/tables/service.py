@@ -3,13 +3,16 @@ table changes.
 
 Each change goes through that path: take the table's lock, check the state version, change
 the table in memory, then commit the chip moves and the new snapshot in one SQLite
-transaction. If anything fails before the commit, the table goes back to its last
-committed snapshot. Rendering happens outside, through the hooks the table cog installs.
+transaction (`Commit`). If anything fails before the commit, the table goes back to its
+last committed snapshot. Rendering happens outside: a click returns what changed (a
+`TableChange`) to the cog, which shows it while the table is still locked; what the clock does
+goes to the one listener the bot registers (`listen`).
 
-The work is split by job: `Lobby` (seats, joining and leaving, the host), `Hands` (the
-hand in play and its money), `Autoplay` (timers and computer seats); this module keeps
-the registry, restores tables after a restart, and owns the commit path they share. No
-Discord here: the clock's reading and the member who clicked come in from outside.
+The work is split by job: `Lobby` (seats, joining and leaving, the host, closing), `Hands`
+(the hand in play and its money), `Autoplay` (timers and computer seats), `Wagers` and
+`Offers` (bets beside the hand); each is handed the commit path and the pieces it uses,
+never this service. This module keeps the registry and restores tables after a restart.
+No Discord here: the clock's reading and the member who clicked come in from outside.
 """
 
 from __future__ import annotations
@@ -25,16 +28,15 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from bot.games import GAMES
-from bot.storage import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, Tx, table_account
-from bot.tables import money, offers
+from bot.storage import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, table_account
+from bot.tables import money
 from bot.tables.autoplay import Autoplay
+from bot.tables.commit import Changes, Commit, Listener, TableChange, members_awaited
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby, display_name
 from bot.tables.model import (
-    LOG_LINES,
     TABLE_CLOSED,
     DamagedTable,
-    MoveSavedError,
     Offer,
     Person,
     Phase,
@@ -43,16 +45,14 @@ from bot.tables.model import (
     TableError,
     TableState,
 )
-from bot.tables.money import REFUND_REASON, Transfer
+from bot.tables.money import REFUND_REASON
 from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
-from bot.tables.wagers import Wagers, open_total
+from bot.tables.wagers import Wagers
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-Hook = Callable[[Table], Awaitable[None]]
 
 
 @dataclass
@@ -76,17 +76,32 @@ class TableService:
         self.store = store
         self.now = now
         self.tables: dict[int, Table] = {}
-        self.on_change: Hook | None = None  # re-render the public message
-        self.on_turn: Hook | None = None  # ping the member to act
-        self.lobby = Lobby(self)
-        self.hands = Hands(self)
-        self.autoplay = Autoplay(self, computer_delay)
-        self.wagers = Wagers(self)
-        self.offers = Offers(self)
+        self.commit = Commit(store, now)
+        self.changes = Changes()
+        self.lobby = Lobby(self.commit)
+        self.wagers = Wagers(self.commit)
+        self.offers = Offers(self.commit)
+        self.hands = Hands(self.commit, self.lobby, self.wagers, self.offers)
+        self.autoplay = Autoplay(
+            self.commit, self.lobby, self.hands, self.tables, self.changes, computer_delay
+        )
+
+    def listen(self, listener: Listener) -> None:
+        """Who shows the changes the tables make by themselves (the clock's); one listener,
+        registered when the bot is wired."""
+        self.changes.listen(listener)
 
     # ------------------------------------------------------------------ lookup
     def get(self, table_id: int) -> Table | None:
         return self.tables.get(table_id)
+
+    def open_table(self, guild_id: int | None, table_id: int) -> Table:
+        """The open table a control names, in the guild it was used in; raises TableError
+        saying it is closed otherwise."""
+        table = self.tables.get(table_id)
+        if table is None or table.state.guild_id != guild_id:
+            raise TableError(TABLE_CLOSED)
+        return table
 
     def in_channel(self, channel_id: int) -> Table | None:
         for table in self.tables.values():
@@ -234,7 +249,9 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
-                await self.transfer(table, tx, money.buy_in(state.seats[0], table_account(state.id), stack))
+                await self.commit.transfer(
+                    table, tx, money.buy_in(state.seats[0], table_account(state.id), stack)
+                )
                 table.committed = table.snapshot_json()
                 await tx.save_table(state.id, table.committed)
         except TableAlreadyOpen as error:
@@ -246,11 +263,18 @@ class TableService:
         return table
 
     async def set_message(self, table: Table, message_id: int) -> None:
-        async with table.lock, self._committed(table):
+        async with table.lock, self.commit.rolled_back(table):
             table.state.message_id = message_id
             async with self.store.transaction() as tx:
                 table.committed = table.snapshot_json()
                 await tx.save_table(table.id, table.committed)
+        self.autoplay.schedule(table)
+
+    async def close(self, table: Table, line: str) -> None:
+        """Close a table from outside its game (its message could not be posted): every chip
+        it holds goes home, in one committed change."""
+        async with table.lock, self.commit.rolled_back(table):
+            await self.lobby.close(table, line)
         self.autoplay.schedule(table)
 
     async def reposted(self, table: Table, message_id: int) -> None:
@@ -298,18 +322,20 @@ class TableService:
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
                 raise TableError(TABLE_CLOSED)
-            async with self._committed(table):
+            async with self.commit.rolled_back(table):
                 result = await change()
             self.autoplay.schedule(table)
         return result
 
     # ------------------------------------------------------------- clicks
-    async def click(self, table: Table, user: Person, version: int, key: str, respond: Hook) -> str | None:
-        """Handle one button of the table message. Returns an optional private note.
+    @contextlib.asynccontextmanager
+    async def click(self, table: Table, user: Person, version: int, key: str) -> AsyncIterator[TableChange]:
+        """Handle one button of the table message, and give back what changed.
 
-        `respond` renders the new state for the clicker; it runs under the table's lock so no
-        computer move or timer can overtake it on the table message. Raises TableError with a
-        sentence for the member when the click changes nothing.
+        The table stays locked until the caller's `async with` block ends, so that what the
+        caller shows of the change is not overtaken on the table message by a computer's
+        move or a timer. Raises TableError with a sentence for the member when the click
+        changes nothing.
         """
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
@@ -319,24 +345,27 @@ class TableService:
                     "That button is out of date — the table has moved on. Use the buttons on the table "
                     "message as it is now."
                 )
-            handler = self.lobby.handler(key.split(".")[0])
-            if handler is not None:
-                return await self._run(table, respond, lambda: handler(table, user, key))
-            return await self._run(table, respond, lambda: self.hands.play(table, user, key, []))
+            yield await self._run(table, lambda: self._table_move(table, user, key))
 
+    async def _table_move(self, table: Table, user: Person, key: str) -> str | None:
+        head = key.split(".")[0]
+        if head == "start":
+            self.lobby.check_start(table, user)
+            table.state.clock_deals = 0  # a member dealt: the clock may deal again
+            await self.hands.deal(table)
+            return None
+        handler = self.lobby.moves.get(head)
+        if handler is not None:
+            return await handler(table, user, key)
+        return await self.hands.play(table, user, key, [])
+
+    @contextlib.asynccontextmanager
     async def click_private(
-        self,
-        table: Table,
-        user: Person,
-        choice: str,
-        token: str,
-        key: str,
-        values: list[str],
-        respond: Hook,
-    ) -> str | None:
+        self, table: Table, user: Person, choice: str, token: str, key: str, values: list[str]
+    ) -> AsyncIterator[TableChange]:
         """Handle a control on a member's private panel (their hand): it names the seat it
         was drawn for and that seat's panel token, so only that member, and only while the
-        panel is current, can use it."""
+        panel is current, can use it. Locked like `click`."""
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
                 raise TableError(TABLE_CLOSED)
@@ -349,130 +378,15 @@ class TableService:
                 raise TableError(
                     "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
                 )
-            return await self._run(table, respond, lambda: self.hands.play(table, user, key, values))
+            change = await self._run(table, lambda: self.hands.play(table, user, key, values))
+            change.answered.add(user.id)
+            yield change
 
-    async def _run(
-        self, table: Table, respond: Hook, change: Callable[[], Awaitable[str | None]]
-    ) -> str | None:
-        async with self._committed(table):
-            note = await change()
+    async def _run(self, table: Table, move: Callable[[], Awaitable[str | None]]) -> TableChange:
+        async with self.commit.rolled_back(table):
+            note = await move()
         self.autoplay.schedule(table)
-        try:
-            await respond(table)
-        except Exception as error:
-            # The move is saved; only drawing it failed. Put the table message right for
-            # everyone, then let the cog tell the clicker what happened.
-            log.warning("table %s: the move was saved but its reply failed", table.id)
-            await self.changed(table)
-            raise MoveSavedError from error
-        await self.notify_turn(table)
-        return note
-
-    @contextlib.asynccontextmanager
-    async def _committed(self, table: Table) -> AsyncIterator[None]:
-        """Run a change of `table`; if anything at all goes wrong before it is committed (a
-        refusal, a bug, a database error, a cancellation), the table in memory goes back to
-        its last committed snapshot, so memory and database never disagree."""
-        try:
-            yield
-        except BaseException:
-            table.roll_back()
-            raise
-
-    # ------------------------------------------------------- the commit path
-    def log(self, table: Table, line: str) -> None:
-        table.state.log = [*table.state.log, line][-LOG_LINES:]
-
-    async def commit(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
-        """Save a change that moves no chips in play (seating, host, flags), with the buy-ins
-        and cash-outs it brings, in one transaction."""
-        self.log(table, line)
-        table.state.version += 1
-        try:
-            async with self.store.transaction() as tx:
-                await self.transfer(table, tx, moves or [])
-                # A seat change during a pause leaves its clock alone (onlookers' bets close on time).
-                await self.save(table, tx, new_turn=table.pause is None)
-        except InsufficientFunds as error:
-            raise TableError(f"You can't bring a stack to this table: {error}") from error
-
-    async def close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
-        # bets and offers a hand never settled go back to whoever put them in
-        refunds = self.wagers.refund_all(table) + self.offers.refund_all(table)
-        table.state.phase = Phase.CLOSED
-        await self.commit(table, line, [*(moves or []), *refunds, *self.cash_out_all(table)])
-        log.info("table %s: closed (%s)", table.id, line)
-
-    async def save(self, table: Table, tx: Tx, *, new_turn: bool = True) -> None:
-        """Write the table's snapshot: the one serialisation of a move, kept as the state a
-        later failure rolls back to."""
-        state = table.state
-        state.deadline = self.autoplay.deadline(table, new_turn)
-        if state.phase is Phase.PLAYING and table.game is not None:
-            state.held = table.plugin.held(table.game) + open_total(state.wagers) + offers.held(state.offers)
-        else:
-            state.held = sum(state.stacks.values()) + table.match.carried
-        snapshot = table.snapshot_json()
-        await tx.save_table(table.id, snapshot, status="closed" if state.phase is Phase.CLOSED else None)
-        table.committed = snapshot
-
-    async def transfer(self, table: Table, tx: Tx, moves: list[Transfer]) -> None:
-        for move in moves:
-            await tx.move(
-                table.state.guild_id,
-                move.src,
-                move.dst,
-                move.amount,
-                move.reason,
-                table_id=table.id,
-                hand_no=table.state.hand_no or None,
-            )
-
-    def escrow(self, table: Table) -> str:
-        return table_account(table.id)
-
-    def cash_out(self, table: Table, seat: Seat) -> list[Transfer]:
-        """Stack games: a leaving seat's stack goes back to whoever brought it."""
-        return money.cash_out(seat, self.escrow(table), table.state.stacks.pop(seat.choice, 0))
-
-    def cash_out_all(self, table: Table, departed: list[Seat] | None = None) -> list[Transfer]:
-        """Every stack goes home, and a pot left by a hand without a winner is shared out
-        among the players still seated (or those who just left, if nobody is). A game in
-        progress whose stakes move only at its end is settled first as it stands: each seat
-        pays what leaving now would cost it (`GamePlugin.leaving_debts`), so closing the
-        table is no way out of a game one is losing (docs/RULES.md, "The card room")."""
-        moves: list[Transfer] = []
-        for seat in table.state.seats:
-            paid = self.lobby.pay_debts(table, seat)
-            if paid:
-                self.log(table, paid.strip())
-        for seat in table.state.seats:
-            moves += self.cash_out(table, seat)
-        return moves + self.share_pot(table, table.state.seats or departed or [])
-
-    def share_pot(self, table: Table, seats: list[Seat]) -> list[Transfer]:
-        table.match, pot = table.match.take_carried()
-        return money.share_pot(pot, self.escrow(table), seats)
-
-    async def changed(self, table: Table) -> None:
-        """The table moved on its own (a timer, a computer): redraw it and ping."""
-        if self.on_change is not None:
-            try:
-                await self.on_change(table)
-            except Exception:
-                log.exception("table %s: could not update the table message", table.id)
-        await self.notify_turn(table)
-
-    async def notify_turn(self, table: Table) -> None:
-        if self.on_turn is None or not any(not table.seat_for(s).is_computer for s in table.awaiting):
-            return
-        try:
-            await self.on_turn(table)
-        except Exception:
-            # A channel that refuses pings must not stop the table; say so once per table.
-            if not table.ping_failed:
-                log.warning("table %s: could not ping the player to act", table.id, exc_info=True)
-            table.ping_failed = True
+        return TableChange(table, note=note, ping=members_awaited(table))
 
 
 __all__ = ["REFUND_REASON", "Restored", "TableService"]

@@ -1,7 +1,7 @@
 """Onlookers' bets against the house: placing one (its stake into the table's escrow, in
 one transaction with the snapshot), settling them all in the hand's own settlement, and
 refunding them when a hand ends without settling them. The game says which bets are open
-and what each returns (`GamePlugin.house_bets`, `settle_house_bet`); nothing here names a
+and what each returns (the game's `OnlookerBets` capability); nothing here names a
 game. docs/RULES.md, "Bets at the table"."""
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.forms import whole_number
-from bot.storage import HOUSE, InsufficientFunds, Tx
-from bot.tables.lobby import display_name
+from bot.games.base import OnlookerBets
+from bot.storage import HOUSE, Tx, table_account
 from bot.tables.model import Person, Table, TableError, Wager
 from bot.tables.money import Transfer
 from engine.core.errors import IllegalAction
 from engine.core.text import chips
 
 if TYPE_CHECKING:
-    from bot.tables.service import TableService
+    from bot.tables.commit import Commit
 
 #: a table message lists at most this many bets one by one; the rest are summed up
 SHOWN_WAGERS = 12
@@ -56,11 +56,28 @@ def open_total(wagers: Sequence[Wager]) -> int:
     return sum(wager.amount for wager in wagers if wager.returned is None)
 
 
+def bet_limit(table: Table) -> int:
+    """The most one house bet may stake at this table (0: the game takes no house bets)."""
+    bets = table.plugin.capability(OnlookerBets)
+    return bets.limit(table.state.stake, table.options) if bets is not None else 0
+
+
+def refund_all(table: Table) -> list[Transfer]:
+    """A closing table: every open bet is marked refunded; its stake's moves home."""
+    state = table.state
+    moves = refund_moves(state.wagers, table_account(table.id))
+    state.wagers = [
+        w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
+        for w in state.wagers
+    ]
+    return moves
+
+
 class Wagers:
     """Placing and settling onlookers' house bets."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self, commit: Commit) -> None:
+        self.commit = commit
 
     def check(self, table: Table, user: Person) -> None:
         """Refuse, with a sentence, a member who may not bet now."""
@@ -72,7 +89,7 @@ class Wagers:
     async def place(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
         """An onlooker's bet from the bet panel's form: checked, its stake into escrow and the
         snapshot saved in one transaction. Returns the sentence confirming it."""
-        service, state = self.service, table.state
+        state = table.state
         self.check(table, user)
         if hand_no != state.hand_no:
             raise TableError(BETS_CLOSED)
@@ -85,42 +102,30 @@ class Wagers:
             raise TableError(f"Choose what your {offer.label} bet is on from the list.")
         if not picks:
             pick = ""
-        limit = table.plugin.house_bet_limit(state.stake, table.options)
+        limit = bet_limit(table)
         try:
             amount = whole_number(text, "bet", "chips", least=1, most=limit)
         except IllegalAction as error:
             raise TableError(str(error)) from error
         label = f"{offer.label} · {picks[pick]}" if pick else offer.label
-        name = display_name(user)
+        name = user.display_name
         wager = Wager(user_id=user.id, name=name, key=key, pick=pick, label=label, amount=amount)
         state.wagers = [*state.wagers, wager]
-        service.log(table, f"{name} bets {chips(amount)} on {label}.")
-        state.version += 1
-        try:
-            async with service.store.transaction() as tx:
-                await service.transfer(
-                    table, tx, [Transfer(wager.account, service.escrow(table), amount, "bet")]
-                )
-                await service.save(table, tx, new_turn=False)
-        except InsufficientFunds as error:
-            raise TableError(f"You don't have enough chips for that bet. {error}") from error
+        stake = Transfer(wager.account, self.commit.escrow(table), amount, "bet")
+        await self.commit.commit(
+            table,
+            f"{name} bets {chips(amount)} on {label}.",
+            [stake],
+            new_turn=False,
+            short="You don't have enough chips for that bet.",
+        )
         return f"Your bet is on: {chips(amount)} on {label}. It settles with the hand."
-
-    def refund_all(self, table: Table) -> list[Transfer]:
-        """A closing table: every open bet is marked refunded; its stake's moves home."""
-        state = table.state
-        moves = refund_moves(state.wagers, self.service.escrow(table))
-        state.wagers = [
-            w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
-            for w in state.wagers
-        ]
-        return moves
 
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: each open bet settled as the game reads the finished
         hand (a bet the game can't decide is refunded)."""
-        service, game = self.service, table.game
-        escrow = service.escrow(table)
+        game = table.game
+        escrow = self.commit.escrow(table)
         moves: list[Transfer] = []
         settled = []
         won = lost = 0
@@ -128,7 +133,8 @@ class Wagers:
             if wager.returned is not None:
                 settled.append(wager)
                 continue
-            result = table.plugin.settle_house_bet(game, wager.key, wager.pick, wager.amount)
+            bets = table.plugin.capability(OnlookerBets)
+            result = bets.settle(game, wager.key, wager.pick, wager.amount) if bets is not None else None
             if result is None:
                 returned, text = wager.amount, "no result — refunded"
             else:
@@ -139,5 +145,5 @@ class Wagers:
             settled.append(wager.model_copy(update={"returned": returned, "result": text}))
         table.state.wagers = settled
         if moves:
-            service.log(table, f"House bets settled: {won} won, {lost} lost.")
-        await service.transfer(table, tx, moves)
+            self.commit.log(table, f"House bets settled: {won} won, {lost} lost.")
+        await self.commit.transfer(table, tx, moves)

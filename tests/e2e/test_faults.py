@@ -141,7 +141,7 @@ async def test_a_failing_stale_click_is_answered(
     old_join = next(c.custom_id for row in message.components for c in row.children if c.label == "Join")
     await room.bob.click(message, label="Join")
 
-    async def broken(*args: object, **kwargs: object) -> None:
+    def broken(*args: object, **kwargs: object) -> None:  # the service's click fails as it is called
         raise RuntimeError("boom")
 
     monkeypatch.setattr(room.bot.tables, "click", broken)

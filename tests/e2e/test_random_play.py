@@ -56,7 +56,8 @@ from simcord.components import walk_components
 from simcord.results import to_discord_message
 
 from bot.games import GAMES, OptionError
-from bot.tables import Phase, Table, TableService
+from bot.tables import Phase, Table
+from bot.tables.commit import Commit
 from engine.core import cards
 from engine.core.cards import Card, DeckSpec
 from engine.core.game import Game
@@ -941,14 +942,14 @@ def table_host(driver: Driver, table: Table) -> simcord.MemberActor:
 def watch_commits(monkeypatch: pytest.MonkeyPatch, driver: Driver) -> None:
     """Note the secrets of every state a table in the driver's channel is committed in, so a
     message drawn in the middle of a step is judged by the state it was drawn in."""
-    save = TableService.save
+    save = Commit.save  # the table service's one commit path writes every snapshot
 
-    async def saving(service: TableService, table: Table, tx: Any, **kwargs: Any) -> None:
-        await save(service, table, tx, **kwargs)
+    async def saving(commit: Commit, table: Table, tx: Any, **kwargs: Any) -> None:
+        await save(commit, table, tx, **kwargs)
         if table.state.channel_id == driver.channel_id:
             driver.states.append(Secrets.of(table))
 
-    monkeypatch.setattr(TableService, "save", saving)
+    monkeypatch.setattr(Commit, "save", saving)
 
 
 def poll_settle_faster(monkeypatch: pytest.MonkeyPatch) -> None:

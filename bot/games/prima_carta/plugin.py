@@ -20,7 +20,9 @@ from bot.games.base import (
     OfferChoice,
     OfferSettlement,
     OfferTerms,
+    OnlookerBets,
     Pause,
+    SideOffers,
 )
 from bot.games.prima_carta import bets, confidence, picture
 from bot.games.prima_carta.options import (
@@ -47,6 +49,46 @@ VARIANT_NAMES = {"classic": "Prima Carta", "cinco": "Cinco (one pass)", "jasper"
 BETS_OPEN = "The deck is shuffled and committed; bets are open."
 
 
+class HouseBets(OnlookerBets[PrimaCarta, PrimaCartaTableOptions]):
+    """The house bets onlookers may place (Prima, Escúcha, Máximo, Conto, Cartas, Começo)."""
+
+    def offers(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Sequence[BetOffer] | None:
+        return bets.offers(game)
+
+    def settle(self, game: PrimaCarta, key: str, pick: str, amount: int) -> BetResult | None:
+        return bets.settle(game, key, pick, amount)
+
+
+class ConfidenceBets(SideOffers[PrimaCarta, PrimaCartaTableOptions]):
+    """Fuerza and Seguro: the confidence bets members offer each other (table option `bets`)."""
+
+    def choices(
+        self, game: PrimaCarta, options: PrimaCartaTableOptions, seat: int | None
+    ) -> Sequence[OfferChoice]:
+        if not options.bets:
+            return ()
+        return confidence.choices(game, seat)
+
+    def terms(
+        self, game: PrimaCarta, options: PrimaCartaTableOptions, kind: str, seat: int, values: Sequence[str]
+    ) -> OfferTerms:
+        return confidence.terms(game, kind, seat, values)
+
+    def still_open(self, game: PrimaCarta, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
+        return confidence.still_open(game, kind, seat, data)
+
+    def settle(
+        self,
+        game: PrimaCarta,
+        kind: str,
+        seat: int,
+        maker_amount: int,
+        taker_amount: int,
+        data: Mapping[str, Any],
+    ) -> OfferSettlement:
+        return confidence.settle(game, kind, seat, maker_amount, taker_amount)
+
+
 class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     id = "prima_carta"
     name = "Prima Carta"
@@ -57,6 +99,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
     pick_seat = True
     seat_option = "suit"
     rules = RULES
+    capabilities = (HouseBets(), ConfidenceBets())
 
     def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:
         parts = [VARIANT_NAMES[options.variant]]
@@ -167,40 +210,6 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
 
     def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
         return Fold()
-
-    # ---------------------------------------------------------- onlookers' bets
-    def house_bets(self, game: PrimaCarta, options: PrimaCartaTableOptions) -> Sequence[BetOffer] | None:
-        return bets.offers(game)
-
-    def settle_house_bet(self, game: PrimaCarta, key: str, pick: str, amount: int) -> BetResult | None:
-        return bets.settle(game, key, pick, amount)
-
-    # ------------------------------------------------- confidence bets (Fuerza, Seguro)
-    def offer_choices(
-        self, game: PrimaCarta, options: PrimaCartaTableOptions, seat: int | None
-    ) -> Sequence[OfferChoice]:
-        if not options.bets:
-            return ()
-        return confidence.choices(game, seat)
-
-    def offer_terms(
-        self, game: PrimaCarta, options: PrimaCartaTableOptions, kind: str, seat: int, values: Sequence[str]
-    ) -> OfferTerms:
-        return confidence.terms(game, kind, seat, values)
-
-    def offer_open(self, game: PrimaCarta, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
-        return confidence.still_open(game, kind, seat, data)
-
-    def settle_offer(
-        self,
-        game: PrimaCarta,
-        kind: str,
-        seat: int,
-        maker_amount: int,
-        taker_amount: int,
-        data: Mapping[str, Any],
-    ) -> OfferSettlement:
-        return confidence.settle(game, kind, seat, maker_amount, taker_amount)
 
     def seat_label(self, game: PrimaCarta, seat: int) -> str:
         """The engine names a seat by its suit's label ("Cups folds.")."""

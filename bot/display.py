@@ -1,0 +1,396 @@
+"""What members see of a table: the public table message with its buttons, each member's
+private hand panel, and the turn ping; and everything the bot remembers about them (one
+`Screen` per table: the picture shown, the open panels, the last ping).
+
+The cogs answer clicks; this draws. It is also the one listener of the table service
+(registered in `bot/app.py`): the changes a table makes by itself come here to be shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, TypeAlias
+
+import discord
+
+from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
+from bot.games.base import SideOffers
+from bot.pictures import Picture, Pictures
+from bot.render import render_table, turn_prompt
+from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
+from bot.tables.commit import TableChange
+from bot.ui import Panel
+
+log = logging.getLogger(__name__)
+
+#: Discord lets a bot edit an interaction's response for 15 minutes; redraw well inside that
+PANEL_LIFETIME = timedelta(minutes=14)
+
+UIButton: TypeAlias = discord.ui.Button[discord.ui.View]
+Channel: TypeAlias = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
+
+
+@dataclass
+class OpenPanel:
+    """A member's hand panel: the interaction that can still edit it, since when, what the
+    member picked on it (a line, cards to change: the game reads them) and what it shows."""
+
+    interaction: discord.Interaction
+    since: datetime
+    picks: tuple[str, ...] = ()
+    shown: str = ""
+    token: str = ""  # the seat's panel token when it was drawn
+    picture: str = ""  # the digest of the hand picture it shows ("": none)
+
+
+@dataclass
+class Screen:
+    """What the bot remembers of one table's messages, in memory only (like the interaction
+    tokens it holds; after a restart the first redraw uploads the picture again and the ping
+    says to press Your hand)."""
+
+    shown: str | None = None  # the digest of the picture the table message shows now
+    panels: dict[int, OpenPanel] = field(default_factory=dict)  # each member's open panel
+    fresh: set[int] = field(default_factory=set)  # seats whose open panel shows the hand as it is
+    ping_message_id: int | None = None
+    pinged: int | None = None  # turn_since of the last ping
+    ping_failed: bool = False  # a failed ping is logged once per table, not at every turn
+
+
+def button(
+    table: Table,
+    key: str,
+    label: str,
+    style: discord.ButtonStyle,
+    *,
+    disabled: bool = False,
+    row: int | None = None,
+) -> UIButton:
+    custom = TABLE_MOVE(table=table.id, version=table.version, key=key)
+    return discord.ui.Button(label=label, style=style, custom_id=custom, disabled=disabled, row=row)
+
+
+def offers_open(table: Table) -> bool:
+    """Whether anyone (an onlooker, or a player of the hand) may offer a side bet now."""
+    game = table.game
+    if game is None or table.state.phase is not Phase.PLAYING or game.outcome is not None:
+        return False
+    sides = table.plugin.capability(SideOffers)
+    if sides is None:
+        return False
+    seats = [None, *range(len(table.state.hand_seats))]
+    return any(sides.choices(game, table.options, seat) for seat in seats)
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """The buttons under the table message, built from what the table allows now."""
+    state = table.state
+    if state.phase is Phase.CLOSED:
+        return None
+    view = discord.ui.View(timeout=None)
+    grey, green, red, blue = (
+        discord.ButtonStyle.secondary,
+        discord.ButtonStyle.success,
+        discord.ButtonStyle.danger,
+        discord.ButtonStyle.primary,
+    )
+    if state.phase is Phase.PLAYING:
+        seat = table.to_act
+        if table.plugin.private_hands:
+            view.add_item(button(table, "hand", "Your hand", blue))
+        elif seat is not None and table.game is not None:
+            for move in table.plugin.moves(table.game, seat):
+                view.add_item(button(table, move.key, move.label, red if move.danger else green))
+        if table.house_bets is not None:
+            view.add_item(button(table, "bet", "Bet", blue, row=1))
+        if offers_open(table):
+            view.add_item(button(table, "offer", "Side bet", blue, row=1))
+        view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
+        return rendered(view)
+    low, high = table.seat_range
+    full = len(state.seats) >= high
+    view.add_item(button(table, "join", "Join", green, disabled=full))
+    view.add_item(button(table, "leave", "Leave", grey))
+    view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
+    start_label = "Start" if state.phase is Phase.LOBBY else "Deal next hand"
+    view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
+    view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
+    view.add_item(button(table, "rules", "Rules", grey, row=1))
+    return rendered(view)
+
+
+def picture_on(message: discord.Message | None) -> str:
+    """The digest of the hand picture a panel message carries ("" if none): redrawing that
+    message in place re-sends the picture only if it changed."""
+    for attachment in message.attachments if message is not None else ():
+        name = attachment.filename
+        if name.startswith("hand-") and name.endswith(".png"):
+            return name.removeprefix("hand-").removesuffix(".png")
+    return ""
+
+
+class Display:
+    """Draws tables and hand panels, and keeps one `Screen` per table."""
+
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+        self.pictures = Pictures()
+        self.screens: dict[int, Screen] = {}
+
+    def screen(self, table: Table) -> Screen:
+        return self.screens.setdefault(table.id, Screen())
+
+    def close(self) -> None:
+        self.pictures.close()
+
+    # ------------------------------------------------------------- changes
+    async def answer(self, change: TableChange, respond: Callable[[Table], Awaitable[None]]) -> None:
+        """Show a member's change: `respond` answers their click with it (and redraws what
+        it must), then the member to act is pinged. Runs while the table is locked."""
+        try:
+            await respond(change.table)
+        except Exception as error:
+            # The move is saved; only drawing it failed. Put the table message right for
+            # everyone, then let the member know what happened.
+            log.warning("table %s: the move was saved but its reply failed", change.table.id)
+            await self.show(change)
+            raise MoveSavedError from error
+        if change.ping:
+            await self._ping(change.table)
+
+    async def answer_click(self, change: TableChange, interaction: discord.Interaction) -> None:
+        """Answer a click on a table button with its change: on the table message, by editing
+        it; on the seat picker, by saying so there and redrawing the table message."""
+        if interaction.message is not None and interaction.message.id == change.table.state.message_id:
+            await self.answer(change, lambda table: self.edit_in_place(interaction, table))
+        else:
+            await self.answer(change, lambda table: self._seated(interaction, table))
+
+    async def _seated(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
+        await self.refresh(table)
+
+    async def show(self, change: TableChange) -> None:
+        """A change the table made by itself (a timer, a computer): redraw it and ping."""
+        try:
+            await self.refresh(change.table)
+        except Exception:
+            log.exception("table %s: could not update the table message", change.table.id)
+        if change.ping:
+            await self._ping(change.table)
+
+    async def _ping(self, table: Table) -> None:
+        try:
+            await self.ping(table)
+        except Exception:
+            # A channel that refuses pings must not stop the table; say so once per table.
+            screen = self.screen(table)
+            if not screen.ping_failed:
+                log.warning("table %s: could not ping the player to act", table.id, exc_info=True)
+            screen.ping_failed = True
+
+    async def ping(self, table: Table) -> None:
+        """Mention the member to act, once per turn, replacing the previous ping."""
+        screen = self.screen(table)
+        if screen.pinged == table.state.turn_since:
+            return
+        channel = await self.channel(table)
+        if channel is None:
+            return
+        if screen.ping_message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(screen.ping_message_id).delete()
+        screen.pinged = table.state.turn_since
+        message = await channel.send(
+            turn_prompt(table, screen.fresh), allowed_mentions=discord.AllowedMentions(users=True)
+        )
+        screen.ping_message_id = message.id
+
+    # ------------------------------------------------------- table message
+    async def refresh(self, table: Table, skip: int | None = None) -> None:
+        """Edit the table message in place (posting a new one if it was deleted), then the
+        open hand panels."""
+        await self._refresh_message(table)
+        await self._panels_after(table, skip)
+
+    async def edit_in_place(self, interaction: discord.Interaction, table: Table) -> None:
+        """Answer a click on the table message by editing it, then the open panels."""
+        fields, picture = await self.table_message(table)
+        await interaction.response.edit_message(**fields)
+        self._shown(table, picture)
+        await self._panels_after(table, None)
+
+    async def _panels_after(self, table: Table, skip: int | None) -> None:
+        """The open panels after the table message: redrawn; a closed table is forgotten."""
+        self.screen(table).fresh = await self.refresh_panels(table, skip)
+        if table.state.phase is Phase.CLOSED:
+            self.screens.pop(table.id, None)
+            self.pictures.forget(table.id)
+
+    async def channel(self, table: Table) -> Channel | None:
+        """The table's channel or thread. A thread missing from the cache is fetched: discord.py
+        drops a thread when it archives, and only active threads are sent at start-up."""
+        channel: object = self.client.get_channel(table.state.channel_id)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.client.fetch_channel(table.state.channel_id)
+        kinds = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
+        return channel if isinstance(channel, kinds) else None
+
+    async def _refresh_message(self, table: Table) -> None:
+        channel = await self.channel(table)
+        if channel is None:
+            log.warning("table %s: channel %s is gone", table.id, table.state.channel_id)
+            return
+        fields, picture = await self.table_message(table)
+        if table.state.message_id is not None:
+            try:
+                await channel.get_partial_message(table.state.message_id).edit(**fields)
+                self._shown(table, picture)
+                return
+            except discord.NotFound:
+                log.info("table %s: table message was deleted, posting a new one", table.id)
+        self.screen(table).shown = None
+        fields, picture = await self.table_message(table)
+        files = fields.pop("attachments", [])
+        if fields["view"] is None:  # a closed table: no buttons (discord.py's own default for `view`)
+            del fields["view"]
+        message = await channel.send(**fields, files=files)
+        self._shown(table, picture)
+        await self.service.reposted(table, message.id)
+
+    async def table_message(self, table: Table) -> tuple[dict[str, Any], Picture | None]:
+        """What the table message says: the embed (its words say everything, for screen
+        readers and clients that hide images) with the drawn table, and the buttons. The
+        picture is attached only when it changed since the message last showed one."""
+        content, embed = render_table(table)
+        picture = await self.pictures.table(table)
+        fields: dict[str, Any] = {"content": content, "embed": embed, "view": table_view(table)}
+        shown = self.screen(table).shown
+        if picture is not None:
+            embed.set_image(url=picture.url)
+            if picture.digest != shown:
+                fields["attachments"] = [picture.file()]
+        elif shown is not None:
+            fields["attachments"] = []  # the hand is gone (a new lobby): so is its picture
+        return fields, picture
+
+    def _shown(self, table: Table, picture: Picture | None) -> None:
+        self.screen(table).shown = picture.digest if picture is not None else None
+
+    # ---------------------------------------------------------- hand panels
+    def opened(self, table: Table, user_id: int, panel: OpenPanel) -> None:
+        self.screen(table).panels[user_id] = panel
+
+    def panel(self, table: Table, index: int, opened: OpenPanel | None) -> Panel:
+        """The panel of table seat `index`, drawn for the engine seat it plays this hand
+        (seats move up when someone leaves at the end of a hand; the hand's seats don't)."""
+        seat = table.engine_seat(index)
+        if seat is None:
+            raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
+        return table.plugin.panel(table, table.game, seat, opened.picks if opened else ())
+
+    def panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
+        if not panel.controls and not panel.pickers:
+            return None
+        choice, token = table.state.seats[seat].choice, table.panel_token(seat)
+        view = discord.ui.View(timeout=None)
+        for row, picker in enumerate(panel.pickers):
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=PANEL_SELECT(table=table.id, seat=choice, token=token, key=picker.key),
+                placeholder=picker.placeholder,
+                min_values=picker.min_values,
+                max_values=picker.max_values,
+                options=[
+                    discord.SelectOption(label=label, value=value, default=chosen)
+                    for value, label, chosen in picker.options
+                ],
+                row=row,
+            )
+            view.add_item(select)
+        for control in panel.controls:
+            item: UIButton = discord.ui.Button(
+                label=control.label,
+                style=control.style,
+                custom_id=PANEL_BUTTON(table=table.id, seat=choice, token=token, key=control.key),
+                disabled=control.disabled,
+                row=control.row,
+            )
+            view.add_item(item)
+        return rendered(view)
+
+    async def refresh_panels(self, table: Table, skip: int | None = None) -> set[int]:
+        """Redraw every open panel at this table whose content changed (a pass received,
+        the turn arriving). Returns the seats whose panel is open and current.
+
+        When the hand ends, each panel still open on it is redrawn once with the finished
+        hand (the result, not "waiting for…"), then let go: after settlement the table is
+        between hands but `table.game` still holds the finished hand until the next deal."""
+        fresh: set[int] = set()
+        panels = self.screen(table).panels
+        for user_id, opened in list(panels.items()):
+            index = table.seat_of(user_id)
+            if (
+                index is None
+                or table.game is None
+                or discord.utils.utcnow() - opened.since > PANEL_LIFETIME
+                or table.engine_seat(index) is None
+            ):
+                del panels[user_id]
+                continue
+            if table.state.phase is not Phase.PLAYING:
+                del panels[user_id]
+                if table.panel_hand(opened.token):  # drawn for this hand
+                    await self._redraw(table, index, opened)
+                continue
+            if user_id == skip:
+                fresh.add(index)
+                continue
+            token = table.panel_token(index)
+            if opened.token != token:  # what was picked on an older panel no longer applies
+                opened.picks = ()
+            if not await self._redraw(table, index, opened):
+                del panels[user_id]
+                continue
+            opened.token = token
+            fresh.add(index)
+        return fresh
+
+    async def _redraw(self, table: Table, index: int, opened: OpenPanel) -> bool:
+        """Edit an open panel to what its seat sees now, if that changed; False if Discord
+        refused (the message is gone or its token expired)."""
+        drawn = self.panel(table, index, opened)
+        before = (opened.shown, opened.picture)
+        fields = await self.panel_message(table, index, opened, drawn)
+        if (opened.shown, opened.picture) == before:
+            return True
+        try:
+            await opened.interaction.edit_original_response(**fields)
+        except discord.HTTPException:
+            opened.shown, opened.picture = before
+            return False
+        return True
+
+    async def panel_message(
+        self, table: Table, index: int, opened: OpenPanel, drawn: Panel
+    ) -> dict[str, Any]:
+        """What a panel message says: the embed with the seat's own cards drawn into it,
+        and its controls. The picture is attached only when it changed; `opened` records
+        what the message shows."""
+        seat = table.engine_seat(index)
+        picture = None if seat is None else await self.pictures.hand(table, seat, opened.picks)
+        fields: dict[str, Any] = {"embed": drawn.embed, "view": self.panel_view(table, index, drawn)}
+        if picture is not None:
+            drawn.embed.set_image(url=picture.url)
+            if picture.digest != opened.picture:
+                fields["attachments"] = [picture.file()]
+        elif opened.picture:
+            fields["attachments"] = []
+        opened.shown = drawn.signature()
+        opened.picture = picture.digest if picture is not None else ""
+        return fields

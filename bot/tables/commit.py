@@ -1,0 +1,172 @@
+"""The one commit path every piece of the table service shares, and what a change returns.
+
+A change of a table (a seat taken, a move, a bet) happens in memory first; then its log
+line, its chip moves and the table's new snapshot are written in one transaction. If
+anything fails before that transaction is committed, `rolled_back` puts the table in
+memory back to its last committed snapshot (the transaction itself rolls the database
+back), so memory and database never disagree. The pieces (`Lobby`, `Hands`, `Autoplay`,
+`Wagers`, `Offers`) are each handed this object, never the whole service.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.storage import InsufficientFunds, Store, Tx, table_account
+from bot.tables.model import LOG_LINES, Phase, Table, TableError
+from bot.tables.money import Transfer
+from bot.tables.timing import UNATTENDED_DEALS, deadline
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TableChange:
+    """What a change of a table asks of whoever shows it: the table as it is now, whether
+    its public message must be redrawn, whether a member is to act (to ping), and the
+    private note for the member whose click it was (None: nothing to add)."""
+
+    table: Table
+    note: str | None = None
+    redraw: bool = True
+    ping: bool = False
+    #: the user id whose own panel the click already answered (skip it when refreshing)
+    answered: set[int] = field(default_factory=set)
+
+
+Listener = Callable[[TableChange], Awaitable[None]]
+
+
+class Changes:
+    """Where the changes no click asked for (the clock's: a computer's move, a timeout, the
+    next deal, an idle close) go to be shown. One listener, registered when the bot is wired
+    (`bot/app.py`), so the table service never knows the cogs; a click's own change is
+    returned to the cog that handles the click instead."""
+
+    def __init__(self) -> None:
+        self._listener: Listener | None = None
+
+    def listen(self, listener: Listener) -> None:
+        self._listener = listener
+
+    async def publish(self, change: TableChange) -> None:
+        if self._listener is None:
+            return
+        try:
+            await self._listener(change)
+        except Exception:
+            # The change is saved; a table that can't be shown now is shown at its next change.
+            log.exception("table %s: could not show a change", change.table.id)
+
+
+def members_awaited(table: Table) -> bool:
+    """Whether the hand waits on a member (rather than only on computers or nobody)."""
+    return any(not table.seat_for(seat).is_computer for seat in table.awaiting)
+
+
+def can_deal(table: Table) -> bool:
+    """Whether the clock deals the next hand: enough seats, a member among them, and not
+    already `UNATTENDED_DEALS` hands in a row that no seated member moved in or dealt."""
+    low, high = table.seat_range
+    attended = table.state.clock_deals < UNATTENDED_DEALS
+    return low <= len(table.state.seats) <= high and bool(table.humans) and attended
+
+
+class Commit:
+    """Log, ledger and snapshot of a table change, in one transaction."""
+
+    def __init__(self, store: Store, now: Callable[[], datetime]) -> None:
+        self.store = store
+        self.now = now
+
+    @staticmethod
+    def escrow(table: Table) -> str:
+        """The ledger account holding the table's chips."""
+        return table_account(table.id)
+
+    @staticmethod
+    def log(table: Table, line: str) -> None:
+        table.state.log = [*table.state.log, line][-LOG_LINES:]
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        return await self.store.balance(guild_id, user_id)
+
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
+        return self.store.transaction()
+
+    @staticmethod
+    @contextlib.asynccontextmanager
+    async def rolled_back(table: Table) -> AsyncIterator[None]:
+        """Run a change of `table`; if anything at all goes wrong before it is committed (a
+        refusal, a bug, a database error, a cancellation), the table in memory goes back to
+        its last committed snapshot (the unfinished transaction rolls the database back)."""
+        try:
+            yield
+        except BaseException:
+            table.roll_back()
+            raise
+
+    async def transfer(self, table: Table, tx: Tx, moves: list[Transfer]) -> None:
+        for move in moves:
+            await tx.move(
+                table.state.guild_id,
+                move.src,
+                move.dst,
+                move.amount,
+                move.reason,
+                table_id=table.id,
+                hand_no=table.state.hand_no or None,
+            )
+
+    def deadline(self, table: Table, new_turn: bool) -> datetime | None:
+        state = table.state
+        return deadline(
+            state.phase,
+            self.now(),
+            can_deal=can_deal(table),
+            members_awaited=members_awaited(table),
+            new_turn=new_turn,
+            current=state.deadline,
+            turn_timer=state.turn_timer,
+            pause=pause.seconds if (pause := table.pause) is not None else None,
+        )
+
+    async def save(self, table: Table, tx: Tx, *, new_turn: bool = True) -> None:
+        """Write the table's snapshot: the one serialisation of a move, kept as the state a
+        later failure rolls back to."""
+        state = table.state
+        state.deadline = self.deadline(table, new_turn)
+        if state.phase is Phase.PLAYING and table.game is not None:
+            bets = sum(wager.amount for wager in state.wagers if wager.returned is None)
+            state.held = table.plugin.held(table.game) + bets + sum(offer.held for offer in state.offers)
+        else:
+            state.held = sum(state.stacks.values()) + table.match.carried
+        snapshot = table.snapshot_json()
+        await tx.save_table(table.id, snapshot, status="closed" if state.phase is Phase.CLOSED else None)
+        table.committed = snapshot
+
+    async def commit(
+        self,
+        table: Table,
+        line: str | None,
+        moves: list[Transfer] | None = None,
+        *,
+        new_turn: bool | None = None,
+        short: str = "You can't bring a stack to this table:",
+    ) -> None:
+        """Save a change with its log line and chip moves in one transaction, as a new
+        version. By default a change during a pause leaves the pause's clock alone
+        (onlookers' bets close on time). A ledger refusal becomes `short` and the reason."""
+        if line:
+            self.log(table, line)
+        table.state.version += 1
+        try:
+            async with self.store.transaction() as tx:
+                await self.transfer(table, tx, moves or [])
+                await self.save(table, tx, new_turn=table.pause is None if new_turn is None else new_turn)
+        except InsufficientFunds as error:
+            raise TableError(f"{short} {error}".strip()) from error

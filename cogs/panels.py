@@ -1,0 +1,194 @@
+"""Each member's private hand panel: the Your hand button and /hand, and the panel's own
+buttons, selects and forms (a move, a line or cards picked, a bid typed in).
+
+A panel's controls carry the seat they were drawn for and that seat's panel token, so only
+that member, and only while the panel is current, can use them.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import Ridotto, reply
+from bot.components import PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_MOVE
+from bot.display import OpenPanel, picture_on
+from bot.tables import Phase, Table, TableError
+from bot.ui import Form
+
+
+class Panels(commands.Cog):
+    """Private hand panels."""
+
+    def __init__(self, bot: Ridotto) -> None:
+        self.bot = bot
+        self.service = bot.tables
+        self.display = bot.display
+
+    async def cog_load(self) -> None:
+        router = self.bot.router
+        router.on(TABLE_MOVE, self.on_your_hand, key="hand")  # shows, never changes: no version check
+        for format in (PANEL_BUTTON, PANEL_SELECT, PANEL_FORM):
+            router.on(format, self.on_panel)
+
+    async def cog_unload(self) -> None:
+        self.bot.router.off(self.on_your_hand)
+        self.bot.router.off(self.on_panel)
+
+    @app_commands.command()
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Show your cards at the table you're playing (only you can see them)."""
+        table = self._members_table(interaction)
+        if table is None:
+            await reply(interaction, "You're not playing a hand at any table in this server.")
+            return
+        try:
+            await self._open_panel(interaction, table)
+        except TableError as error:
+            await reply(interaction, str(error))
+
+    async def on_your_hand(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        await self._open_panel(interaction, self.service.open_table(interaction.guild_id, table))
+
+    async def on_panel(
+        self,
+        interaction: discord.Interaction,
+        values: list[str],
+        *,
+        table: int,
+        seat: str,
+        token: str,
+        key: str,
+    ) -> None:
+        """A control on a private hand panel: a move, or (double line) picking the line."""
+        await self._on_panel(
+            interaction, self.service.open_table(interaction.guild_id, table), seat, token, key, values
+        )
+
+    async def _on_panel(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: str,
+        token: str,
+        key: str,
+        values: list[str],
+    ) -> None:
+        head = key.split(".")[0]
+        if head in table.plugin.view_keys or head in table.plugin.form_keys:
+            await self._panel_ui(interaction, table, seat, token, key, values)
+            return
+
+        async def respond(table: Table) -> None:
+            # Redraw this panel in place (a form's answer updates the panel it was opened
+            # from), then the table message and everyone else's panel.
+            index = table.seat_of(interaction.user.id)
+            opened = OpenPanel(interaction, discord.utils.utcnow(), picture=picture_on(interaction.message))
+            self.display.opened(table, interaction.user.id, opened)
+            if index is not None and table.engine_seat(index) is not None:
+                drawn = self.display.panel(table, index, opened)
+                fields = await self.display.panel_message(table, index, opened, drawn)
+                await interaction.response.edit_message(content=None, **fields)
+                opened.token = table.panel_token(index)
+            else:  # their move ended the hand and they had asked to leave: they're gone
+                gone = "You've left the table."
+                await interaction.response.edit_message(content=gone, embed=None, view=None)
+            await self.display.refresh(table, skip=interaction.user.id)
+
+        async with self.service.click_private(table, interaction.user, seat, token, key, values) as change:
+            await self.display.answer(change, respond)
+        if change.note:
+            await interaction.followup.send(change.note, ephemeral=True)
+
+    async def _panel_ui(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: str,
+        token: str,
+        key: str,
+        values: list[str],
+    ) -> None:
+        """Controls that change only the panel (a line or cards picked), or open a form for
+        typed input (a bid's total and bet)."""
+        index = table.seat_of(interaction.user.id)
+        if index is None or table.state.seats[index].choice != seat:
+            raise TableError(
+                "Those controls belong to another player's hand — press **Your hand** for yours."
+            )
+        engine_seat = table.engine_seat(index)
+        if table.game is None or engine_seat is None or token != table.panel_token(index):
+            raise TableError("That panel is out of date — press **Your hand** for a fresh one.")
+        plugin = table.plugin
+        if key.split(".")[0] in plugin.form_keys:
+            form = plugin.form(table, table.game, engine_seat, key, values)
+            if form is None:
+                raise TableError("That move isn't open to you right now.")
+            modal = self._modal(table, index, token, form)
+            await interaction.response.send_modal(modal)
+            modal.stop()  # answered by the router, also after a restart
+            return
+        picks = plugin.pick(key, values)
+        if picks is None:
+            raise TableError("That move isn't open to you right now.")
+        opened = OpenPanel(interaction, discord.utils.utcnow(), picks)
+        drawn = self.display.panel(table, index, opened)
+        opened.picture = picture_on(interaction.message)
+        fields = await self.display.panel_message(table, index, opened, drawn)
+        opened.token = table.panel_token(index)
+        self.display.opened(table, interaction.user.id, opened)
+        await interaction.response.edit_message(**fields)
+
+    def _modal(self, table: Table, seat: int, token: str, form: Form) -> discord.ui.Modal:
+        """A game's form as a Discord modal. Its custom id carries the move, like a panel
+        button's; the values of its text boxes come back in their order."""
+        owner = table.state.seats[seat].choice
+        custom = PANEL_FORM(table=table.id, seat=owner, token=token, key=form.key)
+        modal = discord.ui.Modal(title=form.title[:45], custom_id=custom)
+        for field in form.fields:
+            modal.add_item(
+                discord.ui.TextInput(
+                    label=field.label[:45],
+                    custom_id=field.key,
+                    placeholder=field.placeholder[:100],
+                    max_length=field.max_length,
+                )
+            )
+        return modal
+
+    async def _open_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        index = table.seat_of(interaction.user.id)
+        if index is None:
+            raise TableError("You're not seated at this table, so you hold no cards here.")
+        if table.game is None or table.state.phase is not Phase.PLAYING:
+            raise TableError("No hand is in play at this table right now.")
+        if table.engine_seat(index) is None:
+            raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
+        opened = OpenPanel(interaction, discord.utils.utcnow())
+        drawn = self.display.panel(table, index, opened)
+        fields = await self.display.panel_message(table, index, opened, drawn)
+        files = fields.pop("attachments", [])
+        await reply(interaction, None, **fields, **({"file": files[0]} if files else {}))
+        opened.token = table.panel_token(index)
+        self.display.opened(table, interaction.user.id, opened)
+
+    def _members_table(self, interaction: discord.Interaction) -> Table | None:
+        here = self.service.in_channel(interaction.channel_id or 0)
+        if here is not None and here.seat_of(interaction.user.id) is not None:
+            return here
+        for table in self.service.tables.values():
+            seated = (
+                table.state.guild_id == interaction.guild_id
+                and table.seat_of(interaction.user.id) is not None
+            )
+            if seated and table.state.phase is Phase.PLAYING:
+                return table
+        return here
+
+
+async def setup(bot: Ridotto) -> None:
+    await bot.add_cog(Panels(bot))
