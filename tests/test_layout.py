@@ -338,6 +338,7 @@ KNOWN_CYCLES: dict[frozenset[str], str] = {
             "bot.games.base",
             "bot.tables",
             "bot.tables.autoplay",
+            "bot.tables.commit",
             "bot.tables.hand",
             "bot.tables.lobby",
             "bot.tables.model",
