@@ -34,6 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import PIL
 from PIL import Image
 
 from bot.art import (
@@ -395,7 +396,7 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    print(f"Pillow {Image.__version__}, Python {sys.version.split()[0]}, one core, {args.runs} runs\n")
+    print(f"Pillow {PIL.__version__}, Python {sys.version.split()[0]}, one core, {args.runs} runs\n")
     bench_decks()
     bench_scenes(args.runs)
     if args.samples:

@@ -28,30 +28,41 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.cards import POSTAS_50
 from engine.peg_leg import odds
 from engine.peg_leg.game import STAND, PegLeg, PegLegOptions
+from engine.prima_carta.game import wanted_from
 
 STAKED = 10
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _timed(function: Callable[P, R], times: list[float]) -> Callable[P, R]:
+    """`function` from a cold price cache, each call's milliseconds appended to `times`."""
+
+    def timed(*args: P.args, **kwargs: P.kwargs) -> R:
+        odds._CACHE.clear()
+        start = time.perf_counter()
+        result = function(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+        return result
+
+    return timed
 
 
 def pricing_times(hands: int) -> tuple[list[float], int]:
     """Milliseconds per pricing over the rounds of `hands` deals, and the rounds seen."""
     times: list[float] = []
     real = odds.histogram
-
-    def timed(*args: object, **kwargs: object) -> tuple[int, ...]:
-        odds._CACHE.clear()
-        start = time.perf_counter()
-        result = real(*args, **kwargs)  # type: ignore[arg-type]
-        times.append((time.perf_counter() - start) * 1000)
-        return result
-
-    odds.histogram = timed  # type: ignore[assignment]
+    odds.histogram = _timed(real, times)
     rounds = 0
     try:
         for seed in range(hands):
@@ -61,7 +72,7 @@ def pricing_times(hands: int) -> tuple[list[float], int]:
                 for seat in game.awaiting:
                     game.apply(seat, STAND)
     finally:
-        odds.histogram = real  # type: ignore[assignment]
+        odds.histogram = real
     return times, rounds
 
 
@@ -90,7 +101,7 @@ def opening_returns(hands: int, prices: dict[int, list[int]], seed: int) -> None
         rng.shuffle(deck)
         first = deck[0]
         key = first // 10
-        wanted = odds.wanted_from(
+        wanted = wanted_from(
             [1 if s == key else 0 for s in range(5)], [first if s == key else -1 for s in range(5)]
         )
         count = [1 if s == key else 0 for s in range(5)]
@@ -125,7 +136,7 @@ def opening_table(deals: int, seeds: list[int]) -> None:
     from the opening position (Crowns 1 dealt, every other card unseen), summed."""
     count = [1, 0, 0, 0, 0]
     foundation = [0, -1, -1, -1, -1]
-    start = odds.wanted_from(count, foundation)
+    start = wanted_from(count, foundation)
     total = [0] * 11
     for seed in seeds:
         rng = random.Random(seed)

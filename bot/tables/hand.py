@@ -16,7 +16,6 @@ from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import GameResult
-from engine.core.rng import new_seed
 from engine.core.text import chips, plural
 
 if TYPE_CHECKING:
@@ -103,7 +102,7 @@ class Hands:
             names[robot] = robot_name
         # The hand's seed is drawn before the seating: a match whose first dealer is drawn by
         # lot draws it from this seed, which the deal commits to and reveals at its end.
-        seed = new_seed()
+        seed = service.seeds()
         match, seating = match.next_hand(
             seated, dealer=dealer if dealer in seated else None, robot=robot, seed=seed
         )

@@ -47,6 +47,7 @@ from bot.tables.money import REFUND_REASON, Transfer
 from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
 from bot.tables.wagers import Wagers, open_total
+from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +72,16 @@ class TableService:
     """Owns every open table of this bot process."""
 
     def __init__(
-        self, store: Store, *, computer_delay: float = 1.5, now: Callable[[], datetime] = _utcnow
+        self,
+        store: Store,
+        *,
+        computer_delay: float = 1.5,
+        now: Callable[[], datetime] = _utcnow,
+        seeds: Callable[[], int] = new_seed,
     ) -> None:
         self.store = store
         self.now = now
+        self.seeds = seeds  # each hand's seed; tests pass a reproducible source
         self.tables: dict[int, Table] = {}
         self.on_change: Hook | None = None  # re-render the public message
         self.on_turn: Hook | None = None  # ping the member to act

@@ -13,8 +13,8 @@ import simcord
 
 from bot.storage import HOUSE, member_account
 from bot.tables import REFUND_REASON, Phase, Table
-from tests.e2e.conftest import Room, find_label
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.helpers.room import Room, find_label
 
 SEED = 20261122  # the Prima Carta hand then waits on a member first (test_recovery_and_timer.py)
 STAKE = 5
@@ -22,9 +22,7 @@ STACK = 20 * STAKE  # Holdout's default stack, in chips
 NOTICE = "couldn't be restored after the bot restarted"
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 # ------------------------------------------------------------------ helpers

@@ -5,14 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase
-from tests.e2e.conftest import Room, buttons, find_label
+from tests.helpers.room import Room, buttons, find_label
 
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 async def open_table_with_bob_and_a_computer(room: Room) -> int:

@@ -60,7 +60,7 @@ from bot.tables import Phase, Table, TableService
 from engine.core import cards
 from engine.core.cards import Card, DeckSpec
 from engine.core.game import Game
-from tests.e2e.conftest import Room
+from tests.helpers.room import Room
 
 STEPS_DEFAULT = 300  # per game; every registered game gets its own run
 #: the seed CI runs with (see the module docstring)
@@ -977,7 +977,7 @@ async def test_random_play(
     caplog.set_level(logging.DEBUG, logger="cogs")
     seed = zlib.crc32(f"{SEED}:{game}".encode())
     deals = random.Random(seed ^ 0x5EED)
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: deals.getrandbits(62))
+    room.seeds.stream(deals)
     extra = [room.guild.add_member(room.env.create_user(name)) for name in ("dave", "erin", "frank")]
     driver = Driver(room, game, seed, caplog, [room.alice, room.bob, room.carol, *extra])
     watch_commits(monkeypatch, driver)

@@ -5,16 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, find_label
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.helpers.room import Room, find_label
 
 # With this seed a human decides the copa first, so the hand waits on people.
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 async def start(room: Room) -> Table:

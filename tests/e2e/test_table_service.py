@@ -9,15 +9,13 @@ import logging
 import pytest
 
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, find_label
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.helpers.room import Room, find_label
 
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 async def started(room: Room) -> Table:
@@ -98,3 +96,13 @@ async def test_the_dealer_passes_left_across_hands_and_a_restart(room: Room) -> 
         await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
         dealers.append(table.match.dealer)
     assert dealers == ["crowns", "locks", "fruit", "crowns"]
+
+
+@pytest.mark.seed(4711)
+async def test_a_hand_is_dealt_from_the_seed_source_the_bot_was_built_with(room: Room) -> None:
+    # Production builds the bot with the operating system's randomness; a test's bot takes the
+    # fixture's seeds, and the seed the hand reveals when it ends is the one it was given.
+    table = await started(room)
+    await play_out(room, table)
+    footer = room.message(table.state.message_id).embeds[0].footer.text or ""
+    assert "the seed 4711 rebuilds it" in footer
