@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.cards import PREFA_32, Card
 from engine.prefa import Contract, Phase, Play, Prefa, PrefaOptions
-from tests.helpers.cards import PREFA
+from tests.helpers.cards import FRENCH_SUITS, PREFA
 
 NAMES = ("Ana", "Bo", "Cy")
 
@@ -17,7 +17,7 @@ c, cs = PREFA.card, PREFA.cards
 
 def contract(text: str) -> Contract:
     """`contract("7H")`, `contract("6NT")`."""
-    strain = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no_trump"}
+    strain = {**FRENCH_SUITS, "NT": "no_trump"}
     tricks = int(text[:-2] if text.endswith("NT") else text[:-1])
     return Contract(tricks=tricks, strain=strain[text[len(str(tricks)) :]])  # type: ignore[arg-type]
 

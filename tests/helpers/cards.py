@@ -42,14 +42,15 @@ class Notation:
         return " ".join(parts)
 
 
-_FRENCH = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: the French suits' letters, as Primero's and Prefa's texts write them
+FRENCH_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _COURTS = {"A": 14, "J": 11, "Q": 12, "K": 13}
 _POSTAS = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "cups"}
 
 #: Primero and Cardano: "6H" the six of hearts, "AD" the ace of diamonds
-PRIMERO = Notation(PRIMERO_40, _FRENCH, _COURTS)
+PRIMERO = Notation(PRIMERO_40, FRENCH_SUITS, _COURTS)
 #: Prefa: "AS" the ace of spades, "10H" the ten of hearts
-PREFA = Notation(PREFA_32, _FRENCH, _COURTS)
+PREFA = Notation(PREFA_32, FRENCH_SUITS, _COURTS)
 #: Primiera: A 2-7 F C R then d c s b (coins, cups, swords, clubs): "7d", "Fb"
 PRIMIERA = Notation(
     ITALIAN_40, {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"}, {"A": 1, "F": 11, "C": 12, "R": 13}
