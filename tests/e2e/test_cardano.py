@@ -17,7 +17,7 @@ from bot.tables import Phase, Table
 from engine.cardano import Phase as HandPhase
 from engine.core.cards import Card
 from tests.engine.cardano_helpers import c, stacked
-from tests.helpers.room import Room, fetch, open_table
+from tests.helpers.room import Panels, Room, button, controls, labels, open_table, text_of
 from tests.helpers.seeds import Seeds
 
 # The engine's golden duel, case 1: the player on the dealer's right ("first") holds a
@@ -43,18 +43,6 @@ def duel_deck(seeds: Seeds, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ------------------------------------------------------------------ helpers
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
-def controls(message: discord.Message) -> list[Any]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [getattr(child, "label", None) or getattr(child, "placeholder", "") for child in controls(message)]
-
-
 def by_key(message: discord.Message, key: str) -> Any:
     for child in controls(message):
         if (getattr(child, "custom_id", "") or "").split(":")[-1] == key:
@@ -62,33 +50,8 @@ def by_key(message: discord.Message, key: str) -> Any:
     raise AssertionError(f"no control {key!r} on the panel: {labels(message)}")
 
 
-def button(message: discord.Message, prefix: str) -> discord.Button:
-    for child in controls(message):
-        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
-            return child
-    raise AssertionError(f"no button starting {prefix!r}: {labels(message)}")
-
-
-class Players:
+class Players(Panels):
     """Each member's open hand panel, and moves made through it."""
-
-    def __init__(self, room: Room, table: Table) -> None:
-        self.room, self.table = room, table
-        self.panels: dict[int, int] = {}
-
-    def seat(self, member: simcord.MemberActor) -> int:
-        seat = self.table.seat_of(member.id)
-        assert seat is not None
-        return seat
-
-    async def open(self, member: simcord.MemberActor) -> discord.Message:
-        result = await member.click(self.room.message(self.table.state.message_id), label="Your hand")
-        assert result.ephemeral and result.response is not None
-        self.panels[member.id] = result.response.id
-        return fetch(self.room, result.response.id)
-
-    def panel(self, member: simcord.MemberActor) -> discord.Message:
-        return fetch(self.room, self.panels[member.id])
 
     async def current(self, member: simcord.MemberActor) -> discord.Message:
         """The member's open panel (it redraws itself when their turn comes), or a new one."""

@@ -14,7 +14,7 @@ from bot.storage import member_account, table_account
 from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.holdout.game import Phase as HandPhase
-from tests.helpers.room import Room, buttons, click_as_rendered, fetch, open_table
+from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, open_table
 
 SEED = 4242
 STAKE = 5
@@ -52,10 +52,6 @@ def panel_text(message: discord.Message) -> str:
     for embed in message.embeds:
         parts.append(str(embed.to_dict()))
     return "\n".join(parts)
-
-
-def controls(message: discord.Message) -> list[discord.components.Component]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
 
 
 def custom_ids(message: discord.Message) -> list[str]:

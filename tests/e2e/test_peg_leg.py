@@ -10,7 +10,7 @@ import simcord
 
 from bot.tables import Phase, Table
 from engine.peg_leg.game import BetStatus, odds_text
-from tests.helpers.room import Room, fetch, open_table
+from tests.helpers.room import Room, button, controls, fetch, open_table, text_of
 
 SEED = 20261123
 STAKE = 5
@@ -24,26 +24,11 @@ async def open_peg_leg(room: Room) -> Table:
     return await open_table(room, "peg-leg", [room.alice, room.bob], bots=1, stake=STAKE)
 
 
-def controls(message: discord.Message) -> list[discord.components.Component]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def button(message: discord.Message, prefix: str) -> discord.Button:
-    for child in controls(message):
-        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
-            return child
-    raise AssertionError(f"no button starting {prefix!r}")
-
-
 def heights(message: discord.Message) -> discord.SelectMenu:
     for child in controls(message):
         if isinstance(child, discord.SelectMenu) and (child.custom_id or "").endswith(":height"):
             return child
     raise AssertionError("no height select on the panel")
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
 
 
 async def open_panel(room: Room, table: Table, member: simcord.MemberActor) -> int:

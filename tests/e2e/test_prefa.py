@@ -12,20 +12,12 @@ from bot.tables import Phase, Table
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
-from tests.helpers.room import fetch, open_table
+from tests.helpers.room import controls, fetch, open_table, text_of
 
 SEED = 1212
 
 
 pytestmark = pytest.mark.seed(range(SEED, SEED + 10_000))  # a new deal every hand
-
-
-def controls(message: discord.Message) -> list:  # type: ignore[type-arg]
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
 
 
 async def step(room, table: Table, members) -> None:  # type: ignore[no-untyped-def]

@@ -15,22 +15,13 @@ from bot.tables import Phase, Table
 from bot.tables.timing import RESTART_GRACE
 from engine.prima_carta.game import CARDS, SUITS
 from engine.prima_carta.house_bets import CARTAS_MEASURED, CARTAS_ODDS
-from tests.helpers.room import Room, buttons, click_as_rendered, fetch, find_label
+from tests.helpers.room import Room, buttons, click_as_rendered, fetch, find_label, selects
 
 SEED = 20261122
 START = 1000
 
 
 pytestmark = pytest.mark.seed(SEED)
-
-
-def selects(message: discord.Message) -> list[discord.SelectMenu]:
-    return [
-        child
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
-        if isinstance(child, discord.SelectMenu)
-    ]
 
 
 def table_text(room: Room, table: Table) -> str:

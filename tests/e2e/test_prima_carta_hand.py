@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import Phase
+from bot.tables import Phase, Table
 from tests.helpers.room import Room, buttons, find_label
 
 SEED = 20261122
@@ -29,6 +29,15 @@ async def open_table_with_bob_and_a_computer(room: Room) -> int:
         ("fruit", None),
     ]
     return table.id
+
+
+async def started_with_bob_and_a_computer(room: Room) -> Table:
+    """That table with its first hand dealt and a member to act."""
+    table = room.bot.tables.get(await open_table_with_bob_and_a_computer(room))
+    assert table is not None
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.state.phase is Phase.PLAYING and table.to_act is not None
+    return table
 
 
 async def test_two_members_and_a_computer_play_a_whole_hand(room: Room) -> None:

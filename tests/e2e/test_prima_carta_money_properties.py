@@ -34,7 +34,7 @@ from bot.games import GAMES, OptionError
 from bot.storage import GRANT, HOUSE, table_account
 from bot.tables import Phase, Table
 from tests.e2e.test_random_play import CLOCK_MARGIN, poll_settle_faster
-from tests.helpers.room import Room, fetch
+from tests.helpers.room import Room, fetch, selects
 
 SEEDS_DEFAULT = 16
 BASE_SEED = 20261123
@@ -48,15 +48,6 @@ GAME = "prima_carta"
 #: steps a hand may take before everyone walks away and the clock plays it out
 HAND_STEPS = 40
 ODDS = ("", "", "1:1", "2:1", "1:2", "3:2", "10:1", "1:10", "5:3", "x")
-
-
-def selects(message: discord.Message) -> list[discord.SelectMenu]:
-    return [
-        child
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
-        if isinstance(child, discord.SelectMenu)
-    ]
 
 
 def enabled_buttons(message: discord.Message) -> list[discord.Button]:

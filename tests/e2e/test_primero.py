@@ -15,7 +15,7 @@ from engine.core.cards import PRIMERO_40, Card
 from engine.primero.game import DECK
 from engine.primero.game import Phase as HandPhase
 from tests.engine.primero_helpers import c, stacked
-from tests.helpers.room import Room, fetch, open_table
+from tests.helpers.room import Panels, Room, button, controls, labels, open_table, text_of
 from tests.helpers.seeds import Seeds
 
 # The rule text's sample hand. The table's first dealer is seat 1 (Alice, playing Domenico's
@@ -38,18 +38,6 @@ def sample_deck(seeds: Seeds, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ------------------------------------------------------------------ helpers
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
-def controls(message: discord.Message) -> list[discord.components.Component]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [getattr(child, "label", None) or getattr(child, "placeholder", "") for child in controls(message)]
-
-
 def select(message: discord.Message, key: str) -> discord.SelectMenu:
     for child in controls(message):
         if isinstance(child, discord.SelectMenu) and (child.custom_id or "").split(":")[-1].startswith(key):
@@ -57,33 +45,12 @@ def select(message: discord.Message, key: str) -> discord.SelectMenu:
     raise AssertionError(f"no {key} select on the panel: {labels(message)}")
 
 
-def button(message: discord.Message, prefix: str) -> discord.Button:
-    for child in controls(message):
-        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
-            return child
-    raise AssertionError(f"no button starting {prefix!r}: {labels(message)}")
-
-
-class Players:
+class Players(Panels):
     """Each member's open hand panel."""
 
     def __init__(self, room: Room, table: Table, members: list[simcord.MemberActor]) -> None:
-        self.room, self.table, self.members = room, table, members
-        self.panels: dict[int, int] = {}
-
-    def seat(self, member: simcord.MemberActor) -> int:
-        seat = self.table.seat_of(member.id)
-        assert seat is not None
-        return seat
-
-    async def open(self, member: simcord.MemberActor) -> discord.Message:
-        result = await member.click(self.room.message(self.table.state.message_id), label="Your hand")
-        assert result.ephemeral and result.response is not None
-        self.panels[member.id] = result.response.id
-        return fetch(self.room, result.response.id)
-
-    def panel(self, member: simcord.MemberActor) -> discord.Message:
-        return fetch(self.room, self.panels[member.id])
+        super().__init__(room, table)
+        self.members = members
 
     async def change(self, member: simcord.MemberActor, *cards: str) -> discord.Message:
         """Pick cards to change in the panel's list (by the card, as the member reads it)."""

@@ -15,7 +15,7 @@ from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
-from tests.helpers.room import Room, fetch, open_table
+from tests.helpers.room import Room, fetch, open_table, text_of
 
 SEED = 1313
 
@@ -24,10 +24,6 @@ pytestmark = pytest.mark.seed(SEED)
 
 
 # ------------------------------------------------------------------ helpers
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
 def custom_ids(message: discord.Message) -> list[str]:
     return [
         getattr(child, "custom_id", "") or ""

@@ -48,7 +48,6 @@ import pytest
 import simcord
 import simcord.env as simcord_env
 from discord import app_commands
-from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from simcord.actors import _component_interaction, _visible_message
 from simcord.backend.models.message import Message as StoredMessage
@@ -60,6 +59,7 @@ from bot.tables import Phase, Table, TableService
 from engine.core import cards
 from engine.core.cards import Card, DeckSpec
 from engine.core.game import Game
+from tests.helpers.cards import card_pattern, cards_in
 from tests.helpers.room import Room
 
 STEPS_DEFAULT = 300  # per game; every registered game gets its own run
@@ -138,33 +138,9 @@ def ids_of(stored: StoredMessage) -> list[str]:
 
 
 @cache
-def card_pattern(card: Card) -> re.Pattern[str]:
-    """A card is named by its short mark ("🔴7"), its label ("Crowns 7") or its code
-    ("crowns:7"), not followed by another digit or letter ("🔴1" is not in "🔴10")."""
-    forms = sorted({card.short, card.label, card.code}, key=len, reverse=True)
-    return re.compile("(?:" + "|".join(map(re.escape, forms)) + r")(?![0-9A-Za-z])")
-
-
 def names(text: str, card: Card) -> bool:
     """Whether `text` names `card`."""
     return card_pattern(card).search(text) is not None
-
-
-def cards_in(value: Any) -> set[Card]:
-    """Every card anywhere in a game view (models, tuples, lists, dicts)."""
-    found: set[Card] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, BaseModel):
-            stack.extend(getattr(item, name) for name in type(item).model_fields)
-        elif isinstance(item, dict):
-            stack.extend([*item.keys(), *item.values()])
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-    return found
 
 
 def tail(error: BaseException) -> str:

@@ -11,8 +11,8 @@ import simcord
 
 from bot.games import GAMES
 from bot.tables import Phase, Table
-from tests.e2e.test_holdout import controls, first_move
-from tests.helpers.room import Room, buttons, fetch
+from tests.e2e.test_holdout import first_move
+from tests.helpers.room import Room, buttons, controls, fetch
 
 STAKE = 5
 STACK = GAMES["holdout"].parse_options({}).stack * STAKE  # the default stack, in chips

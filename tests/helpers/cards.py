@@ -7,8 +7,12 @@ serves every game; the per-game helper modules name the notation their tests use
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
 
 from engine.core.cards import ITALIAN_40, POSTAS_50, PREFA_32, PRIMERO_40, VINES_55, Card, DeckSpec
 
@@ -59,3 +63,28 @@ PRIMIERA = Notation(
 POSTAS = Notation(POSTAS_50, _POSTAS, suit_last=False)
 #: Holdout's Vines deck: "Cu11" the Emperor of Cups
 VINES = Notation(VINES_55, _POSTAS, suit_last=False)
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card anywhere in a view (models, tuples, lists, dicts), as a set."""
+    found: set[Card] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, BaseModel):
+            stack.extend(getattr(item, name) for name in type(item).model_fields)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+    return found
+
+
+def card_pattern(card: Card) -> re.Pattern[str]:
+    """A card is named by its short mark ("🔴7"), its label ("Crowns 7") or its code
+    ("crowns:7"), not followed by another digit or letter ("🔴1" is not in "🔴10")."""
+    names = sorted({card.short, card.label, card.code}, key=len, reverse=True)
+    return re.compile("(?:" + "|".join(map(re.escape, names)) + r")(?![0-9A-Za-z])")

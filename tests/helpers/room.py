@@ -86,6 +86,28 @@ async def open_table(
     return table
 
 
+class Panels:
+    """Each member's open hand panel at one table: open it, find it again as it is now."""
+
+    def __init__(self, room: Room, table: Table) -> None:
+        self.room, self.table = room, table
+        self.panels: dict[int, int] = {}  # member id -> the panel's message id
+
+    def seat(self, member: simcord.MemberActor) -> int:
+        seat = self.table.seat_of(member.id)
+        assert seat is not None
+        return seat
+
+    async def open(self, member: simcord.MemberActor) -> discord.Message:
+        result = await member.click(self.room.message(self.table.state.message_id), label="Your hand")
+        assert result.ephemeral and result.response is not None
+        self.panels[member.id] = result.response.id
+        return fetch(self.room, result.response.id)
+
+    def panel(self, member: simcord.MemberActor) -> discord.Message:
+        return fetch(self.room, self.panels[member.id])
+
+
 async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:
     """Click a button as an older render of the message showed it (a double click, a lagging client).
 
@@ -96,6 +118,34 @@ async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str)
 
     stored = _visible_message(actor, message)
     return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
+
+
+def text_of(message: discord.Message) -> str:
+    """A message's content and embeds, as one text to search."""
+    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
+
+
+def controls(message: discord.Message) -> list[Any]:
+    """Every button and select on a message, row by row."""
+    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
+
+
+def button(message: discord.Message, prefix: str) -> discord.Button:
+    """The button whose label starts with `prefix`."""
+    for child in controls(message):
+        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
+            return child
+    shown = [child.label for child in controls(message) if isinstance(child, discord.Button)]
+    raise AssertionError(f"no button starting {prefix!r}: {shown}")
+
+
+def labels(message: discord.Message) -> list[str]:
+    """What each control shows: a button's label, a select's placeholder."""
+    return [getattr(child, "label", None) or getattr(child, "placeholder", "") for child in controls(message)]
+
+
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    return [child for child in controls(message) if isinstance(child, discord.SelectMenu)]
 
 
 def buttons(message) -> list[str]:
