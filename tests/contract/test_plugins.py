@@ -36,7 +36,6 @@ import typing
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 import discord
@@ -168,7 +167,6 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(getattr(value, item.name))
 
 
-@cache
 def assert_names_none(cards: set[Card], texts: Sequence[str], where: str) -> None:
     text = "\n".join(texts)
     named = sorted(card for card in cards if card_pattern(card).search(text))

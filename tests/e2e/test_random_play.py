@@ -41,7 +41,6 @@ import zlib
 from collections import Counter
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 import pytest
@@ -137,7 +136,6 @@ def ids_of(stored: StoredMessage) -> list[str]:
     return [str(c["custom_id"]) for c in controls_of(stored) if c.get("custom_id")]
 
 
-@cache
 def names(text: str, card: Card) -> bool:
     """Whether `text` names `card`."""
     return card_pattern(card).search(text) is not None

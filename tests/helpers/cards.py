@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -83,6 +84,7 @@ def cards_in(value: Any) -> set[Card]:
     return found
 
 
+@cache
 def card_pattern(card: Card) -> re.Pattern[str]:
     """A card is named by its short mark ("🔴7"), its label ("Crowns 7") or its code
     ("crowns:7"), not followed by another digit or letter ("🔴1" is not in "🔴10")."""
