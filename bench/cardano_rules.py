@@ -89,7 +89,12 @@ OLD: dict[int, type[Cardano]] = {1: OldStatements, 2: OldExceptions, 3: OldClose
 
 
 def _kinds(game: Cardano, seat: int) -> set[tuple[str, HandType]]:
-    return {(a.kind, a.type) for a in game.legal_actions(seat) if getattr(a, "type", None) is not None}  # type: ignore[union-attr]
+    # Only the actions that name a hand type (a close, a vie, a bid, ...) carry `type`.
+    return {
+        (action.kind, named)
+        for action in game.legal_actions(seat)
+        if isinstance(named := getattr(action, "type", None), HandType)
+    }
 
 
 def play(seed: int, players: int, strong: int, engine: type[Cardano]) -> tuple[int | None, Counter[str]]:

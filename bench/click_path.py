@@ -34,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord
 import simcord
 
-import bot.tables.hand as bot_hand
 from bot.app import create_bot
 from bot.config import Settings
 from bot.tables import Phase
@@ -108,9 +107,7 @@ async def trace_one_move() -> Trace:
         settings = Settings(
             discord_token=None, database_path=Path(tmp) / "path.db", computer_delay=0, dev_guild_id=None
         )
-        ridotto = create_bot(settings)
-        original_seed = getattr(bot_hand, "new_seed")  # noqa: B009 (not exported by the module)
-        setattr(bot_hand, "new_seed", lambda: SEED)  # noqa: B010 (one deal, the same every run)
+        ridotto = create_bot(settings, seeds=lambda: SEED)  # one deal, the same every run
         discord.InteractionResponse.edit_message = edit_message  # type: ignore[method-assign]
         try:
             async with simcord.run(ridotto) as env:
@@ -157,7 +154,6 @@ async def trace_one_move() -> Trace:
                     await env.bot.close()
         finally:
             discord.InteractionResponse.edit_message = real_edit  # type: ignore[method-assign]
-            setattr(bot_hand, "new_seed", original_seed)  # noqa: B010
     return trace
 
 

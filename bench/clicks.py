@@ -54,7 +54,6 @@ import simcord.env
 import simcord.gateway
 import simcord.http.router
 
-import bot.tables.hand as bot_tables
 from bot.app import Ridotto, create_bot
 from bot.components import TABLE_MOVE
 from bot.config import Settings
@@ -152,8 +151,8 @@ def _patch_simcord() -> bool:
 
         return timed
 
-    simcord.http.router.dispatch = timed_dispatch  # type: ignore[attr-defined]
-    gateway.feed = timed_feed  # type: ignore[method-assign]
+    simcord.http.router.dispatch = timed_dispatch
+    gateway.feed = timed_feed
     for name in settle_names:
         setattr(simcord.env, name, timed_settle(getattr(simcord.env, name)))
     return True
@@ -184,6 +183,11 @@ def instrument(bot: Ridotto) -> None:
 
     bot.router.off(original)
     bot.router.on(TABLE_MOVE, timed_on_click)
+
+
+def said(result: simcord.InteractionResult) -> str | None:
+    """The text the bot answered with, or None if it answered with no message."""
+    return None if result.response is None else result.response.content
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -289,17 +293,19 @@ class Driver:
     async def table_click(self, member: simcord.MemberActor, seat: Seat, key: str) -> None:
         result = await self.click(member, seat.message, key_id=custom_id(self.table(seat), key))
         if result.ephemeral:  # a refusal: every table click in this workload should be public
-            self.run.unexpected.append(f"{key}: {result.response.content!r}")
+            self.run.unexpected.append(f"{key}: {said(result)!r}")
 
     async def sit(self, seat: Seat, guest: simcord.MemberActor) -> None:
         picker = await self.click(guest, seat.message, key_id=custom_id(self.table(seat), "join"))
-        if picker.response.content != "Choose your suit:":
-            self.run.unexpected.append(f"join: {picker.response.content!r}")
+        if picker.response is None or picker.response.content != "Choose your suit:":
+            self.run.unexpected.append(f"join: {said(picker)!r}")
             return
-        first = picker.response.message.components[0].children[0].label
+        row = picker.response.message.components[0]
+        assert isinstance(row, discord.ActionRow) and isinstance(row.children[0], discord.Button)
+        first = row.children[0].label
         result = await self.click(guest, picker.response.message, label=first)
-        if result.response.content != "You're seated. Good luck!":
-            self.run.unexpected.append(f"pick: {result.response.content!r}")
+        if said(result) != "You're seated. Good luck!":
+            self.run.unexpected.append(f"pick: {said(result)!r}")
             return
         seat.guest = guest
 
@@ -309,7 +315,7 @@ class Driver:
             host = self.hosts[i % HOSTS]
             result = await host.slash(channel, "play prima-carta", stake=STAKE)
             table = self.bot.tables.in_channel(channel.id)
-            assert table is not None and not result.ephemeral, result.response.content
+            assert table is not None and result.response is not None and not result.ephemeral, said(result)
             seat = Seat(table.id, channel, result.response.message, host)
             self.seats.append(seat)
             await self.sit(seat, self.take_guest())
@@ -374,46 +380,41 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     settings = Settings(discord_token=None, database_path=path, computer_delay=0, dev_guild_id=None)
-    ridotto = create_bot(settings)
-    rng = random.Random(seed)
     seeds = random.Random(seed + 1)
-    original_seed = bot_tables.new_seed
-    bot_tables.new_seed = lambda: seeds.getrandbits(63)  # reproducible deals
-    try:
-        async with simcord.run(ridotto) as env:
-            try:
-                instrument(ridotto)
-                mode = await ridotto.store.pragma("journal_mode")
-                sync = await ridotto.store.pragma("synchronous")
-                run.journal = f"journal_mode={mode} synchronous={sync} (2 = FULL)"
-                driver = Driver(env, ridotto, run, rng)
-                for member in driver.members.values():  # outside the timing: enough chips for any run
-                    await ridotto.store.grant(driver.guild.id, member.id, GRANT, "bench")
-                began = time.perf_counter()
-                await driver.open_tables()
-                run.setup_seconds = time.perf_counter() - began
-                for i in range(WARMUP_CYCLES):
-                    await driver.cycle(driver.seats[i % n])
-                run.cycles = run.hands = 0
-                gc.collect()
-                METER.recording = True
-                began = time.perf_counter()
-                root = Path(__file__).resolve().parents[1]
-                with profiling(profile or dump is not None, run, root, dump):
-                    visit = WARMUP_CYCLES
-                    while len(run.samples) < clicks:
-                        await driver.cycle(driver.seats[visit % n])
-                        visit += 1
-                run.measure_seconds = time.perf_counter() - began
-                METER.recording = False
-                report = await ridotto.store.audit()
-                if not report.ok:
-                    run.unexpected.append(f"chip audit fails: {report}")
-            finally:
-                METER.recording = False
-                await env.bot.close()
-    finally:
-        bot_tables.new_seed = original_seed
+    ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))  # reproducible deals
+    rng = random.Random(seed)
+    async with simcord.run(ridotto) as env:
+        try:
+            instrument(ridotto)
+            mode = await ridotto.store.pragma("journal_mode")
+            sync = await ridotto.store.pragma("synchronous")
+            run.journal = f"journal_mode={mode} synchronous={sync} (2 = FULL)"
+            driver = Driver(env, ridotto, run, rng)
+            for member in driver.members.values():  # outside the timing: enough chips for any run
+                await ridotto.store.grant(driver.guild.id, member.id, GRANT, "bench")
+            began = time.perf_counter()
+            await driver.open_tables()
+            run.setup_seconds = time.perf_counter() - began
+            for i in range(WARMUP_CYCLES):
+                await driver.cycle(driver.seats[i % n])
+            run.cycles = run.hands = 0
+            gc.collect()
+            METER.recording = True
+            began = time.perf_counter()
+            root = Path(__file__).resolve().parents[1]
+            with profiling(profile or dump is not None, run, root, dump):
+                visit = WARMUP_CYCLES
+                while len(run.samples) < clicks:
+                    await driver.cycle(driver.seats[visit % n])
+                    visit += 1
+            run.measure_seconds = time.perf_counter() - began
+            METER.recording = False
+            report = await ridotto.store.audit()
+            if not report.ok:
+                run.unexpected.append(f"chip audit fails: {report}")
+        finally:
+            METER.recording = False
+            await env.bot.close()
     return run
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import PIL
 from PIL import Image
 
 from bot.art import (
@@ -52,9 +53,9 @@ from bot.art import (
 from bot.art import cards as art_cards
 from bot.art import shapes as art_shapes
 from bot.art import text as art_text
-from bot.games import GAMES, HandSetup
-from bot.tables import Seat, Table, TableState
+from bot.tables import Table
 from engine.core.cards import FRENCH_52, ITALIAN_40, POSTAS_50, PREFA_32, VINES_55, DeckSpec
+from tests.helpers.tables import dealt_table
 
 DECKS = (POSTAS_50, VINES_55, ITALIAN_40, PREFA_32, FRENCH_52)
 
@@ -105,38 +106,6 @@ def decks_sheet() -> Image.Image:
 # ------------------------------------------------------------------------ game scenes
 # Each game's biggest table and hand, dealt through its plug-in with a fixed seed and
 # played by seeded random moves to the state named; built once, then only drawing is timed.
-NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
-
-
-def game_table(game_id: str, raw: dict[str, Any], players: int, seed: int) -> Table:
-    """A table of `players` members with a hand of `game_id` just dealt."""
-    plugin = GAMES[game_id]
-    options = plugin.parse_options(raw)
-    choices = list(plugin.seat_choices[:players])
-    seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
-    buy_in = plugin.buy_in(1, options)
-    state = TableState(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game=game_id,
-        host_id=1001,
-        stake=1,
-        options=options.model_dump(mode="json"),
-        seats=seats,
-        stacks={c: buy_in for c in choices} if buy_in is not None else {},
-    )
-    table = Table(state, plugin)
-    setup = HandSetup(
-        choices=choices,
-        names=[s.name for s in seats],
-        stake=1,
-        seed=seed,
-        dealer=0,
-        stacks=[buy_in] * players if buy_in is not None else None,
-    )
-    table.game = plugin.new_hand(setup, options)
-    return table
 
 
 def play_until(table: Table, rng: random.Random, done: Callable[[Any], bool], avoid: tuple[str, ...]) -> bool:
@@ -158,7 +127,7 @@ def play_until(table: Table, rng: random.Random, done: Callable[[Any], bool], av
 def prima_carta_scene() -> Table:
     """Five suits at the copa with a discard pile of 35 cards or more."""
     for seed in itertools.count(1):
-        table = game_table("prima_carta", {}, 5, seed)
+        table = dealt_table("prima_carta", {}, 5, seed)
         view = table.game.view(None)
         if len(view.discard) >= 35 and view.to_act is not None:
             return table
@@ -169,7 +138,7 @@ def prima_carta_scene() -> Table:
 def holdout_scene() -> Table:
     """A Vines double line with six hands in play and 24 cards on the lines."""
     for seed in itertools.count(1):
-        table = game_table("holdout", {"lines": "double", "deck": "vines"}, 6, seed)
+        table = dealt_table("holdout", {"lines": "double", "deck": "vines"}, 6, seed)
         rng = random.Random(seed)
         if play_until(table, rng, lambda g: sum(map(len, g.view(None).line_cards)) >= 24, ("fold",)):
             return table
@@ -179,7 +148,7 @@ def holdout_scene() -> Table:
 @cache
 def holdout_hand_scene() -> Table:
     """Six players, play just begun: a full hand with two cards received."""
-    table = game_table("holdout", {"lines": "double"}, 6, 3)
+    table = dealt_table("holdout", {"lines": "double"}, 6, 3)
     play_until(table, random.Random(3), lambda g: g.view(None).phase == "play", ("fold",))
     return table
 
@@ -188,7 +157,7 @@ def holdout_hand_scene() -> Table:
 def primero_scene() -> Table:
     """Six players at the showdown, every hand shown."""
     for seed in itertools.count(1):
-        table = game_table("primero", {}, 6, seed)
+        table = dealt_table("primero", {}, 6, seed)
         rng = random.Random(seed)
         play_until(table, rng, lambda g: g.outcome is not None, ("fold", "all_in"))
         view = table.game.view(None)
@@ -201,7 +170,7 @@ def primero_scene() -> Table:
 def primero_hand_scene() -> Table:
     """Six players, the second round: four cards in hand."""
     for seed in itertools.count(1):
-        table = game_table("primero", {}, 6, seed)
+        table = dealt_table("primero", {}, 6, seed)
         rng = random.Random(seed)
         if play_until(table, rng, lambda g: g.view(None).phase == "second round", ("fold", "all_in")):
             return table
@@ -248,7 +217,7 @@ def computer_until(table: Table, done: Callable[[Any], bool]) -> bool:
 def prefa_scene() -> Table:
     """Three players in the play, a trick on the table and tricks taken."""
     for seed in itertools.count(1):
-        table = game_table("prefa", {}, 3, seed)
+        table = dealt_table("prefa", {}, 3, seed)
 
         def playing(game: Any) -> bool:
             view = game.view(None).view  # the plug-in's hand wraps the engine's view
@@ -263,7 +232,7 @@ def prefa_scene() -> Table:
 def primiera_scene() -> Table:
     """A four-player Heralds round in play, partnerships set, cards on the table."""
     for seed in itertools.count(1):
-        table = game_table("primiera", {}, 4, seed)
+        table = dealt_table("primiera", {}, 4, seed)
         if computer_until(table, lambda g: g.view(None).teams is not None and len(g.view(None).table) >= 3):
             return table
     raise AssertionError
@@ -273,7 +242,7 @@ def primiera_scene() -> Table:
 def cardano_scene() -> Table:
     """Four players after the invitation and a round of changes, discards face up."""
     for seed in itertools.count(1):
-        table = game_table("cardano", {}, 4, seed)
+        table = dealt_table("cardano", {}, 4, seed)
         if computer_until(table, lambda g: sum(map(len, g.view(None).discards)) >= 4 and g.outcome is None):
             return table
     raise AssertionError
@@ -395,7 +364,7 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    print(f"Pillow {Image.__version__}, Python {sys.version.split()[0]}, one core, {args.runs} runs\n")
+    print(f"Pillow {PIL.__version__}, Python {sys.version.split()[0]}, one core, {args.runs} runs\n")
     bench_decks()
     bench_scenes(args.runs)
     if args.samples:

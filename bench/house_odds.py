@@ -268,9 +268,9 @@ def main() -> None:
     print("Começo: one bet, paid by the number of cards promoted")
     comeco_pay: dict[int, float] = {}
     for count in promoted:
-        odds = comeco_odds(count)
-        if odds is not None:
-            comeco_pay[count] = _back(odds)
+        price = comeco_odds(count)
+        if price is not None:
+            comeco_pay[count] = _back(price)
     lines: dict[int, tuple[float, float]] = {}
     for low, high, odds in COMECO_TABLE:
         numbers = [n for n in promoted if n >= low and (high is None or n <= high)]
@@ -309,12 +309,12 @@ def main() -> None:
     print()
     print("For engine/prima_carta/house_bets.py (RTP, 95% low, 95% high; Cartas: its best number):")
     print("MEASURED = {")
-    for key, (mean, low, high) in measured.items():
-        print(f"    HouseBet.{key}: ({mean:.4f}, {low:.4f}, {high:.4f}),")
+    for key, (mean, ci_low, ci_high) in measured.items():
+        print(f"    HouseBet.{key}: ({mean:.4f}, {ci_low:.4f}, {ci_high:.4f}),")
     print("}")
     print("CARTAS_MEASURED = {")
-    for number, (p, mean, low, high) in cartas.items():
-        print(f"    {number}: ({p:.5f}, {mean:.4f}, {low:.4f}, {high:.4f}),")
+    for number, (p, mean, ci_low, ci_high) in cartas.items():
+        print(f"    {number}: ({p:.5f}, {mean:.4f}, {ci_low:.4f}, {ci_high:.4f}),")
     print("}")
     print("COMECO_MEASURED = {")
     for low, (p, share) in lines.items():

@@ -31,17 +31,44 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.cards import POSTAS_50
 from engine.peg_leg import odds
 from engine.peg_leg.game import STAND, PegLeg, PegLegOptions
+from engine.prima_carta.game import wanted_from
 
 STAKED = 10
 BOUND_CACHES = [getattr(odds, name, None) for name in ("chance_high", "chance_low")]
 """The engine's caches of exact bounds on a chance (none in the first version)."""
+
+
+def _timed(function: Callable[..., tuple[int, ...]], times: list[float]) -> Callable[..., tuple[int, ...]]:
+    """`function` (the simulation) from cold caches, then the odds and cash-out bounds a round
+    works out from its histogram; each call's CPU milliseconds appended to `times`. The bounds'
+    caches are kept at the opening (one card dealt), whose bounds a process works out once."""
+
+    def timed(dealt: Sequence[int], *args: Any, **kwargs: Any) -> tuple[int, ...]:
+        odds._CACHE.clear()
+        if len(dealt) > 1:
+            for cache in BOUND_CACHES:
+                if cache is not None:
+                    cache.cache_clear()
+        start = time.process_time()
+        result = function(dealt, *args, **kwargs)
+        samples = sum(result)
+        for hits in result:
+            odds.odds_tenths(hits, samples)
+            if hits:
+                odds.cash_out(100, 10, hits, samples)
+        times.append((time.process_time() - start) * 1000)
+        return result
+
+    return timed
 
 
 def pricing_times(hands: int) -> tuple[list[float], int]:
@@ -52,24 +79,7 @@ def pricing_times(hands: int) -> tuple[list[float], int]:
     out once), so each figure is the cost of a position never priced before."""
     times: list[float] = []
     real = odds.histogram
-
-    def timed(*args: object, **kwargs: object) -> tuple[int, ...]:
-        odds._CACHE.clear()
-        if len(args[0]) > 1:  # type: ignore[arg-type]
-            for cache in BOUND_CACHES:
-                if cache is not None:
-                    cache.cache_clear()
-        start = time.process_time()
-        result = real(*args, **kwargs)  # type: ignore[arg-type]
-        samples = sum(result)
-        for hits in result:
-            odds.odds_tenths(hits, samples)
-            if hits:
-                odds.cash_out(100, 10, hits, samples)
-        times.append((time.process_time() - start) * 1000)
-        return result
-
-    odds.histogram = timed  # type: ignore[assignment]
+    odds.histogram = _timed(real, times)
     rounds = 0
     try:
         for seed in range(hands):
@@ -79,7 +89,7 @@ def pricing_times(hands: int) -> tuple[list[float], int]:
                 for seat in game.awaiting:
                     game.apply(seat, STAND)
     finally:
-        odds.histogram = real  # type: ignore[assignment]
+        odds.histogram = real
     return times, rounds
 
 
@@ -108,7 +118,7 @@ def opening_returns(hands: int, prices: dict[int, list[int]], seed: int) -> None
         rng.shuffle(deck)
         first = deck[0]
         key = first // 10
-        wanted = odds.wanted_from(
+        wanted = wanted_from(
             [1 if s == key else 0 for s in range(5)], [first if s == key else -1 for s in range(5)]
         )
         count = [1 if s == key else 0 for s in range(5)]
@@ -143,7 +153,7 @@ def opening_table(deals: int, seeds: list[int]) -> None:
     from the opening position (Crowns 1 dealt, every other card unseen), summed."""
     count = [1, 0, 0, 0, 0]
     foundation = [0, -1, -1, -1, -1]
-    start = odds.wanted_from(count, foundation)
+    start = wanted_from(count, foundation)
     total = [0] * 11
     for seed in seeds:
         rng = random.Random(seed)

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import signal
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -17,6 +18,7 @@ from bot.config import Settings
 from bot.display import Display
 from bot.storage import Store
 from bot.tables import MoveSavedError, TableError, TableService
+from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +59,7 @@ class Ridotto(commands.Bot):
     tables: TableService
     display: Display
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, seeds: Callable[[], int] = new_seed) -> None:
         # No privileged intents: everything arrives through interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -66,6 +68,7 @@ class Ridotto(commands.Bot):
             help_command=None,
         )
         self.settings = settings
+        self.seeds = seeds
         self._notices: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Task[None] | None = None
         self.tree.error(self.on_app_command_error)
@@ -76,7 +79,10 @@ class Ridotto(commands.Bot):
         self.store = await Store.open(self.settings.database_path)
         # discord.utils.utcnow is the clock SimCord's tests steer with advance_time.
         self.tables = TableService(
-            self.store, computer_delay=self.settings.computer_delay, now=discord.utils.utcnow
+            self.store,
+            computer_delay=self.settings.computer_delay,
+            now=discord.utils.utcnow,
+            seeds=self.seeds,
         )
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
@@ -280,6 +286,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
         log.warning("%s: could not answer the interaction (ref %s)", where, ref)
 
 
-def create_bot(settings: Settings | None = None) -> Ridotto:
-    """Build the bot; nothing connects until `bot.start(token)`."""
-    return Ridotto(settings or Settings())
+def create_bot(settings: Settings | None = None, *, seeds: Callable[[], int] = new_seed) -> Ridotto:
+    """Build the bot; nothing connects until `bot.start(token)`. Each hand's seed is `seeds()`:
+    the operating system's randomness, unless a test or benchmark wants reproducible deals."""
+    return Ridotto(settings or Settings(), seeds)

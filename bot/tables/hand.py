@@ -4,7 +4,7 @@ deal), each move (its chips and the snapshot in one transaction), and the settle
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
@@ -16,7 +16,6 @@ from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import GameResult
-from engine.core.rng import new_seed
 from engine.core.text import chips, plural
 from engine.core.turns import not_your_turn
 
@@ -30,8 +29,11 @@ if TYPE_CHECKING:
 class Hands:
     """Deals, plays and settles hands."""
 
-    def __init__(self, commit: Commit, lobby: Lobby, wagers: Wagers, offers: Offers) -> None:
+    def __init__(
+        self, commit: Commit, lobby: Lobby, wagers: Wagers, offers: Offers, seeds: Callable[[], int]
+    ) -> None:
         self.commit = commit
+        self.seeds = seeds  # each hand's seed: the OS's randomness, or a test's reproducible source
         self.lobby = lobby
         self.wagers = wagers
         self.offers = offers
@@ -109,7 +111,7 @@ class Hands:
             names[robot] = robot_name
         # The hand's seed is drawn before the seating: a match whose first dealer is drawn by
         # lot draws it from this seed, which the deal commits to and reveals at its end.
-        seed = new_seed()
+        seed = self.seeds()
         match, seating = match.next_hand(
             seated, dealer=dealer if dealer in seated else None, robot=robot, seed=seed
         )

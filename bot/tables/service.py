@@ -49,6 +49,7 @@ from bot.tables.money import REFUND_REASON
 from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
 from bot.tables.wagers import Wagers
+from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,12 @@ class TableService:
     """Owns every open table of this bot process."""
 
     def __init__(
-        self, store: Store, *, computer_delay: float = 1.5, now: Callable[[], datetime] = _utcnow
+        self,
+        store: Store,
+        *,
+        computer_delay: float = 1.5,
+        now: Callable[[], datetime] = _utcnow,
+        seeds: Callable[[], int] = new_seed,
     ) -> None:
         self.store = store
         self.now = now
@@ -81,7 +87,7 @@ class TableService:
         self.lobby = Lobby(self.commit)
         self.wagers = Wagers(self.commit)
         self.offers = Offers(self.commit)
-        self.hands = Hands(self.commit, self.lobby, self.wagers, self.offers)
+        self.hands = Hands(self.commit, self.lobby, self.wagers, self.offers, seeds)
         self.autoplay = Autoplay(
             self.commit, self.lobby, self.hands, self.tables, self.changes, computer_delay
         )

@@ -17,11 +17,11 @@ from PIL import Image
 
 import bot.art
 from bot.art import to_png
-from bot.games import GAMES, HandSetup
-from bot.tables import Seat, Table, TableState
+from bot.games import GAMES
+from bot.tables import Table
 from engine.core.cards import Card
+from tests.helpers.tables import dealt_table
 
-NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
 PICTURE_MODULES = ("bot.games.prima_carta.picture", "bot.games.holdout.picture", "bot.games.primero.picture")
 
 CASES = [
@@ -33,36 +33,6 @@ CASES = [
     ("primero", {}, 6),
     ("primero", {"variant": "points"}, 3),
 ]
-
-
-def deal(game_id: str, raw: dict[str, Any], players: int, seed: int) -> Table:
-    plugin = GAMES[game_id]
-    options = plugin.parse_options(raw)
-    choices = list(plugin.seat_choices[:players])
-    seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
-    buy_in = plugin.buy_in(1, options)
-    state = TableState(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game=game_id,
-        host_id=1001,
-        stake=1,
-        options=options.model_dump(mode="json"),
-        seats=seats,
-        stacks={c: buy_in for c in choices} if buy_in is not None else {},
-    )
-    table = Table(state, plugin)
-    setup = HandSetup(
-        choices=choices,
-        names=NAMES[:players],
-        stake=1,
-        seed=seed,
-        dealer=0,
-        stacks=[buy_in] * players if buy_in is not None else None,
-    )
-    table.game = plugin.new_hand(setup, options)
-    return table
 
 
 def states(table: Table, seed: int) -> Iterator[Table]:
@@ -114,7 +84,7 @@ def test_public_picture_draws_no_hidden_card(
 ) -> None:
     plugin = GAMES[game_id]
     for seed in (1, 2):
-        table = deal(game_id, raw, players, seed)
+        table = dealt_table(game_id, raw, players, seed)
         for state in states(table, seed):
             game = state.game
             hidden = set(plugin.secret_cards(game))
@@ -133,7 +103,7 @@ def test_hand_picture_draws_the_seats_own_cards(
     game_id: str, raw: dict[str, Any], players: int, drawn: list[Card]
 ) -> None:
     plugin = GAMES[game_id]
-    table = deal(game_id, raw, players, 3)
+    table = dealt_table(game_id, raw, players, 3)
     for n, state in enumerate(states(table, 3)):
         if n % 3:
             continue
@@ -158,7 +128,7 @@ def test_hand_picture_draws_the_seats_own_cards(
 def test_holdout_hand_is_in_rank_order(drawn: list[Card]) -> None:
     from bot.games.holdout.render import hand_order
 
-    table = deal("holdout", {}, 4, 5)
+    table = dealt_table("holdout", {}, 4, 5)
     view = table.game.view(0)
     GAMES["holdout"].hand_picture(table, view, ())
     hand = view.hand or ()
@@ -170,7 +140,7 @@ def test_pictures_are_deterministic_and_follow_the_state(
     game_id: str, raw: dict[str, Any], players: int
 ) -> None:
     plugin = GAMES[game_id]
-    table = deal(game_id, raw, players, 4)
+    table = dealt_table(game_id, raw, players, 4)
     first = png(plugin.table_picture(table, table.game.view(None)))
     # The same state, and the same state reloaded from its JSON, draw the same bytes.
     assert png(plugin.table_picture(table, table.game.view(None))) == first
@@ -190,7 +160,7 @@ def test_two_deals_with_the_same_public_view_draw_the_same_table() -> None:
     pictures: dict[str, set[bytes]] = {}
     deals: dict[str, int] = {}
     for seed in range(1, 80):
-        table = deal("holdout", {}, 3, seed)
+        table = dealt_table("holdout", {}, 3, seed)
         view = table.game.view(None)
         key = view.model_dump_json(exclude={"commitment"})
         deals[key] = deals.get(key, 0) + 1
@@ -201,13 +171,13 @@ def test_two_deals_with_the_same_public_view_draw_the_same_table() -> None:
 
 def test_picked_cards_and_the_line_show_on_the_hand() -> None:
     primero = GAMES["primero"]
-    table = deal("primero", {}, 4, 6)
+    table = dealt_table("primero", {}, 4, 6)
     seat = table.game.view(None).to_act or 0
     view = table.game.view(seat)
     plain = png(primero.hand_picture(table, view, ()))
     assert png(primero.hand_picture(table, view, ("0",))) != plain
     holdout = GAMES["holdout"]
-    table = deal("holdout", {"lines": "double"}, 5, 6)
+    table = dealt_table("holdout", {"lines": "double"}, 5, 6)
     for state in states(table, 6):
         if state.game.view(None).phase.value == "play":
             break
@@ -220,7 +190,7 @@ def test_cinco_picture_lays_the_stacks_out_in_the_order_they_came_off_the_deck(d
     from bot.games.prima_carta.picture import _ordered
 
     plugin = GAMES["prima_carta"]
-    table = deal("prima_carta", {"variant": "cinco", "corte": True}, 4, 6)
+    table = dealt_table("prima_carta", {"variant": "cinco", "corte": True}, 4, 6)
     view = table.game.view(None)
     assert view.phase.value == "over" and len(view.appearance) == 5
     assert [stack.suit for stack in _ordered(view)] == view.appearance

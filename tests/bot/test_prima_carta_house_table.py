@@ -8,29 +8,14 @@ import re
 
 import pytest
 
-from bot.games import GAMES, HandSetup, OptionError
+from bot.games import GAMES, OptionError
 from bot.games.prima_carta.options import PrimaCartaTableOptions
 from bot.render import render_table
-from bot.tables import Phase, Seat, Table, TableState
+from bot.tables import Table
 from engine.prima_carta import DEAL, Copa
+from tests.helpers.tables import dealt_table
 
 PLUGIN = GAMES["prima_carta"]
-NAMES = ("Ana", "Bruno", "Chiara")
-
-
-def table_with(options: PrimaCartaTableOptions, seed: int, players: int = 3, carried: int = 0) -> Table:
-    choices = list(PLUGIN.seat_choices[:players])
-    state = TableState(
-        id=7, guild_id=1, channel_id=2, game="prima_carta", host_id=1001, stake=5,
-        options=options.model_dump(mode="json"),
-        seats=[Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)],
-    )  # fmt: skip
-    table = Table(state, PLUGIN)
-    setup = HandSetup(choices=choices, names=NAMES[:players], stake=5, seed=seed, dealer=0, carried=carried)
-    table.game = PLUGIN.new_hand(setup, table.options)
-    state.phase = Phase.PLAYING
-    state.hand_seats = [f"<@{1001 + i}>" for i in range(players)]
-    return table
 
 
 def shown(table: Table) -> str:
@@ -47,7 +32,7 @@ def names_a_card(text: str) -> bool:
 
 
 def test_bets_open_before_the_first_card_show_no_card_and_no_prima() -> None:
-    table = table_with(PrimaCartaTableOptions(bets=True, corte=True), seed=5)
+    table = dealt_table("prima_carta", PrimaCartaTableOptions(bets=True, corte=True), 3, 5, stake=5)
     game = table.game
     text = shown(table)
     assert "bets are open" in text and not names_a_card(text)
@@ -70,7 +55,7 @@ def test_bets_open_before_the_first_card_show_no_card_and_no_prima() -> None:
 
 
 def test_bets_open_again_before_the_repasso() -> None:
-    table = table_with(PrimaCartaTableOptions(bets=True), seed=1)
+    table = dealt_table("prima_carta", PrimaCartaTableOptions(bets=True), 3, 1, stake=5)
     game = table.game
     game.apply(game.prima, DEAL)
     while (seat := game.to_act) is not None:
@@ -82,8 +67,13 @@ def test_bets_open_again_before_the_repasso() -> None:
 
 
 def test_the_table_line_names_the_variant_corte_cobre_and_a_carried_cobre() -> None:
-    table = table_with(
-        PrimaCartaTableOptions(house=True, corte=True, cobre="carry", variant="jasper"), 2, carried=4
+    table = dealt_table(
+        "prima_carta",
+        PrimaCartaTableOptions(house=True, corte=True, cobre="carry", variant="jasper"),
+        3,
+        2,
+        stake=5,
+        carried=4,
     )
     text = shown(table)
     assert "Jasper rules" in text and "house table" in text and "corte 5 paid to the house" in text
@@ -92,7 +82,7 @@ def test_the_table_line_names_the_variant_corte_cobre_and_a_carried_cobre() -> N
 
 
 def test_cinco_lists_the_stacks_in_the_order_they_came_off_the_deck() -> None:
-    table = table_with(PrimaCartaTableOptions(variant="cinco"), seed=6)
+    table = dealt_table("prima_carta", PrimaCartaTableOptions(variant="cinco"), 3, 6, stake=5)
     view = table.game.view(None)
     _, embed = render_table(table)
     field = next(f for f in embed.fields if (f.name or "").startswith("Stacks"))
@@ -111,7 +101,7 @@ def test_play_checks_the_house_options() -> None:
 
 
 def test_a_copa_costs_its_price_and_nothing_else_costs_chips() -> None:
-    table = table_with(PrimaCartaTableOptions(), seed=4)
+    table = dealt_table("prima_carta", PrimaCartaTableOptions(), 3, 4, stake=5)
     game = table.game
     seat = game.to_act
     assert seat is not None

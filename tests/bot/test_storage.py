@@ -214,13 +214,13 @@ async def test_grant(store: Store) -> None:
 # --------------------------------------------------------------------------- tables and escrow
 
 
-async def open_table(store: Store, channel: int = 7) -> int:
+async def create_table(store: Store, channel: int = 7) -> int:
     async with store.transaction() as tx:
         return await tx.create_table(G, channel, "primiera", A, {"hand": 0})
 
 
 async def test_escrow_in_and_out_with_snapshot(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     async with store.transaction() as tx:
         await tx.move(G, member_account(A), table_account(tid), 100, "buy-in")
         await tx.move(G, member_account(B), table_account(tid), 100, "buy-in")
@@ -254,7 +254,7 @@ async def test_escrow_in_and_out_with_snapshot(store: Store) -> None:
 
 
 async def test_insufficient_funds_rolls_back_the_whole_transaction(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     await store.balance(G, A)
     before = await ledger_len(store)
     with pytest.raises(InsufficientFunds):
@@ -312,7 +312,7 @@ async def test_tx_is_dead_after_its_block_and_store_calls_inside_are_refused(sto
 
 
 async def test_move_validation(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     other_guild_table: int
     async with store.transaction() as tx:
         other_guild_table = await tx.create_table(G + 1, 7, "primiera", A, {})
@@ -337,22 +337,22 @@ async def test_move_validation(store: Store) -> None:
 
 
 async def test_one_open_table_per_channel(store: Store) -> None:
-    tid = await open_table(store, channel=7)
+    tid = await create_table(store, channel=7)
     with pytest.raises(TableAlreadyOpen) as info:
-        await open_table(store, channel=7)
+        await create_table(store, channel=7)
     assert info.value.table_id == tid
-    other = await open_table(store, channel=8)
+    other = await create_table(store, channel=8)
     rec = await store.open_table_in_channel(G, 7)
     assert rec is not None and rec.id == tid and rec.game == "primiera" and rec.host_id == A
     assert [t.id for t in await store.open_tables()] == [tid, other]
     async with store.transaction() as tx:
         await tx.save_table(tid, {}, status="closed")
     assert await store.open_table_in_channel(G, 7) is None
-    assert await open_table(store, channel=7) > other  # the channel is free again
+    assert await create_table(store, channel=7) > other  # the channel is free again
 
 
 async def test_closing_a_table_that_holds_escrow_is_refused_at_commit(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     async with store.transaction() as tx:
         await tx.move(G, member_account(A), table_account(tid), 40, "buy-in")
     with pytest.raises(ValueError, match="escrow"):
@@ -370,7 +370,7 @@ async def test_closing_a_table_that_holds_escrow_is_refused_at_commit(store: Sto
 
 
 async def test_boards_and_stats(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     async with store.transaction() as tx:
         for hand, (user, net, won) in enumerate(
             [(A, 10, True), (B, -10, False), (A, 5, True), (C, 30, True), (B, 2, True)], start=1
@@ -422,7 +422,7 @@ async def test_audit_detects_a_balance_changed_without_the_ledger(store: Store) 
 
 
 async def test_audit_flags_a_closed_table_holding_escrow(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     async with store.transaction() as tx:
         await tx.move(G, member_account(A), table_account(tid), 40, "buy-in")
     conn = sqlite3.connect(store.path)
@@ -458,7 +458,7 @@ async def test_concurrent_gives_serialize_and_conserve_chips(store: Store) -> No
 
 
 async def test_concurrent_table_transactions_keep_escrow_exact(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
 
     async def ante(user: int) -> None:
         async with store.transaction() as tx:
@@ -517,7 +517,7 @@ async def test_random_moves_keep_the_books_balanced(tmp_path: Path, steps: list[
 
 
 async def test_a_caught_refusal_inside_a_transaction_leaves_no_half_move(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await create_table(store)
     async with store.transaction() as tx:
         await tx.move(G, member_account(A), table_account(tid), 100, "ante")
         with pytest.raises(InsufficientFunds):  # B is new: created, then refused; both undone

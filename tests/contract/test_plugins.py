@@ -31,13 +31,11 @@ import itertools
 import json
 import os
 import random
-import re
 import types
 import typing
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 import discord
@@ -50,6 +48,7 @@ from bot.tables import Phase, Seat, Table, TableState
 from bot.ui import Panel
 from engine.core.cards import Card
 from engine.core.errors import RuleError
+from tests.helpers.cards import card_pattern, cards_in
 
 MAX_MOVES = 1_000
 """A hand that has not ended after this many moves never will (real hands take tens)."""
@@ -150,24 +149,6 @@ COMBOS = [
 
 
 # ------------------------------------------------------------------------- cards and text
-def cards_in(value: Any) -> set[Card]:
-    """Every card anywhere in a view (models, tuples, lists, dicts), as a set."""
-    found: set[Card] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, BaseModel):
-            stack.extend(getattr(item, name) for name in type(item).model_fields)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-    return found
-
-
 def strings(value: Any) -> Iterator[str]:
     """Every string an embed, a panel, a control or a move shows or carries."""
     if isinstance(value, str):
@@ -184,14 +165,6 @@ def strings(value: Any) -> Iterator[str]:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for item in dataclasses.fields(value):
             yield from strings(getattr(value, item.name))
-
-
-@cache
-def card_pattern(card: Card) -> re.Pattern[str]:
-    """A card is named by its short mark ("🔴7"), its label ("Crowns 7") or its code
-    ("crowns:7"), not followed by another digit or letter ("🔴1" is not in "🔴10")."""
-    names = sorted({card.short, card.label, card.code}, key=len, reverse=True)
-    return re.compile("(?:" + "|".join(map(re.escape, names)) + r")(?![0-9A-Za-z])")
 
 
 def assert_names_none(cards: set[Card], texts: Sequence[str], where: str) -> None:

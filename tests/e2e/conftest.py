@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,8 @@ import simcord
 
 from bot.app import Ridotto, create_bot
 from bot.config import Settings
+from tests.helpers.room import Room
+from tests.helpers.seeds import Seeds
 
 
 @pytest.fixture
@@ -27,8 +28,19 @@ def bots() -> list[Ridotto]:
 
 
 @pytest.fixture
-async def simcord_bot(settings: Settings, bots: list[Ridotto]) -> AsyncIterator[Ridotto]:
-    bot = create_bot(settings)
+def seeds(request: pytest.FixtureRequest) -> Seeds:
+    """The seed source the test's bot deals from: a reproducible stream, or what the test or
+    its module asks for with `@pytest.mark.seed(seed)` or `@pytest.mark.seed(seeds)`."""
+    source = Seeds()
+    marker = request.node.get_closest_marker("seed")
+    if marker is not None:
+        source.use(*marker.args)
+    return source
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, bots: list[Ridotto], seeds: Seeds) -> AsyncIterator[Ridotto]:
+    bot = create_bot(settings, seeds=seeds)
     bots.append(bot)
     yield bot
     # SimCord detaches bots without closing them; close each database connection here.
@@ -37,52 +49,20 @@ async def simcord_bot(settings: Settings, bots: list[Ridotto]) -> AsyncIterator[
             await built.store.close()
 
 
-@dataclass
-class Room:
-    """A server with one channel and three members, ready to play."""
-
-    env: simcord.Env
-    guild: simcord.GuildHandle
-    channel: simcord.ChannelHandle
-    alice: simcord.MemberActor
-    bob: simcord.MemberActor
-    carol: simcord.MemberActor
-    settings: Settings
-    bots: list[Ridotto]
-
-    @property
-    def bot(self) -> Ridotto:
-        bot = self.env.bot
-        assert isinstance(bot, Ridotto)
-        return bot
-
-    def message(self, message_id: int | None):
-        for message in self.channel.history():
-            if message.id == message_id:
-                return message
-        raise AssertionError(f"message {message_id} is not in #{self.channel.name}")
-
-    def public_messages(self) -> list:
-        """What someone who is not part of any interaction sees in the channel."""
-        return [m for m in self.channel.history() if not m.flags.ephemeral]
-
-    async def restart(self) -> None:
-        """A process restart: a freshly built bot on the same database file."""
-        bot = create_bot(self.settings)
-        self.bots.append(bot)
-        await self.env.restart_bot(bot)
-
-
 @pytest.fixture
 async def room(
-    simcord_env: simcord.Env, settings: Settings, bots: list[Ridotto], caplog: pytest.LogCaptureFixture
+    simcord_env: simcord.Env,
+    settings: Settings,
+    bots: list[Ridotto],
+    seeds: Seeds,
+    caplog: pytest.LogCaptureFixture,
 ) -> AsyncIterator[Room]:
     guild = simcord_env.create_guild("Ridotto Test")
     channel = guild.create_text_channel("tavern")
     alice = guild.add_member(simcord_env.create_user("alice"))
     bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
-    room = Room(simcord_env, guild, channel, alice, bob, carol, settings, bots)
+    room = Room(simcord_env, guild, channel, alice, bob, carol, settings, bots, seeds)
     yield room
     # Every test ends with every chip accounted for.
     report = await room.bot.store.audit()
@@ -92,28 +72,7 @@ async def room(
     assert not errors, errors
 
 
-async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:
-    """Click a button as an older render of the message showed it (a double click, a lagging client).
-
-    SimCord's `click` always finds buttons on the message as it is now; Discord itself delivers
-    whatever custom id the member's client still displayed, which is what this sends.
-    """
-    from simcord.actors import _component_interaction, _visible_message
-
-    stored = _visible_message(actor, message)
-    return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
-
-
-def buttons(message) -> list[str]:
-    return [child.label for row in message.components for child in row.children]
-
-
-def button_ids(message) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
-
-
-def find_label(message, prefix: str) -> str:
-    for label in buttons(message):
-        if label.startswith(prefix):
-            return label
-    raise AssertionError(f"no button starting {prefix!r} in {buttons(message)}")
+@pytest.fixture
+def dave(room: Room) -> simcord.MemberActor:
+    """A fourth member, for tables of four and more."""
+    return room.guild.add_member(room.env.create_user("dave"))

@@ -11,14 +11,14 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.games import GAMES
 from bot.tables import Phase, Table
 from engine.cardano import Phase as HandPhase
 from engine.core.cards import Card
-from tests.e2e.conftest import Room
 from tests.engine.cardano_helpers import c, stacked
+from tests.helpers.room import Panels, Room, button, controls, labels, open_table, text_of
+from tests.helpers.seeds import Seeds
 
 # The engine's golden duel, case 1: the player on the dealer's right ("first") holds a
 # point in spades, the other ("second") a lesser point in hearts; after the last change
@@ -26,32 +26,23 @@ from tests.engine.cardano_helpers import c, stacked
 # hearts: a flush, so the challenger wins the duel.
 CASE_1 = "7S 6S 7H 2H 5S 2D KC QC 3D 4D JC 3C 6H 5H"
 STACK = 100
+
+
+async def open_cardano(room: Room, *members: simcord.MemberActor, bots: int = 0) -> Table:
+    """Alice opens a Cardano table; `members` join and she adds `bots` computer players."""
+    return await open_table(room, "cardano", [room.alice, *members], bots=bots, stake=1, stack=STACK)
+
+
 PLUGIN = GAMES["cardano"]
 
 
 @pytest.fixture
-def duel_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
+def duel_deck(seeds: Seeds, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds.always(7)
     monkeypatch.setattr("engine.cardano.game.shuffled", lambda cards, seed: stacked(CASE_1))
 
 
 # ------------------------------------------------------------------ helpers
-def fetch(room: Room, message_id: int) -> discord.Message:
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
-def controls(message: discord.Message) -> list[Any]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [getattr(child, "label", None) or getattr(child, "placeholder", "") for child in controls(message)]
-
-
 def by_key(message: discord.Message, key: str) -> Any:
     for child in controls(message):
         if (getattr(child, "custom_id", "") or "").split(":")[-1] == key:
@@ -59,46 +50,8 @@ def by_key(message: discord.Message, key: str) -> Any:
     raise AssertionError(f"no control {key!r} on the panel: {labels(message)}")
 
 
-def button(message: discord.Message, prefix: str) -> discord.Button:
-    for child in controls(message):
-        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
-            return child
-    raise AssertionError(f"no button starting {prefix!r}: {labels(message)}")
-
-
-async def open_table(room: Room, *members: simcord.MemberActor, bots: int = 0) -> Table:
-    await room.alice.slash(room.channel, "play cardano", stake=1, stack=STACK)
-    table = room.bot.tables.in_channel(room.channel.id)
-    assert table is not None
-    for member in members:
-        await member.click(room.message(table.state.message_id), label="Join")
-    for _ in range(bots):
-        await room.alice.click(room.message(table.state.message_id), label="Add bot")
-    await room.alice.click(room.message(table.state.message_id), label="Start")
-    assert table.game is not None
-    return table
-
-
-class Players:
+class Players(Panels):
     """Each member's open hand panel, and moves made through it."""
-
-    def __init__(self, room: Room, table: Table) -> None:
-        self.room, self.table = room, table
-        self.panels: dict[int, int] = {}
-
-    def seat(self, member: simcord.MemberActor) -> int:
-        seat = self.table.seat_of(member.id)
-        assert seat is not None
-        return seat
-
-    async def open(self, member: simcord.MemberActor) -> discord.Message:
-        result = await member.click(self.room.message(self.table.state.message_id), label="Your hand")
-        assert result.ephemeral and result.response is not None
-        self.panels[member.id] = result.response.id
-        return fetch(self.room, result.response.id)
-
-    def panel(self, member: simcord.MemberActor) -> discord.Message:
-        return fetch(self.room, self.panels[member.id])
 
     async def current(self, member: simcord.MemberActor) -> discord.Message:
         """The member's open panel (it redraws itself when their turn comes), or a new one."""
@@ -221,7 +174,7 @@ async def from_the_vie_to_the_duel(
 # -------------------------------------------------------------------- tests
 @pytest.mark.usefixtures("duel_deck")
 async def test_two_members_play_a_whole_hand_to_the_final_duel(room: Room) -> None:
-    table = await open_table(room, room.bob)
+    table = await open_cardano(room, room.bob)
     play = Players(room, table)
     first, second = members_by_turn(room, table, room.alice, room.bob)
     game = table.game
@@ -255,7 +208,7 @@ async def test_two_members_play_a_whole_hand_to_the_final_duel(room: Room) -> No
 
 @pytest.mark.usefixtures("duel_deck")
 async def test_a_restart_in_the_vie_resumes_the_hand(room: Room) -> None:
-    table = await open_table(room, room.bob)
+    table = await open_cardano(room, room.bob)
     play = Players(room, table)
     first, second = members_by_turn(room, table, room.alice, room.bob)
     await to_the_vie(play, first, second)
@@ -275,7 +228,7 @@ async def test_a_restart_in_the_vie_resumes_the_hand(room: Room) -> None:
 
 @pytest.mark.usefixtures("duel_deck")
 async def test_the_timer_passes_discards_and_folds_for_an_absent_player(room: Room) -> None:
-    table = await open_table(room, room.bob)
+    table = await open_cardano(room, room.bob)
     play = Players(room, table)
     first, second = members_by_turn(room, table, room.alice, room.bob)
     game = table.game
@@ -299,7 +252,7 @@ async def test_the_timer_passes_discards_and_folds_for_an_absent_player(room: Ro
 
 
 async def test_members_and_a_computer_play_two_hands_and_the_deal_passes_right(room: Room) -> None:
-    table = await open_table(room, room.bob, bots=1)
+    table = await open_cardano(room, room.bob, bots=1)
     assert [seat.is_computer for seat in table.state.seats] == [False, False, True]
     play = Players(room, table)
     members = {room.alice.id: room.alice, room.bob.id: room.bob}
@@ -334,8 +287,8 @@ EXAMPLE = "7S 6S 7H 6D 5S KD AS 7C QC JC 6C 2H"
 
 
 @pytest.fixture
-def example_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
+def example_deck(seeds: Seeds, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds.always(7)
     monkeypatch.setattr("engine.cardano.game.shuffled", lambda cards, seed: stacked(EXAMPLE))
 
 
@@ -343,7 +296,7 @@ def example_deck(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_follower_states_a_combination_and_an_undeclared_primero_loses_after_a_bet(
     room: Room,
 ) -> None:
-    table = await open_table(room, room.bob)
+    table = await open_cardano(room, room.bob)
     play = Players(room, table)
     first, second = members_by_turn(room, table, room.alice, room.bob)
     await to_the_vie(play, first, second)
@@ -369,7 +322,7 @@ async def test_a_follower_states_a_combination_and_an_undeclared_primero_loses_a
 
 @pytest.mark.usefixtures("example_deck")
 async def test_the_inviter_pays_a_double_in_the_discard_round_to_keep_both_cards(room: Room) -> None:
-    table = await open_table(room, room.bob)
+    table = await open_cardano(room, room.bob)
     play = Players(room, table)
     first, second = members_by_turn(room, table, room.alice, room.bob)
     await play.press(first, "Invite 1")

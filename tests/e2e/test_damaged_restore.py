@@ -13,8 +13,10 @@ import simcord
 
 from bot.storage import HOUSE, member_account
 from bot.tables import REFUND_REASON, Phase, Table
-from tests.e2e.conftest import Room, find_label
-from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.e2e.test_prima_carta_hand import (
+    started_with_bob_and_a_computer,
+)
+from tests.helpers.room import Room, find_label
 
 SEED = 20261122  # the Prima Carta hand then waits on a member first (test_recovery_and_timer.py)
 STAKE = 5
@@ -22,9 +24,7 @@ STACK = 20 * STAKE  # Holdout's default stack, in chips
 NOTICE = "couldn't be restored after the bot restarted"
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 # ------------------------------------------------------------------ helpers
@@ -37,15 +37,6 @@ def last_message(channel: simcord.ChannelHandle, message_id: int | None) -> Any:
 
 def notices(channel: simcord.ChannelHandle) -> list[str]:
     return [m.content for m in channel.history() if not m.flags.ephemeral and NOTICE in (m.content or "")]
-
-
-async def healthy_table(room: Room) -> Table:
-    """Prima Carta in the room's channel, a hand in play and a member to act."""
-    table = room.bot.tables.get(await open_table_with_bob_and_a_computer(room))
-    assert table is not None
-    await room.alice.click(room.message(table.state.message_id), label="Start")
-    assert table.state.phase is Phase.PLAYING and table.to_act is not None
-    return table
 
 
 async def holdout_with_a_computer(room: Room, channel: simcord.ChannelHandle) -> Table:
@@ -112,7 +103,7 @@ async def test_a_damaged_table_is_refunded_and_set_aside_and_the_others_come_bac
     room: Room, change: Callable[[dict[str, Any]], Any], caplog: pytest.LogCaptureFixture
 ) -> None:
     store = room.bot.store
-    healthy = await healthy_table(room)
+    healthy = await started_with_bob_and_a_computer(room)
     parlour = room.guild.create_text_channel("parlour")
     damaged = await holdout_with_a_computer(room, parlour)
     assert await store.balance(room.guild.id, room.carol.id) == 1000 - STACK
@@ -165,7 +156,7 @@ async def test_a_damaged_table_is_refunded_and_set_aside_and_the_others_come_bac
 async def test_a_damaged_hand_at_a_pay_as_you_go_table_gives_back_this_hands_antes(room: Room) -> None:
     """Prima Carta holds no stacks: the spigas paid at this hand's deal go back to whoever paid."""
     store = room.bot.store
-    table = await healthy_table(room)
+    table = await started_with_bob_and_a_computer(room)
     assert table.game is not None
     spigas = table.game.view(None).paid  # type: ignore[attr-defined]
     paid = {seat.account: amount for seat, amount in zip(table.state.seats, spigas, strict=True)}

@@ -8,8 +8,8 @@ import discord
 import pytest
 
 from bot.tables import Phase
-from tests.e2e.conftest import Room, find_label
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.helpers.room import Room, find_label
 
 
 async def test_balance_starts_at_the_servers_starting_bankroll(room: Room) -> None:
@@ -108,10 +108,8 @@ async def test_an_admin_changes_the_starting_bankroll_and_daily_amount(room: Roo
     )
 
 
-async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(
-    room: Room, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 20261122)
+async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(room: Room) -> None:
+    room.seeds.always(20261122)
     table_id = await open_table_with_bob_and_a_computer(room)
     table = room.bot.tables.get(table_id)
     await room.alice.click(room.message(table.state.message_id), label="Start")

@@ -13,8 +13,8 @@ import simcord
 
 from bot.storage import HOUSE, Tx
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, buttons, click_as_rendered
-from tests.e2e.test_holdout import controls, fetch, open_panel
+from tests.e2e.test_holdout import open_panel
+from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch
 
 STAKE = 5
 STACK = 20 * STAKE  # the default stack

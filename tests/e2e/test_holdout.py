@@ -9,38 +9,28 @@ import re
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.storage import member_account, table_account
 from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.holdout.game import Phase as HandPhase
-from tests.e2e.conftest import Room, buttons, click_as_rendered
+from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, open_table
 
 SEED = 4242
 STAKE = 5
 STACK = 20 * STAKE  # the default stack
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
+
+
+async def open_holdout(room: Room, *players: simcord.MemberActor, start: bool = True) -> Table:
+    """The first of `players` (Alice, Bob and Carol if none are named) opens a Holdout table."""
+    members = players or (room.alice, room.bob, room.carol)
+    return await open_table(room, "holdout", members, start=start, stake=STAKE)
 
 
 # ------------------------------------------------------------------ helpers
-async def open_table(room: Room, *players: simcord.MemberActor, start: bool = True) -> Table:
-    host, *others = players or (room.alice, room.bob, room.carol)
-    await host.slash(room.channel, "play holdout", stake=STAKE)
-    table = room.bot.tables.in_channel(room.channel.id)
-    assert table is not None
-    for member in others:
-        result = await member.click(room.message(table.state.message_id), label="Join")
-        assert result.acknowledged and not result.ephemeral  # no seat picker: a seat is taken at once
-    if start:
-        await host.click(room.message(table.state.message_id), label="Start")
-    return table
-
-
 def actors(room: Room) -> dict[int, simcord.MemberActor]:
     return {m.id: m for m in (room.alice, room.bob, room.carol)}
 
@@ -57,21 +47,11 @@ async def open_panel(room: Room, member: simcord.MemberActor, table: Table) -> i
     return result.response.id
 
 
-def fetch(room: Room, message_id: int) -> discord.Message:
-    """A private panel as it is now (ephemeral replies are not in the channel's history)."""
-    stored = room.env.backend.get_message(room.channel.id, message_id)
-    return to_discord_message(room.env, stored)
-
-
 def panel_text(message: discord.Message) -> str:
     parts = [message.content or ""]
     for embed in message.embeds:
         parts.append(str(embed.to_dict()))
     return "\n".join(parts)
-
-
-def controls(message: discord.Message) -> list[discord.components.Component]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
 
 
 def custom_ids(message: discord.Message) -> list[str]:
@@ -152,7 +132,7 @@ async def test_three_members_play_a_whole_hand_with_the_secret_pass(room: Room, 
     caplog.set_level(logging.DEBUG, logger="bot")
     caplog.set_level(logging.DEBUG, logger="cogs")
     store = room.bot.store
-    table = await open_table(room)
+    table = await open_holdout(room)
     # Each member brought a stack of 100 stakes, held in the table's escrow.
     for member in (room.alice, room.bob, room.carol):
         assert await store.balance(room.guild.id, member.id) == 1000 - STACK
@@ -212,7 +192,7 @@ async def test_three_members_play_a_whole_hand_with_the_secret_pass(room: Room, 
 
 
 async def test_leaving_between_hands_returns_the_stack_to_the_bankroll(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     panels = await everyone_passes(room, table)
     await play_out(room, table, panels)
     bob_seat = table.seat_of(room.bob.id)
@@ -228,7 +208,7 @@ async def test_leaving_between_hands_returns_the_stack_to_the_bankroll(room: Roo
 
 
 async def test_someone_elses_panel_controls_and_moves_out_of_turn_are_refused(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     panels = await everyone_passes(room, table)
     seat = table.to_act
     assert seat is not None
@@ -258,7 +238,7 @@ async def test_someone_elses_panel_controls_and_moves_out_of_turn_are_refused(ro
 
 
 async def test_a_pass_cannot_be_chosen_twice(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     panel_id = await open_panel(room, room.alice, table)
     stale = fetch(room, panel_id)
     await pass_two(room, room.alice, panel_id)
@@ -275,7 +255,7 @@ async def test_a_pass_cannot_be_chosen_twice(room: Room) -> None:
 
 
 async def test_a_restart_during_the_pass_resumes_with_nothing_lost(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     panels = {seat: await open_panel(room, member_at(room, table, seat), table) for seat in range(3)}
     await pass_two(room, member_at(room, table, 0), panels[0])
     held = await room.bot.store.audit()
@@ -295,7 +275,7 @@ async def test_a_restart_during_the_pass_resumes_with_nothing_lost(room: Room) -
 
 
 async def test_a_restart_during_play_resumes_with_nothing_lost(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     panels = await everyone_passes(room, table)
     seat = table.to_act
     assert seat is not None
@@ -325,7 +305,7 @@ async def test_a_restart_during_play_resumes_with_nothing_lost(room: Room) -> No
 
 
 async def test_the_timer_passes_for_a_member_and_two_timeouts_bring_a_computer(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     for seat in (0, 1):
         panel = await open_panel(room, member_at(room, table, seat), table)
         await pass_two(room, member_at(room, table, seat), panel)
@@ -355,7 +335,7 @@ async def test_the_timer_passes_for_a_member_and_two_timeouts_bring_a_computer(r
 
 
 async def test_a_computer_player_fills_a_seat_and_plays(room: Room) -> None:
-    table = await open_table(room, room.alice, room.bob, start=False)
+    table = await open_holdout(room, room.alice, room.bob, start=False)
     await room.alice.click(room.message(table.state.message_id), label="Add bot")
     assert table.state.seats[2].is_computer and table.state.stacks["3"] == STACK
     await room.alice.click(room.message(table.state.message_id), label="Start")
@@ -391,7 +371,7 @@ async def test_holdout_options_are_checked_at_play(room: Room) -> None:
 
 
 async def test_hand_command_shows_the_panel_and_refuses_onlookers(room: Room) -> None:
-    table = await open_table(room, room.alice, room.bob)
+    table = await open_holdout(room, room.alice, room.bob)
     result = await room.alice.slash(room.channel, "hand")
     assert result.ephemeral and "Your cards (5)" in panel_text(result.response.message)
     result = await room.carol.slash(room.channel, "hand")
@@ -438,7 +418,7 @@ async def test_double_line_asks_for_the_line_before_the_card(room: Room) -> None
 
 
 async def test_the_vines_deck_runs_each_line_to_eleven(room: Room) -> None:
-    table = await open_table(room, room.alice, room.bob, start=False)
+    table = await open_holdout(room, room.alice, room.bob, start=False)
     assert table.state.options == {"lines": "auto", "deck": "postas", "stack": 20}
     await room.alice.click(room.message(table.state.message_id), label="Cancel")
     await room.alice.slash(room.channel, "play holdout", stake=STAKE, deck="vines", stack=50)
@@ -453,7 +433,7 @@ async def test_the_vines_deck_runs_each_line_to_eleven(room: Room) -> None:
 
 
 async def test_a_stack_that_cannot_cover_the_ante_stands_up_at_the_deal(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_holdout(room)
     panels = await everyone_passes(room, table)
     await play_out(room, table, panels)
     # Pretend Alice lost all but 2 chips of her stack to Bob (the total at the table is kept).
@@ -472,7 +452,7 @@ async def test_a_stack_that_cannot_cover_the_ante_stands_up_at_the_deal(room: Ro
 async def test_a_panel_redrawn_after_a_leaver_stood_up_shows_only_its_own_cards(room: Room) -> None:
     """Seats move up when a member leaves at the end of a hand; the hand's seats don't. The
     panel of the member whose move ended the hand must still show that member's cards."""
-    table = await open_table(room)
+    table = await open_holdout(room)
     await room.alice.click(room.message(table.state.message_id), label="Leave after this hand")
     panels = {seat: await open_panel(room, member_at(room, table, seat), table) for seat in (1, 2)}
     passed = {}

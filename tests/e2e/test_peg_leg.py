@@ -7,34 +7,21 @@ from __future__ import annotations
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.tables import Phase, Table
 from engine.peg_leg.game import BetStatus, odds_text
-from tests.e2e.conftest import Room
+from tests.helpers.room import Room, button, controls, fetch, open_table, text_of
 
 SEED = 20261123
 STAKE = 5
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
-def fetch(room: Room, message_id: int) -> discord.Message:
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def controls(message: discord.Message) -> list[discord.components.Component]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def button(message: discord.Message, prefix: str) -> discord.Button:
-    for child in controls(message):
-        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
-            return child
-    raise AssertionError(f"no button starting {prefix!r}")
+async def open_peg_leg(room: Room) -> Table:
+    """Alice and Bob with a computer player, the first hand dealt."""
+    return await open_table(room, "peg-leg", [room.alice, room.bob], bots=1, stake=STAKE)
 
 
 def heights(message: discord.Message) -> discord.SelectMenu:
@@ -42,21 +29,6 @@ def heights(message: discord.Message) -> discord.SelectMenu:
         if isinstance(child, discord.SelectMenu) and (child.custom_id or "").endswith(":height"):
             return child
     raise AssertionError("no height select on the panel")
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
-async def open_table(room: Room) -> Table:
-    await room.alice.slash(room.channel, "play peg-leg", stake=STAKE)
-    table = room.bot.tables.in_channel(room.channel.id)
-    assert table is not None
-    await room.bob.click(room.message(table.state.message_id), label="Join")
-    await room.alice.click(room.message(table.state.message_id), label="Add bot")
-    await room.alice.click(room.message(table.state.message_id), label="Start")
-    assert table.game is not None and table.state.phase is Phase.PLAYING
-    return table
 
 
 async def open_panel(room: Room, table: Table, member: simcord.MemberActor) -> int:
@@ -97,7 +69,7 @@ async def stand_to_the_end(room: Room, table: Table, members: list[simcord.Membe
 
 
 async def test_two_members_and_a_computer_bet_surrender_and_settle_with_the_house(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_peg_leg(room)
     game = table.game
     view = game.view(None)
     assert view.round_after == 1 and view.key_height == 1
@@ -147,7 +119,7 @@ async def test_two_members_and_a_computer_bet_surrender_and_settle_with_the_hous
 
 
 async def test_bad_amounts_are_refused_and_change_nothing(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_peg_leg(room)
     game = table.game
     number = next(p.number for p in game.view(None).prices if p.offered)
     before = (game.to_json(), await room.bot.store.ledger(room.guild.id, table_id=table.id))
@@ -165,7 +137,7 @@ async def test_bad_amounts_are_refused_and_change_nothing(room: Room) -> None:
 
 
 async def test_a_restart_mid_hand_keeps_the_bets_and_the_timer_stands_for_absent_players(room: Room) -> None:
-    table = await open_table(room)
+    table = await open_peg_leg(room)
     number = max((p for p in table.game.view(None).prices if p.offered), key=lambda p: p.chance).number
     await bet(room, table, room.alice, number, "20")
     saved = table.game.to_json()

@@ -11,17 +11,14 @@ import pytest
 from PIL import Image
 
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, find_label
-from tests.e2e.test_holdout import fetch, open_panel
-from tests.e2e.test_holdout import open_table as open_holdout
+from tests.e2e.test_holdout import open_holdout, open_panel
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.helpers.room import Room, fetch, find_label
 
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 def picture(room: Room, message: discord.Message) -> tuple[str, bytes, Image.Image]:

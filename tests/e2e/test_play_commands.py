@@ -13,7 +13,7 @@ from discord import app_commands
 from pydantic.fields import FieldInfo
 
 from bot.games import GAMES, Plugin
-from tests.e2e.conftest import Room
+from tests.helpers.room import Room
 
 OptionType = discord.AppCommandOptionType
 

@@ -6,53 +6,18 @@ from __future__ import annotations
 
 import discord
 import pytest
-import simcord
-from simcord.results import to_discord_message
 
 from bot.games.prefa.plugin import hand_cost
 from bot.tables import Phase, Table
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
+from tests.helpers.room import controls, fetch, open_table, text_of
 
 SEED = 1212
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    seeds = iter(range(SEED, SEED + 10_000))
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: next(seeds))
-
-
-@pytest.fixture
-def dave(room: simcord.Env) -> simcord.MemberActor:
-    return room.guild.add_member(room.env.create_user("dave"))  # type: ignore[attr-defined]
-
-
-def fetch(room, message_id: int) -> discord.Message:  # type: ignore[no-untyped-def]
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def controls(message: discord.Message) -> list:  # type: ignore[type-arg]
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
-async def open_table(room, members, computers: int = 0, **options: object) -> Table:  # type: ignore[no-untyped-def]
-    host, *others = members
-    await host.slash(room.channel, "play prefa", **options)
-    table = room.bot.tables.in_channel(room.channel.id)
-    assert table is not None
-    for member in others:
-        await member.click(room.message(table.state.message_id), label="Join")
-    for _ in range(computers):
-        await host.click(room.message(table.state.message_id), label="Add bot")
-    await host.click(room.message(table.state.message_id), label="Start")
-    assert table.game is not None
-    return table
+pytestmark = pytest.mark.seed(range(SEED, SEED + 10_000))  # a new deal every hand
 
 
 async def step(room, table: Table, members) -> None:  # type: ignore[no-untyped-def]
@@ -113,7 +78,7 @@ def game_over(table: Table) -> bool:
 # -------------------------------------------------------------------- tests
 async def test_three_players_play_a_whole_game_for_the_scoreboard(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob]
-    table = await open_table(room, members, computers=1, pouch=2)
+    table = await open_table(room, "prefa", members, bots=1, pouch=2)
     assert table.match.pouches == {"1": 2, "2": 2, "3": 2}
     message = room.message(table.state.message_id)
     assert "Bidding" in text_of(message) and "Your hand" in [c.label for c in controls(message)]
@@ -134,7 +99,7 @@ async def test_three_players_play_a_whole_game_for_the_scoreboard(room) -> None:
 
 async def test_four_players_the_dealer_sits_out(room, dave) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, [*members], computers=1, pouch=1)
+    table = await open_table(room, "prefa", [*members], bots=1, pouch=1)
     seen_sitters = set()
     for _ in range(3):
         game = table.game
@@ -157,7 +122,7 @@ async def test_four_players_the_dealer_sits_out(room, dave) -> None:  # type: ig
 @pytest.mark.parametrize("phase", [HandPhase.BIDDING, HandPhase.KITTY, HandPhase.PLAY])
 async def test_a_restart_resumes_the_hand(room, phase: HandPhase) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members)
+    table = await open_table(room, "prefa", members)
 
     def reached() -> bool:
         game = table.game
@@ -181,7 +146,7 @@ async def test_a_restart_resumes_the_hand(room, phase: HandPhase) -> None:  # ty
 
 async def test_the_turn_timer_passes_in_the_bidding(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members)
+    table = await open_table(room, "prefa", members)
     game = table.game
     seat = table.to_act
     assert game is not None and seat is not None and game.phase is HandPhase.BIDDING
@@ -194,7 +159,7 @@ async def test_the_turn_timer_passes_in_the_bidding(room) -> None:  # type: igno
 
 async def test_a_bankroll_table_moves_chips_between_stacks(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob]
-    table = await open_table(room, members, computers=1, stake=1, play_for="bankroll", pouch=3)
+    table = await open_table(room, "prefa", members, bots=1, stake=1, play_for="bankroll", pouch=3)
     stack = 2 * hand_cost(table.options)  # two hands' worth by default
     assert table.state.stacks == {"1": stack, "2": stack, "3": stack}
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000 - stack
@@ -218,7 +183,7 @@ def lost(table: Table, below: int) -> bool:
 
 async def test_a_member_who_loses_a_hand_at_a_bankroll_table_is_still_dealt_in(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, stake=1, play_for="bankroll")
+    table = await open_table(room, "prefa", members, stake=1, play_for="bankroll")
     full = 2 * hand_cost(table.options)
     await play_until(room, table, members, lambda: lost(table, full))
     seats = [(seat.choice, seat.user_id) for seat in table.state.seats]
@@ -232,7 +197,7 @@ async def test_a_member_who_loses_a_hand_at_a_bankroll_table_is_still_dealt_in(r
 
 async def test_a_member_short_of_a_hand_tops_up_from_the_bankroll(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, stake=1, play_for="bankroll", stack=1)
+    table = await open_table(room, "prefa", members, stake=1, play_for="bankroll", stack=1)
     full = hand_cost(table.options)
     await play_until(room, table, members, lambda: lost(table, full))
     seat = next(s for s in table.state.seats if not s.is_computer and table.state.stacks[s.choice] < full)
@@ -248,7 +213,7 @@ async def test_a_member_short_of_a_hand_tops_up_from_the_bankroll(room) -> None:
 
 async def test_a_member_who_cannot_top_up_gives_the_seat_to_a_computer(room, dave) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, stake=1, play_for="bankroll", stack=1)
+    table = await open_table(room, "prefa", members, stake=1, play_for="bankroll", stack=1)
     full = hand_cost(table.options)
     await play_until(room, table, members, lambda: lost(table, full))
     seat = next(s for s in table.state.seats if not s.is_computer and table.state.stacks[s.choice] < full)
@@ -271,7 +236,7 @@ async def test_a_member_who_cannot_top_up_gives_the_seat_to_a_computer(room, dav
 
 async def test_a_member_who_leaves_mid_game_is_replaced_and_the_sheet_carries_on(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, stake=1, play_for="bankroll")
+    table = await open_table(room, "prefa", members, stake=1, play_for="bankroll")
     full = 2 * hand_cost(table.options)
     await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)
     assert table.match.pouches, "the game is in progress"
@@ -293,7 +258,7 @@ async def test_a_member_who_leaves_mid_game_is_replaced_and_the_sheet_carries_on
 
 async def test_a_member_who_leaves_during_a_hand_is_replaced_at_its_end(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members)
+    table = await open_table(room, "prefa", members)
     await room.bob.click(room.message(table.state.message_id), label="Leave after this hand")
     choice = next(s.choice for s in table.state.seats if s.user_id == room.bob.id)
     hand = table.state.hand_no
@@ -306,15 +271,15 @@ async def test_a_member_who_leaves_during_a_hand_is_replaced_at_its_end(room) ->
 
 @pytest.mark.parametrize("lot", [0, 2])
 async def test_the_first_dealer_is_chosen_at_random(  # type: ignore[no-untyped-def]
-    room, dave, monkeypatch: pytest.MonkeyPatch, lot: int
+    room, dave, lot: int
 ) -> None:
     # "The first dealer is chosen at random" (RULES.md, Prefa at the table): the first hand's committed
     # seed draws the dealer among the four seated players, who then sits the hand out; the
     # table says who deals first, and the seed shown when the hand ends reproduces the draw.
     seed = next(s for s in range(1000) if seeded_index(s, 4, FIRST_DEALER_PURPOSE) == lot)
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: seed)
+    room.seeds.always(seed)
     members = [room.alice, room.bob, room.carol, dave]
-    table = await open_table(room, members, pouch=1)
+    table = await open_table(room, "prefa", members, pouch=1)
     drawn = table.state.seats[lot]
     game = table.game
     assert game is not None and game.sitter is not None

@@ -9,40 +9,19 @@ from datetime import timedelta
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.storage import HOUSE, member_account, table_account
 from bot.tables import Phase, Table
 from bot.tables.timing import RESTART_GRACE
 from engine.prima_carta.game import CARDS, SUITS
 from engine.prima_carta.house_bets import CARTAS_MEASURED, CARTAS_ODDS
-from tests.e2e.conftest import Room, buttons, click_as_rendered, find_label
+from tests.helpers.room import Room, buttons, click_as_rendered, fetch, find_label, selects
 
 SEED = 20261122
 START = 1000
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
-
-
-@pytest.fixture
-def dave(room: Room) -> simcord.MemberActor:
-    return room.guild.add_member(room.env.create_user("dave"))
-
-
-def fetch(room: Room, message_id: int) -> discord.Message:
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def selects(message: discord.Message) -> list[discord.SelectMenu]:
-    return [
-        child
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
-        if isinstance(child, discord.SelectMenu)
-    ]
+pytestmark = pytest.mark.seed(SEED)
 
 
 def table_text(room: Room, table: Table) -> str:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import Phase
-from tests.e2e.conftest import Room, buttons, find_label
+from bot.tables import Phase, Table
+from tests.helpers.room import Room, buttons, find_label
 
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 async def open_table_with_bob_and_a_computer(room: Room) -> int:
@@ -31,6 +29,15 @@ async def open_table_with_bob_and_a_computer(room: Room) -> int:
         ("fruit", None),
     ]
     return table.id
+
+
+async def started_with_bob_and_a_computer(room: Room) -> Table:
+    """That table with its first hand dealt and a member to act."""
+    table = room.bot.tables.get(await open_table_with_bob_and_a_computer(room))
+    assert table is not None
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.state.phase is Phase.PLAYING and table.to_act is not None
+    return table
 
 
 async def test_two_members_and_a_computer_play_a_whole_hand(room: Room) -> None:

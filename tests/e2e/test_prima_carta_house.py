@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase
-from tests.e2e.conftest import Room, find_label
+from tests.helpers.room import Room, find_label
 
 SEED = 20261133
 """With Crowns (Alice, the first dealer), Locks (Bob) and Fruit (a basic computer): Locks
@@ -15,9 +15,7 @@ Locks completes before Crowns, the live winner, and Bob's spiga becomes the cobr
 2 Bob deals and is prima again, so no corte is due."""
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 async def test_corte_and_a_carried_cobre_over_two_hands_balance(room: Room) -> None:

@@ -33,8 +33,8 @@ from simcord.results import to_discord_message
 from bot.games import GAMES, OptionError
 from bot.storage import GRANT, HOUSE, table_account
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room
 from tests.e2e.test_random_play import CLOCK_MARGIN, poll_settle_faster
+from tests.helpers.room import Room, fetch, selects
 
 SEEDS_DEFAULT = 16
 BASE_SEED = 20261123
@@ -48,19 +48,6 @@ GAME = "prima_carta"
 #: steps a hand may take before everyone walks away and the clock plays it out
 HAND_STEPS = 40
 ODDS = ("", "", "1:1", "2:1", "1:2", "3:2", "10:1", "1:10", "5:3", "x")
-
-
-def fetch(room: Room, message_id: int) -> discord.Message:
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def selects(message: discord.Message) -> list[discord.SelectMenu]:
-    return [
-        child
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
-        if isinstance(child, discord.SelectMenu)
-    ]
 
 
 def enabled_buttons(message: discord.Message) -> list[discord.Button]:
@@ -510,7 +497,7 @@ async def test_chips_are_conserved_at_house_game_tables_with_onlookers(
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot")
     deals = random.Random(seed ^ 0x5EED)
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: deals.getrandbits(62))
+    room.seeds.stream(deals)
     poll_settle_faster(monkeypatch)
     extra = [room.guild.add_member(room.env.create_user(name)) for name in ("dave", "erin", "frank")]
     session = Session(room, seed, caplog, [room.alice, room.bob, room.carol, *extra])
@@ -529,8 +516,8 @@ CORTE_SEED = 20261140
 is the prima."""
 
 
-async def open_corte_table(room: Room, monkeypatch: pytest.MonkeyPatch) -> tuple[Table, simcord.MemberActor]:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: CORTE_SEED)
+async def open_corte_table(room: Room) -> tuple[Table, simcord.MemberActor]:
+    room.seeds.always(CORTE_SEED)
     await room.alice.slash(room.channel, "play prima-carta", stake=10, house=True, corte=True, bets=True)
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
@@ -547,12 +534,12 @@ async def open_corte_table(room: Room, monkeypatch: pytest.MonkeyPatch) -> tuple
 
 
 async def test_a_prima_who_spent_the_corte_during_the_bets_pause_gets_the_first_card_without_it(
-    room: Room, monkeypatch: pytest.MonkeyPatch
+    room: Room,
 ) -> None:
     """Found by the property test: the corte is paid as the first card is turned, so a prima
     who gave their chips away during the bets pause could not pay it; the clock's move was
     refused and retried at once, for ever (the hand stuck, the event loop spinning)."""
-    table, prima = await open_corte_table(room, monkeypatch)
+    table, prima = await open_corte_table(room)
     other = room.bob if prima is room.alice else room.alice
     have = await room.bot.store.balance(room.guild.id, prima.id)
     await prima.slash(room.channel, "give", member=room.carol, amount=have - 5)
@@ -594,7 +581,7 @@ async def test_a_refused_automatic_move_is_tried_again_later_not_at_once(
     from bot.games.prima_carta.plugin import PrimaCartaPlugin
 
     monkeypatch.setattr(PrimaCartaPlugin, "short_of_chips", lambda self, game, seat, action: None)
-    table, prima = await open_corte_table(room, monkeypatch)
+    table, prima = await open_corte_table(room)
     have = await room.bot.store.balance(room.guild.id, prima.id)
     await prima.slash(room.channel, "give", member=room.carol, amount=have - 5)
     await room.env.advance_time(table.pause.seconds + 1)

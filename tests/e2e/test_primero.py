@@ -9,14 +9,14 @@ import re
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.tables import Phase, Table
 from engine.core.cards import PRIMERO_40, Card
 from engine.primero.game import DECK
 from engine.primero.game import Phase as HandPhase
-from tests.e2e.conftest import Room
 from tests.engine.primero_helpers import c, stacked
+from tests.helpers.room import Panels, Room, button, controls, labels, open_table, text_of
+from tests.helpers.seeds import Seeds
 
 # The rule text's sample hand. The table's first dealer is seat 1 (Alice, playing Domenico's
 # part), so the deal and the bidding start with seat 2 (Bob as Alberto), then Carol
@@ -25,34 +25,19 @@ SAMPLE = "6H 2D 3H 6D JC 3D QS 5C 7H KH 2C QH 4D 5D JD 5S JH AS AD 7D 7C 3S"
 STACK = 100
 
 
+async def open_primero(room: Room, dave: simcord.MemberActor, **options: object) -> Table:
+    """Alice, Bob, Carol and Dave at a Primero table of `STACK` chips each, no ante."""
+    members = [room.alice, room.bob, room.carol, dave]
+    return await open_table(room, "primero", members, stake=1, ante=0, **{"stack": STACK, **options})
+
+
 @pytest.fixture
-def sample_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
+def sample_deck(seeds: Seeds, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds.always(7)
     monkeypatch.setattr("engine.primero.game.shuffled", lambda cards, seed: stacked(SAMPLE))
 
 
-@pytest.fixture
-def dave(room: Room) -> simcord.MemberActor:
-    return room.guild.add_member(room.env.create_user("dave"))
-
-
 # ------------------------------------------------------------------ helpers
-def fetch(room: Room, message_id: int) -> discord.Message:
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
-def controls(message: discord.Message) -> list[discord.components.Component]:
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [getattr(child, "label", None) or getattr(child, "placeholder", "") for child in controls(message)]
-
-
 def select(message: discord.Message, key: str) -> discord.SelectMenu:
     for child in controls(message):
         if isinstance(child, discord.SelectMenu) and (child.custom_id or "").split(":")[-1].startswith(key):
@@ -60,44 +45,12 @@ def select(message: discord.Message, key: str) -> discord.SelectMenu:
     raise AssertionError(f"no {key} select on the panel: {labels(message)}")
 
 
-def button(message: discord.Message, prefix: str) -> discord.Button:
-    for child in controls(message):
-        if isinstance(child, discord.Button) and (child.label or "").startswith(prefix):
-            return child
-    raise AssertionError(f"no button starting {prefix!r}: {labels(message)}")
-
-
-async def open_table(room: Room, dave: simcord.MemberActor, **options: object) -> Table:
-    await room.alice.slash(room.channel, "play primero", stake=1, ante=0, **{"stack": STACK, **options})
-    table = room.bot.tables.in_channel(room.channel.id)
-    assert table is not None
-    for member in (room.bob, room.carol, dave):
-        await member.click(room.message(table.state.message_id), label="Join")
-    await room.alice.click(room.message(table.state.message_id), label="Start")
-    assert table.game is not None
-    return table
-
-
-class Players:
+class Players(Panels):
     """Each member's open hand panel."""
 
     def __init__(self, room: Room, table: Table, members: list[simcord.MemberActor]) -> None:
-        self.room, self.table, self.members = room, table, members
-        self.panels: dict[int, int] = {}
-
-    def seat(self, member: simcord.MemberActor) -> int:
-        seat = self.table.seat_of(member.id)
-        assert seat is not None
-        return seat
-
-    async def open(self, member: simcord.MemberActor) -> discord.Message:
-        result = await member.click(self.room.message(self.table.state.message_id), label="Your hand")
-        assert result.ephemeral and result.response is not None
-        self.panels[member.id] = result.response.id
-        return fetch(self.room, result.response.id)
-
-    def panel(self, member: simcord.MemberActor) -> discord.Message:
-        return fetch(self.room, self.panels[member.id])
+        super().__init__(room, table)
+        self.members = members
 
     async def change(self, member: simcord.MemberActor, *cards: str) -> discord.Message:
         """Pick cards to change in the panel's list (by the card, as the member reads it)."""
@@ -153,7 +106,7 @@ def assert_public_hides_cards(room: Room, table: Table) -> None:
 @pytest.mark.usefixtures("sample_deck")
 async def test_four_members_play_the_rule_texts_sample_hand(room: Room, dave: simcord.MemberActor) -> None:
     alice, bob, carol = room.alice, room.bob, room.carol
-    table = await open_table(room, dave)
+    table = await open_primero(room, dave)
     store = room.bot.store
     play = Players(room, table, [alice, bob, carol, dave])
     game = table.game
@@ -218,7 +171,7 @@ async def test_four_members_play_the_rule_texts_sample_hand(room: Room, dave: si
 
 @pytest.mark.usefixtures("sample_deck")
 async def test_bad_bid_input_is_refused_and_changes_nothing(room: Room, dave: simcord.MemberActor) -> None:
-    table = await open_table(room, dave, bid_limit=20)
+    table = await open_primero(room, dave, bid_limit=20)
     play = Players(room, table, [room.alice, room.bob, room.carol, dave])
     await play.open(room.bob)
     before, version = table.snapshot(), table.version
@@ -248,7 +201,7 @@ async def test_bad_bid_input_is_refused_and_changes_nothing(room: Room, dave: si
 async def test_other_players_controls_and_stale_panels_are_refused(
     room: Room, dave: simcord.MemberActor
 ) -> None:
-    table = await open_table(room, dave)
+    table = await open_primero(room, dave)
     play = Players(room, table, [room.alice, room.bob, room.carol, dave])
     await play.open(room.bob)
     await play.open(room.carol)
@@ -262,7 +215,7 @@ async def test_other_players_controls_and_stale_panels_are_refused(
     old = play.panel(room.bob)
     await play.press(room.bob, "Stand")
     stand = button(old, "Stand").custom_id
-    from tests.e2e.conftest import click_as_rendered
+    from tests.helpers.room import click_as_rendered
 
     result = await click_as_rendered(room.bob, old, stand)
     assert result.ephemeral and "out of date" in result.response.content
@@ -270,7 +223,7 @@ async def test_other_players_controls_and_stale_panels_are_refused(
 
 @pytest.mark.usefixtures("sample_deck")
 async def test_a_restart_mid_round_resumes_the_hand(room: Room, dave: simcord.MemberActor) -> None:
-    table = await open_table(room, dave)
+    table = await open_primero(room, dave)
     play = Players(room, table, [room.alice, room.bob, room.carol, dave])
     await play.open(room.bob)
     await play.bid(room.bob, "numerus", "20", "5")
@@ -389,7 +342,7 @@ async def test_a_pot_nobody_wins_stays_for_the_next_hand_and_is_shared_out_at_th
 async def test_the_timer_folds_an_absent_player_and_covers_for_a_forced_one(
     room: Room, dave: simcord.MemberActor
 ) -> None:
-    table = await open_table(room, dave)
+    table = await open_primero(room, dave)
     play = Players(room, table, [room.alice, room.bob, room.carol, dave])
     await play.open(room.bob)
     await play.bid(room.bob, "numerus", "20", "5")

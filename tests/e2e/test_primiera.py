@@ -10,58 +10,26 @@ import re
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
-from tests.e2e.conftest import Room
+from tests.helpers.room import Room, fetch, open_table, text_of
 
 SEED = 1313
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
-
-
-@pytest.fixture
-def dave(room: Room) -> simcord.MemberActor:
-    return room.guild.add_member(room.env.create_user("dave"))
+pytestmark = pytest.mark.seed(SEED)
 
 
 # ------------------------------------------------------------------ helpers
-def fetch(room: Room, message_id: int) -> discord.Message:
-    return to_discord_message(room.env, room.env.backend.get_message(room.channel.id, message_id))
-
-
-def text_of(message: discord.Message) -> str:
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
-
-
 def custom_ids(message: discord.Message) -> list[str]:
     return [
         getattr(child, "custom_id", "") or ""
         for row in message.components
         for child in row.children  # type: ignore[attr-defined]
     ]
-
-
-async def open_table(
-    room: Room, members: list[simcord.MemberActor], bots: int = 0, **options: object
-) -> Table:
-    host, *others = members
-    await host.slash(room.channel, "play primiera", **options)
-    table = room.bot.tables.in_channel(room.channel.id)
-    assert table is not None
-    for member in others:
-        await member.click(room.message(table.state.message_id), label="Join")
-    for _ in range(bots):
-        await host.click(room.message(table.state.message_id), label="Add bot")
-    await host.click(room.message(table.state.message_id), label="Start")
-    assert table.game is not None and table.state.phase is Phase.PLAYING
-    return table
 
 
 def hidden(table: Table) -> set[Card]:
@@ -145,7 +113,7 @@ def assert_scored_item_by_item(room: Room, table: Table) -> None:
 # -------------------------------------------------------------------- tests
 async def test_a_heralds_round_at_four_seats_with_a_computer(room: Room) -> None:
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, bots=1)
+    table = await open_table(room, "primiera", members, bots=1)
     assert table.state.seats[3].is_computer
     assert "Not yet known" in table_text(room, table)
     texts = await play_round(room, table, members)
@@ -160,7 +128,7 @@ async def test_a_heralds_round_at_four_seats_with_a_computer(room: Room) -> None
 
 async def test_a_scopone_round_with_fixed_partners(room: Room, dave: simcord.MemberActor) -> None:
     members = [room.alice, room.bob, room.carol, dave]
-    table = await open_table(room, members, variant="scopone")
+    table = await open_table(room, "primiera", members, variant="scopone")
     assert " vs " in table_text(room, table), "Scopone's partners are known from the deal"
     assert table.match.fixed_partners and table.match.target == 11
     assert table.match.partners == (("1", "3"), ("2", "4"))
@@ -170,24 +138,22 @@ async def test_a_scopone_round_with_fixed_partners(room: Room, dave: simcord.Mem
 
 async def test_a_two_player_round(room: Room) -> None:
     members = [room.alice, room.bob]
-    table = await open_table(room, members, variant="two")
+    table = await open_table(room, "primiera", members, variant="two")
     await play_round(room, table, members)
     assert_scored_item_by_item(room, table)
     assert table.match.target == 11
 
 
 @pytest.mark.parametrize("lot", [0, 1])
-async def test_randomly_choose_who_will_be_the_first_dealer(
-    room: Room, monkeypatch: pytest.MonkeyPatch, lot: int
-) -> None:
+async def test_randomly_choose_who_will_be_the_first_dealer(room: Room, lot: int) -> None:
     # "Randomly choose who will be the first dealer": the first hand's seed draws the
     # dealer among the seated players in table order (seeded_index(seed, players,
     # "first-dealer")), so the first dealer is not always the first seat, the table says
     # who deals first, and the seed revealed when the round ends shows the draw.
     seed = next(s for s in range(1000) if seeded_index(s, 2, FIRST_DEALER_PURPOSE) == lot)
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: seed)
+    room.seeds.always(seed)
     members = [room.alice, room.bob]
-    table = await open_table(room, members, variant="two")
+    table = await open_table(room, "primiera", members, variant="two")
     dealer = next(seat for seat in table.state.seats if seat.choice == ("1", "2")[lot])
     assert table.match.dealer == dealer.choice
     view = table.game.view(None)
@@ -200,7 +166,7 @@ async def test_randomly_choose_who_will_be_the_first_dealer(
 
 async def test_a_robot_round(room: Room) -> None:
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, variant="robot")
+    table = await open_table(room, "primiera", members, variant="robot")
     game = table.game
     assert len(game.seats) == 4 and game.robot is not None
     assert game.seats[game.robot] == "Robot"
@@ -219,7 +185,7 @@ async def test_a_robot_round(room: Room) -> None:
 async def test_a_restart_in_the_middle_of_a_round(room: Room, dave: simcord.MemberActor) -> None:
     members = [room.alice, room.bob, room.carol, dave]
     by_id = {m.id: m for m in members}
-    table = await open_table(room, members)
+    table = await open_table(room, "primiera", members)
     for _ in range(7):  # the four table cards and three plays
         await move(room, table, by_id)
     snapshot = table.snapshot()
@@ -241,7 +207,7 @@ async def test_a_bankroll_game_pays_the_winner_from_the_stacks(
 
     monkeypatch.setattr(PrimieraOptions, "target", property(lambda self: 1))
     members = [room.alice, room.bob]
-    table = await open_table(room, members, variant="two", play_for="bankroll", stake=10)
+    table = await open_table(room, "primiera", members, variant="two", play_for="bankroll", stake=10)
     assert table.match.target == 1
     assert table.state.stacks == {"1": 10, "2": 10}
     for member in members:
@@ -275,7 +241,7 @@ async def test_a_member_who_leaves_a_bankroll_game_in_progress_pays_those_ahead(
     of them 10 a point behind from their stack, and take the rest home; the others' stacks
     hold what they were paid, and the room's audit balances."""
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, variant="three", play_for="bankroll", stake=10)
+    table = await open_table(room, "primiera", members, variant="three", play_for="bankroll", stake=10)
     assert table.state.stacks == {"1": 220, "2": 220, "3": 220}
     await play_round(room, table, members)
     scores = dict(table.match.scores)
@@ -315,7 +281,7 @@ async def test_closing_a_bankroll_game_in_progress_settles_it_as_it_stands(room:
     at the scores it stands at (each player pays each one ahead of them 10 a point behind)
     before the stacks go home, so closing is no way out of a losing game."""
     members = [room.alice, room.bob, room.carol]
-    table = await open_table(room, members, variant="three", play_for="bankroll", stake=10)
+    table = await open_table(room, "primiera", members, variant="three", play_for="bankroll", stake=10)
     await play_round(room, table, members)
     scores = dict(table.match.scores)
     assert not table.match.games and max(scores.values()) < 11, "the game is still in progress"

@@ -41,14 +41,12 @@ import zlib
 from collections import Counter
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 import pytest
 import simcord
 import simcord.env as simcord_env
 from discord import app_commands
-from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from simcord.actors import _component_interaction, _visible_message
 from simcord.backend.models.message import Message as StoredMessage
@@ -61,7 +59,8 @@ from bot.tables.commit import Commit
 from engine.core import cards
 from engine.core.cards import Card, DeckSpec
 from engine.core.game import Game
-from tests.e2e.conftest import Room
+from tests.helpers.cards import card_pattern, cards_in
+from tests.helpers.room import Room
 
 STEPS_DEFAULT = 300  # per game; every registered game gets its own run
 #: the seed CI runs with (see the module docstring)
@@ -138,34 +137,9 @@ def ids_of(stored: StoredMessage) -> list[str]:
     return [str(c["custom_id"]) for c in controls_of(stored) if c.get("custom_id")]
 
 
-@cache
-def card_pattern(card: Card) -> re.Pattern[str]:
-    """A card is named by its short mark ("🔴7"), its label ("Crowns 7") or its code
-    ("crowns:7"), not followed by another digit or letter ("🔴1" is not in "🔴10")."""
-    forms = sorted({card.short, card.label, card.code}, key=len, reverse=True)
-    return re.compile("(?:" + "|".join(map(re.escape, forms)) + r")(?![0-9A-Za-z])")
-
-
 def names(text: str, card: Card) -> bool:
     """Whether `text` names `card`."""
     return card_pattern(card).search(text) is not None
-
-
-def cards_in(value: Any) -> set[Card]:
-    """Every card anywhere in a game view (models, tuples, lists, dicts)."""
-    found: set[Card] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, BaseModel):
-            stack.extend(getattr(item, name) for name in type(item).model_fields)
-        elif isinstance(item, dict):
-            stack.extend([*item.keys(), *item.values()])
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-    return found
 
 
 def tail(error: BaseException) -> str:
@@ -978,7 +952,7 @@ async def test_random_play(
     caplog.set_level(logging.DEBUG, logger="cogs")
     seed = zlib.crc32(f"{SEED}:{game}".encode())
     deals = random.Random(seed ^ 0x5EED)
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: deals.getrandbits(62))
+    room.seeds.stream(deals)
     extra = [room.guild.add_member(room.env.create_user(name)) for name in ("dave", "erin", "frank")]
     driver = Driver(room, game, seed, caplog, [room.alice, room.bob, room.carol, *extra])
     watch_commits(monkeypatch, driver)

@@ -4,30 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, find_label
-from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from bot.tables import Phase
+from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
+from tests.helpers.room import Room, find_label
 
 # With this seed a human decides the copa first, so the hand waits on people.
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
-
-
-async def start(room: Room) -> Table:
-    table_id = await open_table_with_bob_and_a_computer(room)
-    table = room.bot.tables.get(table_id)
-    assert table is not None
-    await room.alice.click(room.message(table.state.message_id), label="Start")
-    assert table.state.phase is Phase.PLAYING and table.to_act is not None
-    return table
+pytestmark = pytest.mark.seed(SEED)
 
 
 async def test_restart_in_the_copa_round_resumes_and_finishes_the_hand(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     table_id, message_id = table.id, table.state.message_id
     version, to_act = table.version, table.to_act
     escrow_before = sum(
@@ -59,7 +48,7 @@ async def test_restart_in_the_copa_round_resumes_and_finishes_the_hand(room: Roo
 
 
 async def test_turn_timer_folds_for_an_absent_player_and_says_so(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     seat = table.to_act
     absent = table.state.seats[seat]
     await room.env.advance_time(119)
@@ -73,7 +62,7 @@ async def test_turn_timer_folds_for_an_absent_player_and_says_so(room: Room) -> 
 
 
 async def test_timer_survives_a_restart(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     seat = table.to_act
     await room.env.advance_time(60)
     await room.restart()
@@ -83,7 +72,7 @@ async def test_timer_survives_a_restart(room: Room) -> None:
 
 
 async def test_two_timeouts_in_a_row_hand_the_seat_to_a_computer(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     bob_seat = next(i for i, s in enumerate(table.state.seats) if s.user_id == room.bob.id)
     for hand in (1, 2):
         while table.state.phase is Phase.PLAYING:
@@ -107,7 +96,7 @@ async def test_two_timeouts_in_a_row_hand_the_seat_to_a_computer(room: Room) -> 
 
 
 async def test_a_member_who_acts_clears_their_strike(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     seat = table.to_act
     member = {room.alice.id: room.alice, room.bob.id: room.bob}[table.state.seats[seat].user_id]
     await room.env.advance_time(121)
@@ -127,7 +116,7 @@ async def test_a_member_who_acts_clears_their_strike(room: Room) -> None:
 
 
 async def test_next_hand_is_dealt_after_a_pause(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     while table.state.phase is Phase.PLAYING:
         message = room.message(table.state.message_id)
         member = {room.alice.id: room.alice, room.bob.id: room.bob}[table.state.seats[table.to_act].user_id]
@@ -140,7 +129,7 @@ async def test_next_hand_is_dealt_after_a_pause(room: Room) -> None:
 
 
 async def test_an_abandoned_table_plays_itself_out_and_closes(room: Room) -> None:
-    table = await start(room)
+    table = await started_with_bob_and_a_computer(room)
     message_id = table.state.message_id
     for _ in range(20):  # a bounded number of timer periods
         if table.id not in room.bot.tables.tables:

@@ -10,18 +10,15 @@ import pytest
 import simcord
 
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, buttons, find_label
-from tests.e2e.test_holdout import controls, everyone_passes, fetch, panel_text, play_out
-from tests.e2e.test_holdout import open_table as open_holdout
+from tests.e2e.test_holdout import everyone_passes, open_holdout, panel_text, play_out
+from tests.helpers.room import Room, buttons, controls, fetch, find_label
 
 SEED = 4242
 BOSS = "**Boss** __x__"
 BOSS_SHOWN = "\\*\\*Boss\\*\\* \\_\\_x\\_\\_"
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
+pytestmark = pytest.mark.seed(SEED)
 
 
 def boss(room: Room) -> simcord.MemberActor:

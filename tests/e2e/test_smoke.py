@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tests.e2e.conftest import Room
+from tests.helpers.room import Room
 
 
 async def test_play_opens_a_table_with_lobby_buttons(room: Room) -> None:

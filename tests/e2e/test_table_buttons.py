@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.tables import Phase
-from tests.e2e.conftest import Room, button_ids, buttons, click_as_rendered
+from tests.helpers.room import Room, button_ids, buttons, click_as_rendered
 
 
 async def open_lobby(room: Room) -> int:
@@ -123,8 +123,8 @@ async def test_joining_twice_is_refused(room: Room) -> None:
     assert result.ephemeral and result.response.content == "You're already seated at this table."
 
 
-async def test_a_seated_member_cannot_act_out_of_turn(room: Room, monkeypatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 20261122)
+async def test_a_seated_member_cannot_act_out_of_turn(room: Room) -> None:
+    room.seeds.always(20261122)
     table_id = await open_lobby(room)
     table = room.bot.tables.get(table_id)
     picker = await room.bob.click(room.message(table.state.message_id), label="Join")

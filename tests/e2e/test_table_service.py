@@ -9,23 +9,13 @@ import logging
 import pytest
 
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, find_label
-from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
+from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
+from tests.helpers.room import Room, find_label
 
 SEED = 20261122
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: SEED)
-
-
-async def started(room: Room) -> Table:
-    table = room.bot.tables.get(await open_table_with_bob_and_a_computer(room))
-    assert table is not None
-    await room.alice.click(room.message(table.state.message_id), label="Start")
-    assert table.state.phase is Phase.PLAYING and table.to_act is not None
-    return table
+pytestmark = pytest.mark.seed(SEED)
 
 
 def member_to_act(room: Room, table: Table):  # type: ignore[no-untyped-def]
@@ -34,7 +24,7 @@ def member_to_act(room: Room, table: Table):  # type: ignore[no-untyped-def]
 
 
 async def test_a_move_writes_exactly_one_snapshot(room: Room, monkeypatch: pytest.MonkeyPatch) -> None:
-    table = await started(room)
+    table = await started_with_bob_and_a_computer(room)
     written: list[str] = []
     real = Table.snapshot_json
 
@@ -63,7 +53,7 @@ async def play_out(room: Room, table: Table) -> None:
 async def test_a_turn_ping_the_channel_refuses_is_logged_once_and_the_table_plays_on(
     room: Room, caplog: pytest.LogCaptureFixture
 ) -> None:
-    table = await started(room)
+    table = await started_with_bob_and_a_computer(room)
     room.env.inject_error("POST", f"/channels/{room.channel.id}/messages", status=403, times=None)
     # The turn ping is the display's (the service only says a member is to act).
     shows = room.bot.display
@@ -86,7 +76,7 @@ async def test_a_turn_ping_the_channel_refuses_is_logged_once_and_the_table_play
 
 
 async def test_the_dealer_passes_left_across_hands_and_a_restart(room: Room) -> None:
-    table = await started(room)
+    table = await started_with_bob_and_a_computer(room)
     dealers = [table.match.dealer]
     for number in range(3):
         await play_out(room, table)
@@ -98,3 +88,13 @@ async def test_the_dealer_passes_left_across_hands_and_a_restart(room: Room) -> 
         await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
         dealers.append(table.match.dealer)
     assert dealers == ["crowns", "locks", "fruit", "crowns"]
+
+
+@pytest.mark.seed(4711)
+async def test_a_hand_is_dealt_from_the_seed_source_the_bot_was_built_with(room: Room) -> None:
+    # Production builds the bot with the operating system's randomness; a test's bot takes the
+    # fixture's seeds, and the seed the hand reveals when it ends is the one it was given.
+    table = await started_with_bob_and_a_computer(room)
+    await play_out(room, table)
+    footer = room.message(table.state.message_id).embeds[0].footer.text or ""
+    assert "the seed 4711 rebuilds it" in footer

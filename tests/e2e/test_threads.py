@@ -8,20 +8,17 @@ from __future__ import annotations
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.games import GAMES
 from bot.tables import Phase, Table
-from tests.e2e.conftest import Room, buttons
-from tests.e2e.test_holdout import controls, first_move
+from tests.e2e.test_holdout import first_move
+from tests.helpers.room import Room, buttons, controls, fetch
 
 STAKE = 5
 STACK = GAMES["holdout"].parse_options({}).stack * STAKE  # the default stack, in chips
 
 
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 4242)
+pytestmark = pytest.mark.seed(4242)
 
 
 # ------------------------------------------------------------------ helpers
@@ -30,11 +27,6 @@ def message_in(channel: simcord.ChannelHandle, message_id: int | None) -> discor
         if message.id == message_id:
             return message
     raise AssertionError(f"message {message_id} is not in #{channel.name}")
-
-
-def private(room: Room, channel: simcord.ChannelHandle, message_id: int) -> discord.Message:
-    """An ephemeral panel as it is now (not in any history)."""
-    return to_discord_message(room.env, room.env.backend.get_message(channel.id, message_id))
 
 
 def the_thread(channel: simcord.ChannelHandle, name: str) -> simcord.ChannelHandle:
@@ -78,7 +70,7 @@ async def open_panels(room: Room, thread: simcord.ChannelHandle, table: Table) -
 
 
 async def pass_two(room: Room, thread: simcord.ChannelHandle, table: Table, seat: int, panel_id: int) -> None:
-    panel = private(room, thread, panel_id)
+    panel = fetch(room, panel_id, thread)
     select = next(c for c in controls(panel) if isinstance(c, discord.SelectMenu))
     result = await seated(room, table, seat).select(panel, ["0", "1"], custom_id=select.custom_id)
     assert result.acknowledged
@@ -88,7 +80,7 @@ async def play_out(room: Room, thread: simcord.ChannelHandle, table: Table, pane
     while table.state.phase is Phase.PLAYING:
         seat = table.to_act
         assert seat is not None
-        panel = private(room, thread, panels[seat])
+        panel = fetch(room, panels[seat], thread)
         await seated(room, table, seat).click(panel, custom_id=first_move(panel))
 
 

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.cards import POSTAS_50, Card
+from engine.core.cards import Card
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
+from tests.helpers.cards import POSTAS
 
-_PREFIX = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "cups"}
-
-
-def card(text: str) -> Card:
-    """`card("Cr7")` is the 7 of Crowns."""
-    return POSTAS_50.card(_PREFIX[text[:2]], int(text[2:]))
-
-
-def cards(text: str) -> list[Card]:
-    """`cards("Cr7 Lo1")`."""
-    return [card(part) for part in text.split()]
+# `card("Cr7")` is the 7 of Crowns, `cards("Cr7 Lo1")` two cards; `shorts` writes them back.
+card, cards, shorts = POSTAS.card, POSTAS.cards, POSTAS.shorts
 
 
 def deck(head: str) -> list[Card]:
@@ -38,9 +30,3 @@ def game(
     order: Sequence[Card], seats: Sequence[str] = ("crowns", "locks"), stake: int = 1, dealer: int = 0
 ) -> PrimaCarta:
     return PrimaCarta.new_from_order(PrimaCartaOptions(stake=stake), seats, order, dealer=dealer)
-
-
-def shorts(items: Sequence[Card]) -> str:
-    """Cards back in the `Cr7` notation, for readable assertions."""
-    back = {v: k for k, v in _PREFIX.items()}
-    return " ".join(f"{back[c.suit]}{c.rank}" for c in items)

@@ -11,27 +11,22 @@ from typing import Any, Literal
 
 from engine.core.cards import POSTAS_50, VINES_55, Card
 from engine.holdout import Holdout, HoldoutOptions, PassCards, Phase
-
-_PREFIX = {"Cr": "crowns", "Lo": "locks", "Fr": "fruit", "Sw": "swords", "Cu": "cups"}
-_BACK = {v: k for k, v in _PREFIX.items()}
-
+from tests.helpers.cards import POSTAS, VINES
 
 Deck = Literal["postas", "vines"]
 
 
 def card(text: str, deck: Deck = "postas") -> Card:
     """`card("Cr7")` is the 7 of Crowns of the Postas deck."""
-    return (VINES_55 if deck == "vines" else POSTAS_50).card(_PREFIX[text[:2]], int(text[2:]))
+    return (VINES if deck == "vines" else POSTAS).card(text)
 
 
 def cards(text: str, deck: Deck = "postas") -> list[Card]:
     """`cards("Cr7 Lo1")`."""
-    return [card(part, deck) for part in text.split()]
+    return (VINES if deck == "vines" else POSTAS).cards(text)
 
 
-def shorts(items: Sequence[Card]) -> str:
-    """Cards back in the `Cr7` notation, for readable assertions."""
-    return " ".join(f"{_BACK[c.suit]}{c.rank}" for c in items)
+shorts = POSTAS.shorts  # cards back in the `Cr7` notation (the Vines deck's suits are the same)
 
 
 def order(dealt: Sequence[str], ups: str, front: str = "", deck: Deck = "postas") -> list[Card]:

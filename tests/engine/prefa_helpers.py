@@ -7,25 +7,17 @@ from typing import Any
 
 from engine.core.cards import PREFA_32, Card
 from engine.prefa import Contract, Phase, Play, Prefa, PrefaOptions
+from tests.helpers.cards import FRENCH_SUITS, PREFA
 
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 NAMES = ("Ana", "Bo", "Cy")
 
-
-def c(text: str) -> Card:
-    """`c("AS")` is the ace of spades, `c("10H")` the ten of hearts."""
-    rank, suit = text[:-1], text[-1]
-    return PREFA_32.card(SUITS[suit], RANKS[rank] if rank in RANKS else int(rank))
-
-
-def cs(text: str) -> list[Card]:
-    return [c(part) for part in text.split()]
+# `c("AS")` is the ace of spades, `c("10H")` the ten of hearts; `cs("AS 10H")` both.
+c, cs = PREFA.card, PREFA.cards
 
 
 def contract(text: str) -> Contract:
     """`contract("7H")`, `contract("6NT")`."""
-    strain = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no_trump"}
+    strain = {**FRENCH_SUITS, "NT": "no_trump"}
     tricks = int(text[:-2] if text.endswith("NT") else text[:-1])
     return Contract(tricks=tricks, strain=strain[text[len(str(tricks)) :]])  # type: ignore[arg-type]
 

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.cards import PRIMERO_40, Card
+from engine.core.cards import Card
 from engine.primero import Primero, PrimeroOptions
 from engine.primero.game import DECK
+from tests.helpers.cards import PRIMERO
 
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = {"A": 14, "J": 11, "Q": 12, "K": 13}
-
-
-def c(text: str) -> Card:
-    """`c("6H")` is the six of hearts, `c("AD")` the ace of diamonds."""
-    rank, suit = text[:-1], text[-1]
-    return PRIMERO_40.card(SUITS[suit], RANKS[rank] if rank in RANKS else int(rank))
-
-
-def cs(text: str) -> list[Card]:
-    return [c(part) for part in text.split()]
+# `c("6H")` is the six of hearts, `c("AD")` the ace of diamonds; `cs("6H AD")` both.
+c, cs = PRIMERO.card, PRIMERO.cards
 
 
 def stacked(dealt: str) -> list[Card]:

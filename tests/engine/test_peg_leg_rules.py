@@ -30,8 +30,7 @@ OPTIONS = PegLegOptions(stake=5, cap=20)
 SEATS = ("Ana", "Bruno")
 
 
-def card(text: str) -> Card:
-    return POSTAS_50.parse(text)
+card = POSTAS_50.parse  # `card("cups:3")`: the deck's own "suit:rank" form
 
 
 def deck(*first: str) -> list[Card]:

@@ -9,7 +9,7 @@ from engine.core.errors import IllegalAction
 from engine.primiera import Play, primiera_total
 from engine.primiera.scoring import CODE, capture_options
 
-from .test_primiera_helpers import c, cs, position, shorts
+from .primiera_helpers import c, cs, position, shorts
 
 
 def test_golden_an_eight_on_the_table_must_be_taken_rather_than_two_plus_six() -> None:

@@ -14,7 +14,7 @@ from engine.core.players import computer_levels, computer_player
 from engine.primiera import Lay, Phase, Play, Primiera, PrimieraOptions
 from engine.primiera.players import BasicPlayer, make_player
 
-from .test_primiera_helpers import c, cs, position, shorts
+from .primiera_helpers import c, cs, position, shorts
 
 PLAYER = BasicPlayer()
 

@@ -10,7 +10,7 @@ from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event
 from engine.primiera import Lay, Phase, Play, Primiera, PrimieraOptions, capture_value_of, primiera_value_of
 
-from .test_primiera_helpers import (
+from .primiera_helpers import (
     NAMES,
     c,
     cs,

@@ -28,7 +28,7 @@ from engine.primiera.players import (
 from engine.primiera.scoring import CODE, HERALDS
 from engine.primiera.search import sample_hidden
 
-from .test_primiera_helpers import c, cs, position
+from .primiera_helpers import c, cs, position
 
 FORMS = ("heralds", "scopone", "two", "three", "robot")
 # A light strong player for the property tests: same code, fewer samples.

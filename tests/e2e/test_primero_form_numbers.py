@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from tests.e2e.conftest import Room
-from tests.e2e.test_primero import STACK, Players, open_table
+from tests.e2e.test_primero import STACK, Players, open_primero, sample_deck  # noqa: F401 (a fixture)
+from tests.helpers.room import Room
 
 pytestmark = pytest.mark.usefixtures("sample_deck")
 
@@ -15,24 +15,10 @@ pytestmark = pytest.mark.usefixtures("sample_deck")
 NOT_NUMBERS = ["--5", "①", "③", "²", "3,0", "1_0", "1,00", "１２", "1e3", "1.5"]
 
 
-@pytest.fixture
-def sample_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.e2e.test_primero import SAMPLE
-    from tests.engine.primero_helpers import stacked
-
-    monkeypatch.setattr("bot.tables.hand.new_seed", lambda: 7)
-    monkeypatch.setattr("engine.primero.game.shuffled", lambda cards, seed: stacked(SAMPLE))
-
-
-@pytest.fixture
-def dave(room: Room) -> simcord.MemberActor:
-    return room.guild.add_member(room.env.create_user("dave"))
-
-
 async def test_a_bet_that_is_not_a_plain_number_gets_the_sentence_and_changes_nothing(
     room: Room, dave: simcord.MemberActor
 ) -> None:
-    table = await open_table(room, dave, bid_limit=20)
+    table = await open_primero(room, dave, bid_limit=20)
     play = Players(room, table, [room.alice, room.bob, room.carol, dave])
     await play.open(room.bob)
     members = (room.alice, room.bob, room.carol, dave)

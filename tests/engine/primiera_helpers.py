@@ -11,19 +11,11 @@ from typing import Any
 
 from engine.core.cards import ITALIAN_40, Card
 from engine.primiera import Primiera, PrimieraOptions
+from tests.helpers.cards import PRIMIERA
 
-_SUITS = {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"}
-_RANKS = {"A": 1, "F": 11, "C": 12, "R": 13}
 NAMES = ("Ana", "Bo", "Cy", "Di")
 
-
-def c(text: str) -> Card:
-    rank = _RANKS.get(text[0]) or int(text[0])
-    return ITALIAN_40.card(_SUITS[text[1]], rank)
-
-
-def cs(text: str) -> list[Card]:
-    return [c(part) for part in text.split()]
+c, cs, shorts = PRIMIERA.card, PRIMIERA.cards, PRIMIERA.shorts
 
 
 def rotation(dealer: int, count: int) -> list[int]:
@@ -126,14 +118,3 @@ def _robot_names(dealer: int) -> tuple[str, ...]:
     names = list(NAMES)
     names[(dealer + 2) % 4] = "Robot"
     return tuple(names)
-
-
-def shorts(cards: Sequence[Card]) -> str:
-    """Cards back in the "7d" notation."""
-    back_s = {v: k for k, v in _SUITS.items()}
-    back_r = {v: k for k, v in _RANKS.items()}
-    return " ".join(f"{back_r.get(card.rank, card.rank)}{back_s[card.suit]}" for card in cards)
-
-
-def test_helpers_round_trip_the_card_notation() -> None:
-    assert shorts(cs("7d Fb Cc Rs Ad 2b")) == "7d Fb Cc Rs Ad 2b"

@@ -1,0 +1,58 @@
+"""A hand dealt straight into a `Table`, as the table service deals one, with no bot around it:
+for the renderer, picture and plug-in tests, and the drawing benchmark."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.games import GAMES, HandSetup
+from bot.tables import Phase, Seat, Table, TableState
+
+#: the members at a test table, in seat order (user ids 1001, 1002, ...)
+NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
+
+
+def dealt_table(
+    game_id: str,
+    options: Mapping[str, Any] | BaseModel,
+    players: int,
+    seed: int,
+    *,
+    stake: int = 1,
+    carried: int = 0,
+) -> Table:
+    """A table of `players` members in the game's first seats, the first one dealing, with a
+    hand of `game_id` just dealt from `seed`; `options` raw (as /play takes them) or parsed."""
+    plugin = GAMES[game_id]
+    parsed = options if isinstance(options, BaseModel) else plugin.parse_options(dict(options))
+    choices = list(plugin.seat_choices[:players])
+    seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
+    buy_in = plugin.buy_in(stake, parsed)
+    state = TableState(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game=game_id,
+        host_id=1001,
+        stake=stake,
+        options=parsed.model_dump(mode="json"),
+        seats=seats,
+        stacks={c: buy_in for c in choices} if buy_in is not None else {},
+    )
+    table = Table(state, plugin)
+    setup = HandSetup(
+        choices=choices,
+        names=list(NAMES[:players]),
+        stake=stake,
+        seed=seed,
+        dealer=0,
+        stacks=[buy_in] * players if buy_in is not None else None,
+        carried=carried,
+    )
+    table.game = plugin.new_hand(setup, table.options)
+    state.phase = Phase.PLAYING
+    state.hand_seats = [seat.mention for seat in seats]
+    return table
