@@ -75,8 +75,7 @@ async def test_an_unchanged_table_keeps_its_picture_and_the_same_state_draws_the
     await room.restart()
     restored = room.bot.tables.get(table.id)
     assert restored is not None
-    cog = room.bot.get_cog("Tables")
-    fresh = await cog.pictures.table(restored)  # type: ignore[union-attr]
+    fresh = await room.bot.display.pictures.table(restored)
     assert fresh is not None and fresh.png == data and fresh.filename == name
 
 
@@ -84,17 +83,17 @@ async def test_a_refresh_that_changes_only_words_does_not_resend_the_picture(roo
     table = await prima_carta_in_play(room)
     name, _, _ = picture(room, room.message(table.state.message_id))
     uploads: list[int] = []
-    cog = room.bot.get_cog("Tables")
-    real = cog._table_message  # type: ignore[union-attr]
+    display = room.bot.display  # draws the table message (bot/display.py)
+    real = display.table_message
 
     async def counted(table: Table):  # type: ignore[no-untyped-def]
         fields, drawn = await real(table)
         uploads.append(len(fields.get("attachments", ())))
         return fields, drawn
 
-    cog._table_message = counted  # type: ignore[union-attr]
-    await cog.refresh(table)  # type: ignore[union-attr]
-    await cog.refresh(table)  # type: ignore[union-attr]
+    display.table_message = counted  # type: ignore[method-assign]
+    await display.refresh(table)
+    await display.refresh(table)
     assert uploads == [0, 0], "the same picture is not uploaded again"
     assert picture(room, room.message(table.state.message_id))[0] == name
 
