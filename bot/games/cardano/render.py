@@ -42,7 +42,7 @@ from engine.core.text import plural
 from engine.primero.hands import HandType, points
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 PHASE_NAMES = {
     Phase.INVITATION: "the invitation",
@@ -178,10 +178,10 @@ def seat_state(view: CardanoView, seat: int) -> str:
     return "in"
 
 
-def cardano_fields(table: Table, game: Cardano, embed: discord.Embed) -> None:
+def cardano_fields(table: TableView, game: Cardano, embed: discord.Embed) -> None:
     """The public picture: the invitation, declarations, duel, pots and every seat."""
     view = game.view(None)
-    state = table.state
+    state = table
     names = [plain(name) for name in view.seats]
     embed.add_field(name="The invitation", value=invitation_text(view, names), inline=False)
     declared = declaration_text(view, names)
@@ -239,9 +239,9 @@ def _what(view: CardanoView, seat: int) -> str:
     return "to bet, follow or fold"
 
 
-def cardano_status(table: Table, game: Cardano) -> str:
+def cardano_status(table: TableView, game: Cardano) -> str:
     view = game.view(None)
-    state = table.state
+    state = table
     due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
     if view.to_act is None:
         return f"**Hand {state.hand_no}** — {PHASE_NAMES[view.phase]}."
@@ -252,10 +252,10 @@ def cardano_status(table: Table, game: Cardano) -> str:
     )
 
 
-def cardano_prompt(table: Table, game: Cardano, fresh: set[int]) -> str:
+def cardano_prompt(table: TableView, game: Cardano, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table.state
+    state = table
     seat = view.to_act
     assert seat is not None
     who = state.seats[seat].mention
@@ -293,12 +293,12 @@ def _places(picks: Sequence[int]) -> str:
     return "".join(str(place) for place in sorted(picks))
 
 
-def cardano_panel(table: Table, game: Cardano, seat: int, picks: tuple[int, ...] = ()) -> Panel:
+def cardano_panel(table: TableView, game: Cardano, seat: int, picks: tuple[int, ...] = ()) -> Panel:
     """What `seat` sees of their own hand, and on their turn exactly their legal moves.
 
     `picks` are the places (in the sorted hand) the player has picked to discard."""
     view = game.view(seat)
-    state = table.state
+    state = table
     hand = view.hand or ()
     names = [plain(name) for name in view.seats]
     embed = discord.Embed(

@@ -27,7 +27,7 @@ from engine.holdout.game import (
 from engine.holdout.game import Phase as HandPhase
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 CHILO = "🔪"
 """The chilo: the text's leader token, named for the *cuchillo*, a folding knife."""
@@ -39,10 +39,10 @@ def line_title(view: HoldoutView, line: int) -> str:
     return "The line" if view.options.lines == 1 else f"{LINE_NAMES[line].title()} line"
 
 
-def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
+def holdout_fields(table: TableView, game: Holdout, embed: discord.Embed) -> None:
     """The public picture: the line(s), pot, chilo, each seat's cards in hand and state."""
     view = game.view(None)
-    state = table.state
+    state = table
     for line, text in enumerate(view.line_text):
         embed.add_field(name=line_title(view, line), value=f"```{text}```", inline=False)
     seats = []
@@ -71,9 +71,9 @@ def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
     )
 
 
-def holdout_status(table: Table, game: Holdout) -> str:
+def holdout_status(table: TableView, game: Holdout) -> str:
     view = game.view(None)
-    state = table.state
+    state = table
     due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
     if view.phase is HandPhase.PASS:
         waiting = ", ".join(state.seats[s].mention for s in view.awaiting)
@@ -87,11 +87,11 @@ def holdout_status(table: Table, game: Holdout) -> str:
     return f"**Hand {state.hand_no}** in play."
 
 
-def holdout_prompt(table: Table, game: Holdout, fresh: set[int]) -> str:
+def holdout_prompt(table: TableView, game: Holdout, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card. `fresh` are the seats whose open
     panel was just redrawn with their moves."""
     view = game.view(None)
-    state = table.state
+    state = table
     due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
     humans = [s for s in view.awaiting if not state.seats[s].is_computer]
     who = ", ".join(state.seats[s].mention for s in humans)
@@ -114,12 +114,12 @@ def hand_order(hand: tuple[Card, ...]) -> list[int]:
     return sorted(range(len(hand)), key=lambda i: (hand[i].rank, hand[i]))
 
 
-def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> Panel:
+def holdout_panel(table: TableView, game: Holdout, seat: int, line: int | None) -> Panel:
     """What `seat` sees of their own hand, and on their turn the controls for their moves.
 
     `line` is the line a double-line player has picked to play into (None: not yet)."""
     view = game.view(seat)
-    state = table.state
+    state = table
     hand = view.hand or ()
     names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     n = len(names)

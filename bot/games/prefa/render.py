@@ -21,7 +21,7 @@ from engine.prefa.hand import PrefaHand, PrefaSeen
 from engine.prefa.scoring import SUITS
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 COLOUR = discord.Colour.dark_blue()
 SUIT_MARK = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
@@ -142,10 +142,10 @@ def contract_text(seen: PrefaSeen) -> str | None:
     return text + "\n" + "\n".join(duties)
 
 
-def prefa_fields(table: Table, game: PrefaHand, embed: discord.Embed) -> None:
+def prefa_fields(table: TableView, game: PrefaHand, embed: discord.Embed) -> None:
     seen = game.view(None)
     view = seen.view
-    state = table.state
+    state = table
     embed.add_field(name="Bidding", value=bidding_sheet(seen), inline=False)
     text = contract_text(seen)
     if text:
@@ -196,9 +196,9 @@ def to_do(seen: PrefaSeen) -> str:
     }.get(view.phase, "to act")
 
 
-def prefa_status(table: Table, game: PrefaHand) -> str:
+def prefa_status(table: TableView, game: PrefaHand) -> str:
     seen = game.view(None)
-    state = table.state
+    state = table
     seat = game.to_act
     phase = PHASE[seen.view.phase]
     if seat is None:
@@ -208,9 +208,9 @@ def prefa_status(table: Table, game: PrefaHand) -> str:
     return f"**Hand {state.hand_no} · {phase}** — {mention} {to_do(seen)}{due}. Press **Your hand**."
 
 
-def prefa_prompt(table: Table, game: PrefaHand, fresh: set[int]) -> str:
+def prefa_prompt(table: TableView, game: PrefaHand, fresh: set[int]) -> str:
     seen = game.view(None)
-    state = table.state
+    state = table
     due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
     humans = [s for s in game.awaiting if not table.seat_for(s).is_computer]
     who = ", ".join(table.seat_for(s).mention for s in humans)
@@ -222,10 +222,10 @@ def prefa_prompt(table: Table, game: PrefaHand, fresh: set[int]) -> str:
 
 
 # ------------------------------------------------------------------ the panel
-def prefa_panel(table: Table, game: PrefaHand, seat: int) -> Panel:
+def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
     seen = game.view(seat)
     view = seen.view
-    state = table.state
+    state = table
     embed = discord.Embed(title=f"Your hand · Prefa table #{table.id} · hand {state.hand_no}", colour=COLOUR)
     names = [plain(n) for n in seen.seats]
     party = seen.parties[seat]

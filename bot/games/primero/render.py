@@ -20,7 +20,7 @@ from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
 from engine.primero.hands import describe, points
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 ROUND_NAMES = {
     HandPhase.FIRST: "first round of bidding",
@@ -57,10 +57,10 @@ def _seat_state(view: PrimeroView, index: int) -> str:
     return "in"
 
 
-def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
+def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> None:
     """The public picture: the bid, the pots, every seat's state and discards."""
     view = game.view(None)
-    state = table.state
+    state = table
     betting = view.options.betting
     embed.add_field(name="The bid", value=bid_text(view), inline=False)
     seats = []
@@ -104,9 +104,9 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
     )
 
 
-def primero_status(table: Table, game: Primero) -> str:
+def primero_status(table: TableView, game: Primero) -> str:
     view = game.view(None)
-    state = table.state
+    state = table
     due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
     if view.to_act is None:
         return f"**Hand {state.hand_no}** — {ROUND_NAMES[view.phase]}."
@@ -120,10 +120,10 @@ def primero_status(table: Table, game: Primero) -> str:
     return f"**Hand {state.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
 
 
-def primero_prompt(table: Table, game: Primero, fresh: set[int]) -> str:
+def primero_prompt(table: TableView, game: Primero, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table.state
+    state = table
     seat = view.to_act
     assert seat is not None
     who = state.seats[seat].mention
@@ -153,12 +153,12 @@ def _changing(discard: tuple[int, ...]) -> str:
     return f" · change {len(discard)}"
 
 
-def primero_panel(table: Table, game: Primero, seat: int, discard: tuple[int, ...] = ()) -> Panel:
+def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int, ...] = ()) -> Panel:
     """What `seat` sees of their own hand, and on their turn exactly their legal moves.
 
     `discard` are the places (in the sorted hand) the player has picked to change."""
     view = game.view(seat)
-    state = table.state
+    state = table
     hand = view.hand or ()
     names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     betting = view.options.betting
