@@ -155,14 +155,13 @@ class PegLegPlugin(
         return picture.table_picture(table, view)
 
     def status(self, table: TableView, game: PegLeg) -> str:
-        state = table
         view = game.view(None)
         if view.phase is Phase.OVER or not view.awaiting:
-            return f"**Hand {state.hand_no}** in play."
+            return f"**Hand {table.hand_no}** in play."
         who = ", ".join(_who(table, seat) for seat in view.awaiting)
-        due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+        due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
         when = "opening bets" if view.round_after == 1 else f"bets after card {view.round_after}"
-        return f"**Hand {state.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
+        return f"**Hand {table.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
 
     def prompt(self, table: TableView, game: PegLeg, fresh: set[int]) -> str:
         view = game.view(None)
@@ -306,8 +305,7 @@ class PegLegPlugin(
 
 
 def _who(table: TableView, seat: int) -> str:
-    state = table
-    return state.hand_seats[seat] if seat < len(state.hand_seats) else plain(table.seat_for(seat).name)
+    return table.hand_seats[seat] if seat < len(table.hand_seats) else plain(table.seat_for(seat).name)
 
 
 def _bet_line(who: str, bet: BetView) -> str:

@@ -237,16 +237,15 @@ class PrimaCartaPlugin(
         return picture.hand_picture(table, view)
 
     def status(self, table: TableView, game: PrimaCarta) -> str:
-        state = table
         seat = game.to_act
         if game.phase is Phase.DEAL:
-            return f"**Hand {state.hand_no}** · {BETS_OPEN}"
+            return f"**Hand {table.hand_no}** · {BETS_OPEN}"
         if game.phase is Phase.REPASSO:
-            return f"**Hand {state.hand_no}** · the copa is decided; bets are open before the repasso."
+            return f"**Hand {table.hand_no}** · the copa is decided; bets are open before the repasso."
         if seat is None:
-            return f"**Hand {state.hand_no}** in play."
-        due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
-        return f"**Hand {state.hand_no} · copa round** — {state.seats[seat].mention} to decide{due}."
+            return f"**Hand {table.hand_no}** in play."
+        due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
+        return f"**Hand {table.hand_no} · copa round** — {table.seats[seat].mention} to decide{due}."
 
     def prompt(self, table: TableView, game: PrimaCarta, fresh: set[int]) -> str:
         seat = game.to_act
@@ -260,11 +259,10 @@ class PrimaCartaPlugin(
 
     def table_fields(self, table: TableView, game: PrimaCarta, embed: discord.Embed) -> None:
         view = game.view(None)
-        state = table
         dealt = view.phase is not Phase.DEAL
         seats: list[str] = []
         for index, suit in enumerate(view.seats):
-            who = state.hand_seats[index] if index < len(state.hand_seats) else "—"
+            who = table.hand_seats[index] if index < len(table.hand_seats) else "—"
             marks = []
             if index == view.dealer:
                 marks.append("dealer")

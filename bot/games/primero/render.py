@@ -60,13 +60,12 @@ def _seat_state(view: PrimeroView, index: int) -> str:
 def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> None:
     """The public picture: the bid, the pots, every seat's state and discards."""
     view = game.view(None)
-    state = table
     betting = view.options.betting
     embed.add_field(name="The bid", value=bid_text(view), inline=False)
     seats = []
     shown = {s.seat: s for s in view.showdown or ()}
     for index, name in enumerate(view.seats):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else plain(name)
+        who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
         parts = [who]
         if index == view.dealer:
             parts.append("dealer")
@@ -106,28 +105,26 @@ def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> Non
 
 def primero_status(table: TableView, game: Primero) -> str:
     view = game.view(None)
-    state = table
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
     if view.to_act is None:
-        return f"**Hand {state.hand_no}** — {ROUND_NAMES[view.phase]}."
-    mention = state.seats[view.to_act].mention
+        return f"**Hand {table.hand_no}** — {ROUND_NAMES[view.phase]}."
+    mention = table.seats[view.to_act].mention
     if view.phase is HandPhase.CHOICE:
         what = f"{mention} to stake {view.set_aside[view.to_act]:,} set aside, or fold"
     elif view.forced == view.to_act:
         what = f"{mention} must cover the bet (nobody else did)"
     else:
         what = f"{mention} to act"
-    return f"**Hand {state.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
+    return f"**Hand {table.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
 
 
 def primero_prompt(table: TableView, game: Primero, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table
     seat = view.to_act
     assert seat is not None
-    who = state.seats[seat].mention
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    who = table.seats[seat].mention
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
     if seat in fresh:
         where = "Your hand panel shows your moves."
     else:
@@ -158,12 +155,11 @@ def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int
 
     `discard` are the places (in the sorted hand) the player has picked to change."""
     view = game.view(seat)
-    state = table
     hand = view.hand or ()
     names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     betting = view.options.betting
     embed = discord.Embed(
-        title=f"Your hand · Primero table #{table.id} · hand {state.hand_no}",
+        title=f"Your hand · Primero table #{table.id} · hand {table.hand_no}",
         colour=discord.Colour.dark_red(),
     )
     embed.add_field(

@@ -35,8 +35,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 def _who(table: TableView, seat: int) -> str:
-    state = table
-    return state.hand_seats[seat] if seat < len(state.hand_seats) else plain(table.seat_for(seat).name)
+    return table.hand_seats[seat] if seat < len(table.hand_seats) else plain(table.seat_for(seat).name)
 
 
 def teams_text(view: PrimieraView) -> str:
@@ -130,9 +129,8 @@ def _mention(table: TableView, view: PrimieraView, seat: int) -> str:
 
 def primiera_status(table: TableView, game: Primiera) -> str:
     view = game.view(None)
-    state = table
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
-    head = f"**Round {state.hand_no}**"
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
+    head = f"**Round {table.hand_no}**"
     if view.phase is Phase.OVER:
         return f"{head} — over."
     if view.phase is Phase.LAY:
@@ -151,8 +149,7 @@ def primiera_status(table: TableView, game: Primiera) -> str:
 def primiera_prompt(table: TableView, game: Primiera, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
     seats = view.awaiting
     who = ", ".join(_mention(table, view, s) for s in seats)
     if seats and all(s in fresh for s in seats):
@@ -186,12 +183,11 @@ def primiera_panel(table: TableView, game: Primiera, seat: int, picked: int | No
     """What `seat` sees of its own hand and, when the round waits on it, its moves. For
     the robot's seat (played by its partner) the robot's face-up cards."""
     view = game.view(seat)
-    state = table
     robot = seat == view.robot
     hand = view.hand or ()
     embed = discord.Embed(
         title=("The robot's cards" if robot else "Your hand")
-        + f" · Primiera table #{table.id} · round {state.hand_no}",
+        + f" · Primiera table #{table.id} · round {table.hand_no}",
         colour=discord.Colour.dark_green(),
     )
     if robot and view.robot_cards is None:
