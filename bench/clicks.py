@@ -57,6 +57,7 @@ import simcord.http.router
 from bot.app import Ridotto, create_bot
 from bot.components import TABLE_MOVE
 from bot.config import Settings
+from bot.games.base import TableMoves
 from bot.tables import Phase, Table
 
 STAKE = 1  # spiga 1, copa at most 9: members never run short, however many hands they play
@@ -345,7 +346,8 @@ class Driver:
                 break
             key = "copa" if self.rng.random() < COPA_PROBABILITY else "fold"
             assert table.game is not None and to_act is not None
-            if key not in {m.key for m in table.plugin.moves(table.game, to_act)}:
+            public = table.plugin.capability(TableMoves)
+            if public is None or key not in {m.key for m in public.moves(table.game, to_act)}:
                 key = "fold"
             await self.table_click(self.members[user_id], seat, key)
         self.run.cycles += 1

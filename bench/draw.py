@@ -180,7 +180,7 @@ def primero_hand_scene() -> Table:
 def table_picture(scene: Callable[[], Table]) -> Callable[[], Image.Image]:
     def draw() -> Image.Image:
         table = scene()
-        image = table.plugin.table_picture(table, table.game.view(None))
+        image = table.plugin.table_picture(table.view(), table.game.view(None))
         assert image is not None
         return image
 
@@ -192,7 +192,7 @@ def hand_picture(scene: Callable[[], Table], picks: tuple[str, ...] = ()) -> Cal
         table = scene()
         view = table.game.view(None)
         seat = view.to_act if view.to_act is not None else 0
-        image = table.plugin.hand_picture(table, table.game.view(seat), picks)
+        image = table.plugin.hand_picture(table.view(), table.game.view(seat), picks)
         assert image is not None
         return image
 

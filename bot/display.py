@@ -18,7 +18,7 @@ from typing import Any, TypeAlias
 import discord
 
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
-from bot.games.base import SideOffers
+from bot.games.base import SideOffers, TableMoves
 from bot.pictures import Picture, Pictures
 from bot.render import render_table, turn_prompt
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
@@ -102,8 +102,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         seat = table.to_act
         if table.plugin.private_hands:
             view.add_item(button(table, "hand", "Your hand", blue))
-        elif seat is not None and table.game is not None:
-            for move in table.plugin.moves(table.game, seat):
+        elif seat is not None and table.game is not None and (public := table.plugin.capability(TableMoves)):
+            for move in public.moves(table.game, seat):
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
         if table.house_bets is not None:
             view.add_item(button(table, "bet", "Bet", blue, row=1))
@@ -293,7 +293,7 @@ class Display:
         seat = table.engine_seat(index)
         if seat is None:
             raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
-        return table.plugin.panel(table, table.game, seat, opened.picks if opened else ())
+        return table.plugin.panel(table.view(), table.game, seat, opened.picks if opened else ())
 
     def panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
         if not panel.controls and not panel.pickers:

@@ -79,9 +79,9 @@ class Pictures:
         game = table.game
         if game is None:
             return None
-        view = game.view(None)
+        view, seen = game.view(None), table.view()  # copies: the drawing may run elsewhere
         return await self._get(
-            ("table", table.id, table.version), "table", lambda: table.plugin.table_picture(table, view)
+            ("table", table.id, table.version), "table", lambda: table.plugin.table_picture(seen, view)
         )
 
     async def hand(self, table: Table, seat: int, picks: tuple[str, ...]) -> Picture | None:
@@ -89,11 +89,11 @@ class Pictures:
         game = table.game
         if game is None:
             return None
-        view = game.view(seat)
+        view, seen = game.view(seat), table.view()
         return await self._get(
             ("hand", table.id, table.version, table.state.hand_no, seat, picks),
             "hand",
-            lambda: table.plugin.hand_picture(table, view, picks),
+            lambda: table.plugin.hand_picture(seen, view, picks),
         )
 
     async def _get(self, key: tuple[Any, ...], kind: str, draw: Callable[[], Image | None]) -> Picture | None:

@@ -32,7 +32,7 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     embed = discord.Embed(title=table_title(table), colour=COLOURS[state.phase])
     game = table.game
     if game is not None:
-        table.plugin.table_fields(table, game, embed)
+        table.plugin.table_fields(table.view(), game, embed)
     if state.wagers:
         embed.add_field(name=_wagers_title(table), value=wagers_text(table), inline=False)
     if state.offers:
@@ -91,7 +91,7 @@ def turn_prompt(table: Table, fresh: set[int] | None = None) -> str:
     """The ping for the member(s) to act: public, so it names no hidden card. It ends with
     a jump link to the table message, which may have scrolled far up the channel."""
     assert table.game is not None
-    text = table.plugin.prompt(table, table.game, fresh or set())
+    text = table.plugin.prompt(table.view(), table.game, fresh or set())
     link = table_link(table)
     return f"{text}\nGo to the table: {link}" if link else text
 
@@ -137,7 +137,7 @@ def _status(table: Table) -> str:
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."
     assert table.game is not None
-    status = table.plugin.status(table, table.game)
+    status = table.plugin.status(table.view(), table.game)
     pause = table.pause
     if pause is not None and state.deadline is not None:
         status += f"\n⏳ {pause.label} {discord.utils.format_dt(state.deadline, 'R')}."

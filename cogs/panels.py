@@ -125,7 +125,7 @@ class Panels(commands.Cog):
             raise TableError("That panel is out of date — press **Your hand** for a fresh one.")
         plugin = table.plugin
         if key.split(".")[0] in plugin.form_keys:
-            form = plugin.form(table, table.game, engine_seat, key, values)
+            form = plugin.form(table.view(), table.game, engine_seat, key, values)
             if form is None:
                 raise TableError("That move isn't open to you right now.")
             modal = self._modal(table, index, token, form)

@@ -42,8 +42,8 @@ SHARED = ("bot", "cogs")
 
 COMMON_WORDS = {
     "stack": "stack games: the stacks a table holds for each seat (HandSetup.stacks, TableState.stacks)",
-    "ante": "the ledger's reason for what a seat pays at the deal (GamePlugin.opening_costs)",
-    "target": "GamePlugin.target(), the hook through which a points game says when a game ends",
+    "ante": "the ledger's reason for what a seat pays at the deal (HandByHand.opening_costs)",
+    "target": "ScoreGame.target(), the hook through which a points game says when a game ends",
     "deck": "the deck commitment every hand publishes, and engine.core's decks",
     "lines": "lines of text: the table log, reports",
     "direction": "the way a match passes the deal (engine.core.match.Match.new(direction=...))",
@@ -329,27 +329,7 @@ def test_the_table_service_imports_no_discord() -> None:
 # ------------------------------------------------------------------------------ import cycles
 LAYERS = ("engine", "bot", "cogs")
 
-KNOWN_CYCLES: dict[frozenset[str], str] = {
-    # Item 2 of issue 20 (plug-ins receive a read-only view of the table, not the live
-    # `Table`) removes this one; drop it from here then.
-    frozenset(
-        {
-            "bot.games",
-            "bot.games.base",
-            "bot.tables",
-            "bot.tables.autoplay",
-            "bot.tables.commit",
-            "bot.tables.hand",
-            "bot.tables.lobby",
-            "bot.tables.model",
-            "bot.tables.money",
-            "bot.tables.offers",
-            "bot.tables.service",
-            "bot.tables.timing",
-            "bot.tables.wagers",
-        }
-    ): "bot/games with bot/tables: the plug-ins take the live Table",
-}
+KNOWN_CYCLES: dict[frozenset[str], str] = {}
 """Import cycles that exist today and are due to go, each with what removes it. A cycle
 counts as known when its files are among one entry's."""
 

@@ -23,6 +23,7 @@ from bot.games.base import (
     OfferTerms,
     OptionError,
     Pause,
+    scoreboards,
 )
 
 Plugin = GamePlugin[Any, Any]
@@ -46,7 +47,9 @@ def _discover() -> dict[str, Plugin]:
 GAMES: dict[str, Plugin] = _discover()
 """Every registered game, by id, in a stable order."""
 
-BOARDS: dict[str, str] = {board: name for plugin in GAMES.values() for board, name in plugin.boards().items()}
+BOARDS: dict[str, str] = {
+    board: name for plugin in GAMES.values() for board, name in scoreboards(plugin).items()
+}
 """Every scoreboard: board key -> its name."""
 
 __all__ = [

@@ -9,6 +9,7 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.clock import Clock
+from bot.games.base import Pauses
 from bot.storage import InsufficientFunds
 from bot.tables.commit import Changes, Commit, TableChange, can_deal, members_awaited
 from bot.tables.hand import Hands
@@ -111,11 +112,12 @@ class Autoplay:
 
     async def instead(self, table: Table, error: TableError) -> bool:
         """A paused hand's move its member can't pay for: the move the game plays instead
-        (`GamePlugin.short_of_chips`), if it has one. Whether one was played."""
+        (`Pauses.short_of_chips`), if it has one. Whether one was played."""
         pause, game = table.pause, table.game
         if pause is None or game is None or not isinstance(error.__cause__, InsufficientFunds):
             return False
-        action = table.plugin.short_of_chips(game, pause.seat, pause.action)
+        pauses = table.plugin.capability(Pauses)
+        action = pauses.short_of_chips(game, pause.seat, pause.action) if pauses is not None else None
         if action is None:
             return False
         try:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
+from bot.games.base import HandByHand, HouseDeals, Partners, ScoreGame, min_bankroll, scoreboard
 from bot.storage import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError
@@ -76,8 +77,10 @@ class Hands:
                 moves += [move for part in lobby.replace(table, seat) for move in part]
         if table.stacked:
             minimum = table.plugin.seat_minimum(state.stake, table.options)
+            score = table.plugin.capability(ScoreGame)
+            tops_up = score is not None and score.tops_up(table.options)
             for seat in list(state.seats):
-                if state.stacks.get(seat.choice, 0) < minimum and table.plugin.tops_up(table.options):
+                if state.stacks.get(seat.choice, 0) < minimum and tops_up:
                     moves += await self.top_up(table, seat, minimum)
                 if state.stacks.get(seat.choice, 0) < minimum:
                     state.seats.remove(seat)
@@ -88,7 +91,7 @@ class Hands:
             for seat in [s for s in state.seats if s.user_id is not None]:
                 assert seat.user_id is not None
                 balance = await commit.balance(state.guild_id, seat.user_id)
-                if balance < table.plugin.min_bankroll(state.stake, table.options):
+                if balance < min_bankroll(table.plugin, state.stake, table.options):
                     state.seats.remove(seat)
                     table.match = table.match.vacate(seat.choice)
                     commit.log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
@@ -103,8 +106,14 @@ class Hands:
             return
         names = {seat.choice: seat.name for seat in state.seats}
         seated = [seat.choice for seat in state.seats]
-        match, dealer = table.plugin.before_deal(table.match, seated, table.options, table.game)
-        robot_name = table.plugin.robot(table.options)
+        score = table.plugin.capability(ScoreGame)
+        match, dealer = (
+            score.before_deal(table.match, seated, table.options, table.game)
+            if score is not None
+            else (table.match, None)
+        )
+        partnered = table.plugin.capability(Partners)
+        robot_name = partnered.robot(table.options) if partnered is not None else None
         robot = None
         if robot_name is not None:  # a seat with no member, dealt in opposite the dealer
             robot = next(key for key in match.order if key not in names)
@@ -135,7 +144,10 @@ class Hands:
         state.hand_seats = [table.seat_for(index).mention for index in range(len(choices))]
         state.acted = {}
         state.wagers, state.offers = [], []  # the last hand's bets, settled, make way for this hand's
-        dealer_name = "the house" if table.plugin.house_deals(table.options) else names[seating.dealer]
+        house = table.plugin.capability(HouseDeals)
+        dealer_name = (
+            "the house" if house is not None and house.house_deals(table.options) else names[seating.dealer]
+        )
         dealt = f"Hand {state.hand_no}: {dealer_name} deals."
         if seating.by_lot:
             dealt = (
@@ -146,7 +158,8 @@ class Hands:
         try:
             async with commit.transaction() as tx:
                 await commit.transfer(table, tx, moves)
-                antes = table.plugin.opening_costs(table.game)
+                money = table.plugin.capability(HandByHand)
+                antes = money.opening_costs(table.game) if money is not None else []
                 await commit.transfer(
                     table,
                     tx,
@@ -192,7 +205,8 @@ class Hands:
         game = table.game
         assert game is not None
         awaited = table.awaiting
-        cost = table.plugin.cost(game, seat, action)
+        money = table.plugin.capability(HandByHand)
+        cost = money.cost(game, seat, action) if money is not None else 0
         try:
             events = game.apply(seat, action)
         except RuleError as error:
@@ -228,7 +242,8 @@ class Hands:
         for event in events:
             if table.plugin.logged(event):
                 commit.log(table, self.event_line(table, event))
-        teams = table.plugin.partners(table.game)
+        partnered = table.plugin.capability(Partners)
+        teams = partnered.partners(table.game) if partnered is not None else None
         if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
             keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
             if keys != table.match.partners:
@@ -255,13 +270,13 @@ class Hands:
         outcome = game.outcome
         assert outcome is not None
         stacks = table.plugin.final_stacks(game)
-        points = table.plugin.points(game)
+        score = table.plugin.capability(ScoreGame)
+        points = score.points(game) if score is not None else None
         players = [table.seat_for(index) for index in range(len(outcome.paid_out))]
         if stacks is not None or outcome.carried:  # a pot left for the next hand
             table.match = table.match.carry(outcome.carried)
-        kept = table.plugin.after_hand(
-            table.match, game, [table.hand_choice(index) for index in range(len(outcome.paid_out))]
-        )
+        keys = [table.hand_choice(index) for index in range(len(outcome.paid_out))]
+        kept = score.after_hand(table.match, game, keys) if score is not None else None
         moved: dict[str, int] = {}
         if kept is not None:
             table.match, ended = kept
@@ -351,7 +366,7 @@ class Hands:
                     state.guild_id,
                     table.id,
                     state.hand_no,
-                    table.plugin.board(table.options),
+                    scoreboard(table.plugin, table.options),
                     seat.user_id,
                     nets.get(choice, 0),
                     choice in result.winners,

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.games.base import ScoreGame, min_bankroll
 from bot.tables import money, offers, wagers
 from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
@@ -156,7 +157,7 @@ class Lobby:
         """Every stack goes home, and a pot left by a hand without a winner is shared out
         among the players still seated (or those who just left, if nobody is). A game in
         progress whose stakes move only at its end is settled first as it stands: each seat
-        pays what leaving now would cost it (`GamePlugin.leaving_debts`), so closing the
+        pays what leaving now would cost it (`ScoreGame.leaving_debts`), so closing the
         table is no way out of a game one is losing (docs/RULES.md, "The card room")."""
         moves: list[Transfer] = []
         for seat in table.state.seats:
@@ -185,7 +186,8 @@ class Lobby:
         (`leaving_debts`) from their stack into the other seats' stacks, never more than
         the stack holds; chips stay in the escrow. Returns the log's sentence ("" if none)."""
         state = table.state
-        debts = table.plugin.leaving_debts(table, seat.choice)
+        score = table.plugin.capability(ScoreGame)
+        debts = score.leaving_debts(table.view(), seat.choice) if score is not None else {}
         seated = {s.choice: s for s in state.seats if s is not seat}
         left = state.stacks.get(seat.choice, 0)
         paid: list[str] = []
@@ -206,7 +208,8 @@ class Lobby:
         """Whether a member leaving now leaves their seat to a computer player: the game
         says so (a game in progress) and another member stays at the table."""
         others = [s for s in table.state.seats if s is not seat and not s.is_computer and not s.leaving]
-        return bool(others) and table.plugin.keeps_seat(table)
+        score = table.plugin.capability(ScoreGame)
+        return bool(others) and score is not None and score.keeps_seat(table.view())
 
     def replace(self, table: Table, seat: Seat) -> tuple[list[money.Transfer], list[money.Transfer]]:
         """A computer player takes a member's seat, keeping its place in the match: the
@@ -253,7 +256,7 @@ class Lobby:
         """Refuse a member who can't cover what this table asks, saying what they can afford:
         the largest stack they could bring (stack games) and the largest stake at which a
         table with these options would take them."""
-        needed = plugin.min_bankroll(stake, options)
+        needed = min_bankroll(plugin, stake, options)
         balance = await self.commit.balance(guild_id, user_id)
         if balance >= needed:
             return
@@ -283,7 +286,7 @@ def affordable_stake(plugin: Plugin, options: Any, balance: int, *, below: int) 
     low, high = 0, below - 1
     while low < high:
         middle = (low + high + 1) // 2
-        if plugin.min_bankroll(middle, options) <= balance:
+        if min_bankroll(plugin, middle, options) <= balance:
             low = middle
         else:
             high = middle - 1

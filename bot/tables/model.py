@@ -4,6 +4,7 @@ in play. Nothing here talks to Discord or the database."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from datetime import datetime
 from enum import StrEnum
@@ -11,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from bot.games.base import OnlookerBets
+from bot.games.base import OnlookerBets, Pauses
+from bot.games.view import SeatView, TableView
 from bot.storage import HOUSE, member_account
 from engine.core.match import Match
 
@@ -249,6 +251,35 @@ class Table:
             return Seat(choice=key, user_id=None, name=name, level=self.state.level)
         raise DamagedTable(f"engine seat {engine_seat} has no table seat")
 
+    def view(self) -> TableView:
+        """What the game's plug-in may read of this table, as it is now: a frozen copy."""
+        state = self.state
+        seating = self.match.seating
+        current = seating is not None and seating.hand_no == self.match.hand_no
+        engine_seats = seating.size if seating is not None and current else len(state.seats)
+        players: dict[int, SeatView] = {}
+        dealt: dict[int, str] = {}
+        for engine_seat in range(engine_seats):
+            # A seat whose player has left since the deal has no player, only its key: a
+            # plug-in asks for the player only where one still sits.
+            with contextlib.suppress(IndexError):
+                dealt[engine_seat] = self.hand_choice(engine_seat)
+            with contextlib.suppress(DamagedTable, IndexError):
+                players[engine_seat] = _seat_view(self.seat_for(engine_seat))
+        return TableView(
+            id=state.id,
+            options=self.options,
+            stake=state.stake,
+            match=self.match,
+            game=self.game,
+            hand_no=state.hand_no,
+            deadline=state.deadline,
+            seats=tuple(_seat_view(seat) for seat in state.seats),
+            hand_seats=tuple(state.hand_seats),
+            players=players,
+            dealt=dealt,
+        )
+
     def hand_choice(self, engine_seat: int) -> str:
         """The table seat key dealt into engine seat `engine_seat` this hand, even if that
         player has since left (as at the end of a hand)."""
@@ -302,7 +333,10 @@ class Table:
         game = self.game
         if self.state.phase is not Phase.PLAYING or game is None or game.outcome is not None or self.awaiting:
             return None
-        pause: Pause | None = self.plugin.pause(game, self.options)
+        pauses = self.plugin.capability(Pauses)
+        if pauses is None:
+            return None
+        pause: Pause | None = pauses.pause(game, self.options)
         return pause
 
     @property
@@ -365,6 +399,10 @@ class Table:
             self.state.match = _match_for(self.plugin, self.options, self.state.legacy_match or {})
         self.game = self.plugin.load(self.state.hand) if self.state.hand is not None else None
         self.state.hand = None
+
+
+def _seat_view(seat: Seat) -> SeatView:
+    return SeatView(choice=seat.choice, name=seat.name, user_id=seat.user_id)
 
 
 def _match_for(plugin: Plugin, options: Any, legacy: dict[str, Any]) -> Match:

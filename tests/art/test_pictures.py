@@ -18,6 +18,7 @@ from PIL import Image
 import bot.art
 from bot.art import to_png
 from bot.games import GAMES
+from bot.games.base import Pauses
 from bot.tables import Table
 from engine.core.cards import Card
 from tests.helpers.tables import dealt_table
@@ -44,7 +45,8 @@ def states(table: Table, seed: int) -> Iterator[Table]:
         if game.outcome is not None:
             return
         if not game.awaiting:  # waiting on the clock: play what the clock would
-            pause = table.plugin.pause(game, table.options)
+            pauses = table.plugin.capability(Pauses)
+            pause = pauses.pause(game, table.options) if pauses is not None else None
             assert pause is not None
             game.apply(pause.seat, pause.action)
             yield table
@@ -91,7 +93,7 @@ def test_public_picture_draws_no_hidden_card(
             for seat in range(players):
                 hidden |= plugin.private_cards(game, seat)
             drawn.clear()
-            image = plugin.table_picture(state, game.view(None))
+            image = plugin.table_picture(state.view(), game.view(None))
             assert image is not None
             leaked = hidden & set(drawn)
             assert not leaked, f"the public picture drew hidden cards {sorted(c.short for c in leaked)}"
@@ -111,7 +113,7 @@ def test_hand_picture_draws_the_seats_own_cards(
         for seat in range(players):
             view = game.view(seat)
             drawn.clear()
-            image = plugin.hand_picture(state, view, ())
+            image = plugin.hand_picture(state.view(), view, ())
             if game_id == "prima_carta":
                 suit = view.seats[seat]
                 stack = next(s for s in view.stacks if s.suit == suit)
@@ -130,7 +132,7 @@ def test_holdout_hand_is_in_rank_order(drawn: list[Card]) -> None:
 
     table = dealt_table("holdout", {}, 4, 5)
     view = table.game.view(0)
-    GAMES["holdout"].hand_picture(table, view, ())
+    GAMES["holdout"].hand_picture(table.view(), view, ())
     hand = view.hand or ()
     assert drawn == [hand[i] for i in hand_order(hand)]
 
@@ -141,16 +143,16 @@ def test_pictures_are_deterministic_and_follow_the_state(
 ) -> None:
     plugin = GAMES[game_id]
     table = dealt_table(game_id, raw, players, 4)
-    first = png(plugin.table_picture(table, table.game.view(None)))
+    first = png(plugin.table_picture(table.view(), table.game.view(None)))
     # The same state, and the same state reloaded from its JSON, draw the same bytes.
-    assert png(plugin.table_picture(table, table.game.view(None))) == first
+    assert png(plugin.table_picture(table.view(), table.game.view(None))) == first
     copy = plugin.load(table.game.to_json())
-    assert png(plugin.table_picture(table, copy.view(None))) == first
-    hand = png(plugin.hand_picture(table, table.game.view(0), ()))
-    assert png(plugin.hand_picture(table, copy.view(0), ())) == hand
+    assert png(plugin.table_picture(table.view(), copy.view(None))) == first
+    hand = png(plugin.hand_picture(table.view(), table.game.view(0), ()))
+    assert png(plugin.hand_picture(table.view(), copy.view(0), ())) == hand
     # A later state draws something else.
     *_, last = states(table, 4)
-    assert png(plugin.table_picture(last, last.game.view(None))) != first
+    assert png(plugin.table_picture(last.view(), last.game.view(None))) != first
 
 
 def test_two_deals_with_the_same_public_view_draw_the_same_table() -> None:
@@ -164,7 +166,7 @@ def test_two_deals_with_the_same_public_view_draw_the_same_table() -> None:
         view = table.game.view(None)
         key = view.model_dump_json(exclude={"commitment"})
         deals[key] = deals.get(key, 0) + 1
-        pictures.setdefault(key, set()).add(png(plugin.table_picture(table, view)))
+        pictures.setdefault(key, set()).add(png(plugin.table_picture(table.view(), view)))
     assert max(deals.values()) >= 2, "no two deals shared a public view"
     assert all(len(found) == 1 for found in pictures.values())
 
@@ -174,8 +176,8 @@ def test_picked_cards_and_the_line_show_on_the_hand() -> None:
     table = dealt_table("primero", {}, 4, 6)
     seat = table.game.view(None).to_act or 0
     view = table.game.view(seat)
-    plain = png(primero.hand_picture(table, view, ()))
-    assert png(primero.hand_picture(table, view, ("0",))) != plain
+    plain = png(primero.hand_picture(table.view(), view, ()))
+    assert png(primero.hand_picture(table.view(), view, ("0",))) != plain
     holdout = GAMES["holdout"]
     table = dealt_table("holdout", {"lines": "double"}, 5, 6)
     for state in states(table, 6):
@@ -183,7 +185,9 @@ def test_picked_cards_and_the_line_show_on_the_hand() -> None:
             break
     seat = table.game.view(None).to_act or 0
     view = table.game.view(seat)
-    assert png(holdout.hand_picture(table, view, ("1",))) != png(holdout.hand_picture(table, view, ()))
+    assert png(holdout.hand_picture(table.view(), view, ("1",))) != png(
+        holdout.hand_picture(table.view(), view, ())
+    )
 
 
 def test_cinco_picture_lays_the_stacks_out_in_the_order_they_came_off_the_deck(drawn: list[Card]) -> None:
@@ -196,6 +200,6 @@ def test_cinco_picture_lays_the_stacks_out_in_the_order_they_came_off_the_deck(d
     assert [stack.suit for stack in _ordered(view)] == view.appearance
     assert view.appearance != [stack.suit for stack in view.stacks]  # so the order is the deck's
     drawn.clear()
-    assert plugin.table_picture(table, view) is not None
+    assert plugin.table_picture(table.view(), view) is not None
     firsts = [stack.cards[0] for stack in _ordered(view)]
     assert [card for card in drawn if card in firsts] == firsts

@@ -63,7 +63,7 @@ def test_bets_open_again_before_the_repasso() -> None:
     pause = PLUGIN.pause(game, table.options)
     assert pause is not None and pause.seconds == 20 and pause.seat == game.prima
     assert PLUGIN.cost(game, pause.seat, pause.action) == 0
-    assert "bets are open before the repasso" in PLUGIN.status(table, game)
+    assert "bets are open before the repasso" in PLUGIN.status(table.view(), game)
 
 
 def test_the_table_line_names_the_variant_corte_cobre_and_a_carried_cobre() -> None:

@@ -43,6 +43,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.games import GAMES, HandSetup, OptionError, Plugin
+from bot.games.base import HandByHand, Partners, Pauses, ScoreGame, TableMoves
 from bot.render import render_table
 from bot.tables import Phase, Seat, Table, TableState
 from bot.ui import Panel
@@ -211,10 +212,17 @@ def new_table(plugin: Plugin, options: BaseModel, players: int, stake: int, rng:
 
 def robot_seat(table: Table) -> str | None:
     """The free seat a game's robot is dealt into (None: the game has no robot)."""
-    if table.plugin.robot(table.options) is None:
+    partnered = table.plugin.capability(Partners)
+    if partnered is None or partnered.robot(table.options) is None:
         return None
     taken = {seat.choice for seat in table.state.seats}
     return next(key for key in table.match.order if key not in taken)
+
+
+def table_moves(plugin: Plugin, game: Any, seat: int) -> list[Any]:
+    """The public table message's buttons for `seat` (none: the game has no `TableMoves`)."""
+    public = plugin.capability(TableMoves)
+    return public.moves(game, seat) if public is not None else []
 
 
 def log_events(table: Table, events: Sequence[Any]) -> None:
@@ -282,7 +290,8 @@ class Contract:
         stacked = setup.stacks is not None
         names = plugin.seat_names(game)
         assert len(names) == len(setup.choices), "the hand has a seat for each chair"
-        hand.paid_in = [0] * len(names) if stacked else list(plugin.opening_costs(game))
+        money = plugin.capability(HandByHand)
+        hand.paid_in = [0] * len(names) if stacked or money is None else list(money.opening_costs(game))
         seen_events = 0
         while True:
             if checks:
@@ -293,7 +302,8 @@ class Contract:
                 break
             assert len(hand.moves) < MAX_MOVES, f"the hand has not ended after {MAX_MOVES} moves"
             awaiting = tuple(game.awaiting)
-            pause = None if awaiting else plugin.pause(game, self.options)
+            pauses = plugin.capability(Pauses)
+            pause = None if awaiting or pauses is None else pauses.pause(game, self.options)
             assert awaiting or pause is not None, "a hand in play waits on somebody or on the clock"
             if checks:
                 before = game.to_json()
@@ -308,7 +318,7 @@ class Contract:
             else:
                 seat, action = choose(game, awaiting)
             if not stacked:
-                hand.paid_in[seat] += plugin.cost(game, seat, action)
+                hand.paid_in[seat] += money.cost(game, seat, action) if money is not None else 0
             log_events(table, game.apply(seat, action))
             if pause is None:
                 hand.moves.append((seat, action))
@@ -346,7 +356,8 @@ class Contract:
             if robot is not None:  # dealt in opposite the dealer, as the table's deal does
                 _, seating = table.match.next_hand(choices, dealer=choices[dealer], robot=robot)
                 named = dict(zip(choices, names, strict=True))
-                named[robot] = plugin.robot(self.options) or robot
+                partnered = plugin.capability(Partners)
+                named[robot] = (partnered.robot(self.options) if partnered else None) or robot
                 choices = list(seating.engine_seats)
                 names = [named[choice] for choice in choices]
                 at = choices.index(seating.dealer)
@@ -366,7 +377,8 @@ class Contract:
             replayed = self.play(again, setup, self.replay(hand.moves), checks=False)
             assert replayed.shots == hand.shots, "the same seed and moves showed something else"
             outcome = table.game.outcome
-            points = plugin.points(table.game)
+            score = plugin.capability(ScoreGame)
+            points = score.points(table.game) if score is not None else None
             if points is not None:
                 table.match, _ = table.match.add_scores(
                     {table.hand_choice(i): p for i, p in enumerate(points)}
@@ -435,10 +447,10 @@ class Contract:
         public = [content or "", *strings(embed)]
         awaiting = tuple(game.awaiting) if game.outcome is None else ()
         for seat in awaiting:
-            public += [text for move in plugin.moves(game, seat) for text in (move.key, move.label)]
+            public += [text for move in table_moves(plugin, game, seat) for text in (move.key, move.label)]
         if awaiting:
-            public.append(plugin.prompt(table, game, set()))
-            public.append(plugin.prompt(table, game, set(awaiting)))
+            public.append(plugin.prompt(table.view(), game, set()))
+            public.append(plugin.prompt(table.view(), game, set(awaiting)))
         public += [event.text for event in game.events[seen_events:]]
         assert_names_none(hidden, public, f"{plugin.name}'s public table")
         # Each seat's hand panel names nothing that seat may not see: another seat's cards
@@ -454,19 +466,19 @@ class Contract:
         """The seat's panel, and the panel after each view control (a line chosen) and after
         a random choice in each view picker (cards picked to change)."""
         plugin = self.plugin
-        first = plugin.panel(table, game, seat, ())
+        first = plugin.panel(table.view(), game, seat, ())
         out = [first]
         for control in first.controls:
             if control.key.split(".")[0] in plugin.view_keys and not control.disabled:
                 picks = plugin.pick(control.key, ())
                 assert picks is not None, f"view control {control.key!r} picks nothing"
-                out.append(plugin.panel(table, game, seat, picks))
+                out.append(plugin.panel(table.view(), game, seat, picks))
         for picker in first.pickers:
             if picker.key.split(".")[0] in plugin.view_keys:
                 values = self.some_values(picker.options, picker.min_values, picker.max_values)
                 picks = plugin.pick(picker.key, values)
                 assert picks is not None, f"view picker {picker.key!r} refused {values}"
-                out.append(plugin.panel(table, game, seat, picks))
+                out.append(plugin.panel(table.view(), game, seat, picks))
         return out
 
     def some_values(self, options: Sequence[tuple[str, str, bool]], low: int, high: int) -> list[str]:
@@ -506,7 +518,7 @@ class Contract:
         self.accepts(game, seat, plugin.timeout_action(game, seat), "the timeout move")
         for level in plugin.levels:
             self.accepts(game, seat, plugin.computer(level).choose(game, seat), f"the {level} computer")
-        for move in plugin.moves(game, seat):
+        for move in table_moves(plugin, game, seat):
             action = plugin.decode(game, seat, move.key, ())
             assert action is not None, f"public button {move.key!r} decodes to nothing"
             self.accepts(game, seat, action, f"public button {move.key!r}")
@@ -516,7 +528,7 @@ class Contract:
                 if control.disabled or head in plugin.view_keys:
                     continue
                 if head in plugin.form_keys:
-                    form = plugin.form(table, game, seat, control.key, ())
+                    form = plugin.form(table.view(), game, seat, control.key, ())
                     assert form is not None and form.fields, f"control {control.key!r} opens no form"
                     continue
                 action = plugin.decode(game, seat, control.key, ())
@@ -528,7 +540,7 @@ class Contract:
                     continue
                 if head in plugin.form_keys:
                     for value, _, _ in picker.options:
-                        form = plugin.form(table, game, seat, picker.key, [value])
+                        form = plugin.form(table.view(), game, seat, picker.key, [value])
                         assert form is not None and form.fields, f"{picker.key!r} {value!r} opens no form"
                     continue
                 values = self.some_values(picker.options, picker.min_values, picker.max_values)
@@ -561,7 +573,8 @@ class Contract:
             assert (
                 sum(hand.paid_in) + setup.carried == sum(outcome.paid_out) + outcome.carried + outcome.house
             ), "chips not conserved"
-        points = plugin.points(game)
+        score = plugin.capability(ScoreGame)
+        points = score.points(game) if score is not None else None
         if points is not None:
             assert len(points) == seats and min(points) >= 0
 

@@ -54,6 +54,7 @@ from simcord.components import walk_components
 from simcord.results import to_discord_message
 
 from bot.games import GAMES, OptionError
+from bot.games.base import scoreboard
 from bot.tables import Phase, Table
 from bot.tables.commit import Commit
 from engine.core import cards
@@ -375,7 +376,7 @@ class Driver:
             and table.game is not None
         ):
             self._last_hand = (table.id, table.state.hand_no)
-            self.hands[f"{table.plugin.board(table.options)}/{len(table.state.hand_seats)}"] += 1
+            self.hands[f"{scoreboard(table.plugin, table.options)}/{len(table.state.hand_seats)}"] += 1
         if self.step_no % AUDIT_EVERY == 0:
             await self.audit()
 

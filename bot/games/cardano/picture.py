@@ -35,7 +35,7 @@ from engine.cardano import CardanoView, Phase
 from engine.cardano.hands import describe
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 MARGIN = 24
 GAP = 12
@@ -91,7 +91,7 @@ def _seat(view: CardanoView, seat: int, width: int) -> Sheet:
     return vcol(parts, 8)
 
 
-def table_picture(table: Table, view: CardanoView) -> Image:
+def table_picture(table: TableView, view: CardanoView) -> Image:
     """Header: the phase, the pot, the deck, the invitation and the vie or the duel. Then a
     box per seat."""
     n = len(view.seats)
@@ -132,7 +132,7 @@ def table_picture(table: Table, view: CardanoView) -> Image:
     return felt(vcol(lines, 12), MARGIN, width)
 
 
-def hand_picture(table: Table, view: CardanoView, picks: tuple[str, ...]) -> Image | None:
+def hand_picture(table: TableView, view: CardanoView, picks: tuple[str, ...]) -> Image | None:
     """The seat's cards face up, in the panel's order, the cards picked to discard raised
     and framed in gold; what the cards make below."""
     seat = view.you

@@ -51,7 +51,7 @@ from engine.primero.hands import HandType
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
     from bot.ui import Form, Panel
 
 OPTION_ERRORS = {
@@ -228,22 +228,22 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         return frozenset(PRIMERO_40.parse(code) for code in data["order"][data["next"] :])
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+    def hand_picture(self, table: TableView, view: Any, picks: tuple[str, ...]) -> Image | None:
         return picture.hand_picture(table, view, picks)
 
-    def table_fields(self, table: Table, game: Cardano, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: Cardano, embed: discord.Embed) -> None:
         cardano_fields(table, game, embed)
 
-    def status(self, table: Table, game: Cardano) -> str:
+    def status(self, table: TableView, game: Cardano) -> str:
         return cardano_status(table, game)
 
-    def prompt(self, table: Table, game: Cardano, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: Cardano, fresh: set[int]) -> str:
         return cardano_prompt(table, game, fresh)
 
-    def panel(self, table: Table, game: Cardano, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: Cardano, seat: int, picks: tuple[str, ...]) -> Panel:
         return cardano_panel(table, game, seat, tuple(int(p) for p in picks if p.isdigit()))
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
@@ -252,7 +252,9 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             return None
         return tuple(str(p) for p in sorted({int(v) for v in values}))
 
-    def form(self, table: Table, game: Cardano, seat: int, key: str, values: Sequence[str]) -> Form | None:
+    def form(
+        self, table: TableView, game: Cardano, seat: int, key: str, values: Sequence[str]
+    ) -> Form | None:
         """`declare` (values: the kind) opens the form for the amount of a raise or a bid."""
         if key != "declare" or len(values) != 1:
             return None

@@ -42,7 +42,7 @@ from engine.core.text import plural
 from engine.primero.hands import HandType, points
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 PHASE_NAMES = {
     Phase.INVITATION: "the invitation",
@@ -178,10 +178,9 @@ def seat_state(view: CardanoView, seat: int) -> str:
     return "in"
 
 
-def cardano_fields(table: Table, game: Cardano, embed: discord.Embed) -> None:
+def cardano_fields(table: TableView, game: Cardano, embed: discord.Embed) -> None:
     """The public picture: the invitation, declarations, duel, pots and every seat."""
     view = game.view(None)
-    state = table.state
     names = [plain(name) for name in view.seats]
     embed.add_field(name="The invitation", value=invitation_text(view, names), inline=False)
     declared = declaration_text(view, names)
@@ -192,7 +191,7 @@ def cardano_fields(table: Table, game: Cardano, embed: discord.Embed) -> None:
         embed.add_field(name="The final duel", value=duel[:1024], inline=False)
     lines = []
     for index in range(len(view.seats)):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else names[index]
+        who = table.hand_seats[index] if index < len(table.hand_seats) else names[index]
         parts = [who]
         if index == view.dealer:
             parts.append("dealer")
@@ -239,27 +238,25 @@ def _what(view: CardanoView, seat: int) -> str:
     return "to bet, follow or fold"
 
 
-def cardano_status(table: Table, game: Cardano) -> str:
+def cardano_status(table: TableView, game: Cardano) -> str:
     view = game.view(None)
-    state = table.state
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
     if view.to_act is None:
-        return f"**Hand {state.hand_no}** — {PHASE_NAMES[view.phase]}."
-    mention = state.seats[view.to_act].mention
+        return f"**Hand {table.hand_no}** — {PHASE_NAMES[view.phase]}."
+    mention = table.seats[view.to_act].mention
     what = _what(view, view.to_act)
     return (
-        f"**Hand {state.hand_no} · {PHASE_NAMES[view.phase]}** — {mention} {what}{due}. Press **Your hand**."
+        f"**Hand {table.hand_no} · {PHASE_NAMES[view.phase]}** — {mention} {what}{due}. Press **Your hand**."
     )
 
 
-def cardano_prompt(table: Table, game: Cardano, fresh: set[int]) -> str:
+def cardano_prompt(table: TableView, game: Cardano, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table.state
     seat = view.to_act
     assert seat is not None
-    who = state.seats[seat].mention
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    who = table.seats[seat].mention
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
     if seat in fresh:
         where = "Your hand panel shows your moves."
     else:
@@ -293,16 +290,15 @@ def _places(picks: Sequence[int]) -> str:
     return "".join(str(place) for place in sorted(picks))
 
 
-def cardano_panel(table: Table, game: Cardano, seat: int, picks: tuple[int, ...] = ()) -> Panel:
+def cardano_panel(table: TableView, game: Cardano, seat: int, picks: tuple[int, ...] = ()) -> Panel:
     """What `seat` sees of their own hand, and on their turn exactly their legal moves.
 
     `picks` are the places (in the sorted hand) the player has picked to discard."""
     view = game.view(seat)
-    state = table.state
     hand = view.hand or ()
     names = [plain(name) for name in view.seats]
     embed = discord.Embed(
-        title=f"Your hand · Cardano's Primero table #{table.id} · hand {state.hand_no}",
+        title=f"Your hand · Cardano's Primero table #{table.id} · hand {table.hand_no}",
         colour=discord.Colour.dark_green(),
     )
     embed.add_field(

@@ -19,7 +19,7 @@ from engine.core.cards import Card
 from engine.holdout.game import LINE_NAMES, HoldoutView, Phase, SeatStatus
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 WIDTH = 880
 MARGIN = 24
@@ -80,7 +80,7 @@ def _seat(view: HoldoutView, seat: int, width: int) -> Sheet:
     return under(box(width, body.height + 20), body, 10, 10)
 
 
-def table_picture(table: Table, view: HoldoutView) -> Image:
+def table_picture(table: TableView, view: HoldoutView) -> Image:
     """The line (two for a double line) with stacked ranks, then every seat: name (gold to
     act, crowned when won), the chilo's knife, the hand as face-down cards, stack and ante."""
     lines = [_line(view, n) for n in range(len(view.line_cards))]
@@ -99,7 +99,7 @@ def table_picture(table: Table, view: HoldoutView) -> Image:
     return felt(vcol([hrow(title, 12), *lines, seats], 18), MARGIN, WIDTH)
 
 
-def hand_picture(table: Table, view: HoldoutView, picks: tuple[str, ...]) -> Image | None:
+def hand_picture(table: TableView, view: HoldoutView, picks: tuple[str, ...]) -> Image | None:
     """The seat's cards face up, lowest rank first (the panel's order); the two received
     from the right (or chosen to pass) marked above them; the line picked noted."""
     seat = view.you

@@ -21,7 +21,7 @@ from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCa
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
     from bot.ui import Panel
 
 
@@ -136,22 +136,22 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
         return frozenset(card for card in game.order if card.code not in played and card not in held)
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+    def hand_picture(self, table: TableView, view: Any, picks: tuple[str, ...]) -> Image | None:
         return picture.hand_picture(table, view, picks)
 
-    def table_fields(self, table: Table, game: Holdout, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: Holdout, embed: discord.Embed) -> None:
         holdout_fields(table, game, embed)
 
-    def status(self, table: Table, game: Holdout) -> str:
+    def status(self, table: TableView, game: Holdout) -> str:
         return holdout_status(table, game)
 
-    def prompt(self, table: Table, game: Holdout, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: Holdout, fresh: set[int]) -> str:
         return holdout_prompt(table, game, fresh)
 
-    def panel(self, table: Table, game: Holdout, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: Holdout, seat: int, picks: tuple[str, ...]) -> Panel:
         line = int(picks[0]) if picks and picks[0].isdigit() else None
         return holdout_panel(table, game, seat, line)
 

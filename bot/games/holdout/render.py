@@ -27,7 +27,7 @@ from engine.holdout.game import (
 from engine.holdout.game import Phase as HandPhase
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 CHILO = "🔪"
 """The chilo: the text's leader token, named for the *cuchillo*, a folding knife."""
@@ -39,15 +39,14 @@ def line_title(view: HoldoutView, line: int) -> str:
     return "The line" if view.options.lines == 1 else f"{LINE_NAMES[line].title()} line"
 
 
-def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
+def holdout_fields(table: TableView, game: Holdout, embed: discord.Embed) -> None:
     """The public picture: the line(s), pot, chilo, each seat's cards in hand and state."""
     view = game.view(None)
-    state = table.state
     for line, text in enumerate(view.line_text):
         embed.add_field(name=line_title(view, line), value=f"```{text}```", inline=False)
     seats = []
     for index, name in enumerate(view.seats):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else plain(name)
+        who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
         marks = []
         if index == view.chilo:
             marks.append(f"{CHILO} chilo")
@@ -71,30 +70,28 @@ def holdout_fields(table: Table, game: Holdout, embed: discord.Embed) -> None:
     )
 
 
-def holdout_status(table: Table, game: Holdout) -> str:
+def holdout_status(table: TableView, game: Holdout) -> str:
     view = game.view(None)
-    state = table.state
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
     if view.phase is HandPhase.PASS:
-        waiting = ", ".join(state.seats[s].mention for s in view.awaiting)
+        waiting = ", ".join(table.seats[s].mention for s in view.awaiting)
         return (
-            f"**Hand {state.hand_no} · the pass** — everyone chooses two cards to pass left, in secret. "
+            f"**Hand {table.hand_no} · the pass** — everyone chooses two cards to pass left, in secret. "
             f"Waiting for {waiting}{due}. Press **Your hand**."
         )
     if view.to_act is not None:
-        mention = state.seats[view.to_act].mention
-        return f"**Hand {state.hand_no}** — {mention} to play{due}. Press **Your hand**."
-    return f"**Hand {state.hand_no}** in play."
+        mention = table.seats[view.to_act].mention
+        return f"**Hand {table.hand_no}** — {mention} to play{due}. Press **Your hand**."
+    return f"**Hand {table.hand_no}** in play."
 
 
-def holdout_prompt(table: Table, game: Holdout, fresh: set[int]) -> str:
+def holdout_prompt(table: TableView, game: Holdout, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card. `fresh` are the seats whose open
     panel was just redrawn with their moves."""
     view = game.view(None)
-    state = table.state
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
-    humans = [s for s in view.awaiting if not state.seats[s].is_computer]
-    who = ", ".join(state.seats[s].mention for s in humans)
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
+    humans = [s for s in view.awaiting if not table.seats[s].is_computer]
+    who = ", ".join(table.seats[s].mention for s in humans)
     if all(s in fresh for s in humans):
         where = "Your hand panel shows your moves."
     else:
@@ -114,17 +111,16 @@ def hand_order(hand: tuple[Card, ...]) -> list[int]:
     return sorted(range(len(hand)), key=lambda i: (hand[i].rank, hand[i]))
 
 
-def holdout_panel(table: Table, game: Holdout, seat: int, line: int | None) -> Panel:
+def holdout_panel(table: TableView, game: Holdout, seat: int, line: int | None) -> Panel:
     """What `seat` sees of their own hand, and on their turn the controls for their moves.
 
     `line` is the line a double-line player has picked to play into (None: not yet)."""
     view = game.view(seat)
-    state = table.state
     hand = view.hand or ()
     names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     n = len(names)
     embed = discord.Embed(
-        title=f"Your hand · Holdout table #{table.id} · hand {state.hand_no}",
+        title=f"Your hand · Holdout table #{table.id} · hand {table.hand_no}",
         colour=discord.Colour.dark_teal(),
     )
     shown = " · ".join(card_text(hand[i]) for i in hand_order(hand)) if hand else "*empty*"

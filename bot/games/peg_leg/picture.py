@@ -20,7 +20,7 @@ from engine.core.cards import POSTAS_50
 from engine.peg_leg.game import PegLegView, Phase, StackView
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 WIDTH = 920
 MARGIN = 24
@@ -46,7 +46,7 @@ def _heading(stack: StackView) -> Piece:
     return hrow(parts, 6)
 
 
-def table_picture(table: Table, view: PegLegView) -> Image:
+def table_picture(table: TableView, view: PegLegView) -> Image:
     """Title (card, key suit), the stacks, the odds on offer and the discard pile."""
     headings = [_heading(s) for s in view.stacks]
     piles = [_pile(s) for s in view.stacks]

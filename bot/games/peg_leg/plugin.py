@@ -12,7 +12,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.forms import whole_number
-from bot.games.base import GamePlugin, HandSetup
+from bot.games.base import GamePlugin, HandByHand, HandSetup
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
 from bot.games.peg_leg.rules import RULES
@@ -37,7 +37,7 @@ from engine.peg_leg.game import (
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 PICK = "height"
 """The panel select of the heights on offer; choosing one opens the bet form."""
@@ -47,7 +47,10 @@ BET_LINES = 12
 """Bets listed on the table message (the latest)."""
 
 
-class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
+class PegLegPlugin(
+    GamePlugin[PegLeg, PegLegTableOptions],
+    HandByHand[PegLeg, PegLegTableOptions],
+):
     id = "peg_leg"
     name = "Peg Leg"
     options_model = PegLegTableOptions
@@ -148,33 +151,28 @@ class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
         return frozenset(game.order[game.dealt :])
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def status(self, table: Table, game: PegLeg) -> str:
-        state = table.state
+    def status(self, table: TableView, game: PegLeg) -> str:
         view = game.view(None)
         if view.phase is Phase.OVER or not view.awaiting:
-            return f"**Hand {state.hand_no}** in play."
+            return f"**Hand {table.hand_no}** in play."
         who = ", ".join(_who(table, seat) for seat in view.awaiting)
-        due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+        due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
         when = "opening bets" if view.round_after == 1 else f"bets after card {view.round_after}"
-        return f"**Hand {state.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
+        return f"**Hand {table.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
 
-    def prompt(self, table: Table, game: PegLeg, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: PegLeg, fresh: set[int]) -> str:
         view = game.view(None)
         who = ", ".join(table.seat_for(seat).mention for seat in view.awaiting)
-        due = (
-            f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}."
-            if table.state.deadline
-            else ""
-        )
+        due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
         return (
             f"{who}: bets are open at Peg Leg table #{table.id} — the {view.key_label} stack holds "
             f"{view.key_height}. Press **Your hand** to bet, surrender or stand.{due}"
         )
 
-    def table_fields(self, table: Table, game: PegLeg, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: PegLeg, embed: discord.Embed) -> None:
         view = game.view(None)
         key = next(stack for stack in view.stacks if stack.key)
         embed.add_field(
@@ -225,11 +223,11 @@ class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
                 inline=False,
             )
 
-    def panel(self, table: Table, game: PegLeg, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: PegLeg, seat: int, picks: tuple[str, ...]) -> Panel:
         """A member's bets, the odds on offer and, while they are deciding, the controls."""
         view = game.view(seat)
         embed = discord.Embed(
-            title=f"Your bets · Peg Leg table #{table.id} · hand {table.state.hand_no}",
+            title=f"Your bets · Peg Leg table #{table.id} · hand {table.hand_no}",
             colour=self.colour,
         )
         key = next(stack for stack in view.stacks if stack.key)
@@ -291,7 +289,7 @@ class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
             )
         return Panel(embed, tuple(controls), pickers)
 
-    def form(self, table: Table, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Form | None:
+    def form(self, table: TableView, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Form | None:
         """`height` (values: the height picked) opens the bet form for its amount."""
         if key != PICK or len(values) != 1 or not values[0].isdigit():
             return None
@@ -306,9 +304,8 @@ class PegLegPlugin(GamePlugin[PegLeg, PegLegTableOptions]):
         return Form(f"bet.{number}.{tenths}", f"Bet on {number} · pays {odds_text(tenths)}", (field,))
 
 
-def _who(table: Table, seat: int) -> str:
-    state = table.state
-    return state.hand_seats[seat] if seat < len(state.hand_seats) else plain(table.seat_for(seat).name)
+def _who(table: TableView, seat: int) -> str:
+    return table.hand_seats[seat] if seat < len(table.hand_seats) else plain(table.seat_for(seat).name)
 
 
 def _bet_line(who: str, bet: BetView) -> str:

@@ -19,7 +19,7 @@ from engine.prefa import Phase
 from engine.prefa.hand import PrefaSeen
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 WIDTH = 880
 MARGIN = 24
@@ -56,7 +56,7 @@ def _seat(seen: PrefaSeen, seat: int, width: int) -> Piece:
     return under(box(width, body.height + 20), body, 10, 10)
 
 
-def table_picture(table: Table, seen: PrefaSeen) -> Image:
+def table_picture(table: TableView, seen: PrefaSeen) -> Image:
     """The trick (or the last one) in the middle with who played each card, the kitty face
     down while nobody holds it, then every seat."""
     view = seen.view
@@ -94,7 +94,7 @@ def table_picture(table: Table, seen: PrefaSeen) -> Image:
     return felt(vcol(parts, 18), MARGIN, WIDTH)
 
 
-def hand_picture(table: Table, seen: PrefaSeen, picks: tuple[str, ...]) -> Image | None:
+def hand_picture(table: TableView, seen: PrefaSeen, picks: tuple[str, ...]) -> Image | None:
     """The seat's cards face up, by suit; the two from the kitty marked for the bidder."""
     seat = seen.you
     view = seen.view

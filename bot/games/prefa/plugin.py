@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import ValidationError
 
-from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
+from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.prefa import picture
 from bot.games.prefa.options import PrefaTableOptions
 from bot.games.prefa.render import (
@@ -62,7 +62,7 @@ from engine.prefa.scoring import Mode, nets
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
     from bot.ui import Panel
 
 SIMPLE = {"pass": Pass, "tentative": Tentative, "throw_in": ThrowIn, "in": In, "out": Out}
@@ -123,7 +123,10 @@ class _Computer:
         return self.player.choose(game.engine, party)
 
 
-class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
+class PrefaPlugin(
+    GamePlugin[PrefaHand, PrefaTableOptions],
+    ScoreGame[PrefaHand, PrefaTableOptions],
+):
     id = "prefa"
     name = "Prefa"
     options_model = PrefaTableOptions
@@ -200,7 +203,7 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
     def tops_up(self, options: PrefaTableOptions) -> bool:
         return options.bankroll
 
-    def keeps_seat(self, table: Table) -> bool:
+    def keeps_seat(self, table: TableView) -> bool:
         """A game is in progress while the pouches are filled: a leaver's seat, pouch and
         place on the score sheet are kept for a computer player."""
         return bool(table.match.pouches)
@@ -354,22 +357,22 @@ class PrefaPlugin(GamePlugin[PrefaHand, PrefaTableOptions]):
         return game.hidden()
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+    def hand_picture(self, table: TableView, view: Any, picks: tuple[str, ...]) -> Image | None:
         return picture.hand_picture(table, view, picks)
 
-    def table_fields(self, table: Table, game: PrefaHand, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: PrefaHand, embed: discord.Embed) -> None:
         prefa_fields(table, game, embed)
 
-    def status(self, table: Table, game: PrefaHand) -> str:
+    def status(self, table: TableView, game: PrefaHand) -> str:
         return prefa_status(table, game)
 
-    def prompt(self, table: Table, game: PrefaHand, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: PrefaHand, fresh: set[int]) -> str:
         return prefa_prompt(table, game, fresh)
 
-    def panel(self, table: Table, game: PrefaHand, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: PrefaHand, seat: int, picks: tuple[str, ...]) -> Panel:
         return prefa_panel(table, game, seat)
 
 

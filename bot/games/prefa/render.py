@@ -21,7 +21,7 @@ from engine.prefa.hand import PrefaHand, PrefaSeen
 from engine.prefa.scoring import SUITS
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 COLOUR = discord.Colour.dark_blue()
 SUIT_MARK = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
@@ -142,10 +142,9 @@ def contract_text(seen: PrefaSeen) -> str | None:
     return text + "\n" + "\n".join(duties)
 
 
-def prefa_fields(table: Table, game: PrefaHand, embed: discord.Embed) -> None:
+def prefa_fields(table: TableView, game: PrefaHand, embed: discord.Embed) -> None:
     seen = game.view(None)
     view = seen.view
-    state = table.state
     embed.add_field(name="Bidding", value=bidding_sheet(seen), inline=False)
     text = contract_text(seen)
     if text:
@@ -160,7 +159,7 @@ def prefa_fields(table: Table, game: PrefaHand, embed: discord.Embed) -> None:
         embed.add_field(name="Trick", value=value, inline=False)
     seats = []
     for index, name in enumerate(seen.seats):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else plain(name)
+        who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
         party = seen.parties[index]
         pouch = seen.view.pouches[party]
         if party >= 3:
@@ -196,22 +195,20 @@ def to_do(seen: PrefaSeen) -> str:
     }.get(view.phase, "to act")
 
 
-def prefa_status(table: Table, game: PrefaHand) -> str:
+def prefa_status(table: TableView, game: PrefaHand) -> str:
     seen = game.view(None)
-    state = table.state
     seat = game.to_act
     phase = PHASE[seen.view.phase]
     if seat is None:
-        return f"**Hand {state.hand_no}** · {phase}."
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+        return f"**Hand {table.hand_no}** · {phase}."
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
     mention = table.seat_for(seat).mention
-    return f"**Hand {state.hand_no} · {phase}** — {mention} {to_do(seen)}{due}. Press **Your hand**."
+    return f"**Hand {table.hand_no} · {phase}** — {mention} {to_do(seen)}{due}. Press **Your hand**."
 
 
-def prefa_prompt(table: Table, game: PrefaHand, fresh: set[int]) -> str:
+def prefa_prompt(table: TableView, game: PrefaHand, fresh: set[int]) -> str:
     seen = game.view(None)
-    state = table.state
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
     humans = [s for s in game.awaiting if not table.seat_for(s).is_computer]
     who = ", ".join(table.seat_for(s).mention for s in humans)
     if humans and all(s in fresh for s in humans):
@@ -222,11 +219,10 @@ def prefa_prompt(table: Table, game: PrefaHand, fresh: set[int]) -> str:
 
 
 # ------------------------------------------------------------------ the panel
-def prefa_panel(table: Table, game: PrefaHand, seat: int) -> Panel:
+def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
     seen = game.view(seat)
     view = seen.view
-    state = table.state
-    embed = discord.Embed(title=f"Your hand · Prefa table #{table.id} · hand {state.hand_no}", colour=COLOUR)
+    embed = discord.Embed(title=f"Your hand · Prefa table #{table.id} · hand {table.hand_no}", colour=COLOUR)
     names = [plain(n) for n in seen.seats]
     party = seen.parties[seat]
     hand = view.hand or ()

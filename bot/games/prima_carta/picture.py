@@ -19,7 +19,7 @@ from engine.core.cards import POSTAS_50
 from engine.prima_carta.game import Phase, PrimaCartaView, SeatStatus, StackView
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 WIDTH = 920
 MARGIN = 24
@@ -30,14 +30,14 @@ PILE_ROW = 22
 """Discard-pile cards per row (mini cards fanned to their index)."""
 
 
-def seat_name(table: Table, seat: int, fallback: str) -> str:
+def seat_name(table: TableView, seat: int, fallback: str) -> str:
     """The display name of the member dealt into engine seat `seat` (a member who left
     since: `fallback`)."""
     try:
         choice = table.hand_choice(seat)
     except Exception:  # a damaged match: the picture still draws
         return fallback
-    return next((s.name for s in table.state.seats if s.choice == choice), fallback)
+    return next((s.name for s in table.seats if s.choice == choice), fallback)
 
 
 def _pile(stack: StackView, step: int = STACK_STEP) -> Piece:
@@ -70,7 +70,7 @@ def _heading(stack: StackView, prima: bool) -> Piece:
     return hrow(parts, 6)
 
 
-def _owner(table: Table, view: PrimaCartaView, stack: StackView) -> Piece:
+def _owner(table: TableView, view: PrimaCartaView, stack: StackView) -> Piece:
     seat = stack.owner
     if seat is None:
         return chip("unowned", 16, "out")
@@ -86,7 +86,7 @@ def _owner(table: Table, view: PrimaCartaView, stack: StackView) -> Piece:
     return vcol([tag, chip(_status(view, seat), 15, tone)], 4, "center")
 
 
-def table_picture(table: Table, view: PrimaCartaView) -> Image:
+def table_picture(table: TableView, view: PrimaCartaView) -> Image:
     """The stacks in suit order (the dealing order of the text: Crowns, Locks, Fruit,
     Swords, Cups) — in Cinco, in the order their first cards came off the deck — each with
     its owner and their state under it; the discard pile in dealing order, wrapped into
@@ -179,7 +179,7 @@ def _over(image: Image, piece: Image, at: tuple[int, int]) -> None:
     image.paste(piece, at, piece if piece.mode == "RGBA" else None)
 
 
-def hand_picture(table: Table, view: PrimaCartaView) -> Image | None:
+def hand_picture(table: TableView, view: PrimaCartaView) -> Image | None:
     """A seated player's own suit: their stack laid out in rank order, and what the copa
     costs them (or where they stand). None for an onlooker."""
     seat = view.you

@@ -15,14 +15,18 @@ from bot.games.base import (
     BetOffer,
     BetResult,
     GamePlugin,
+    HandByHand,
     HandSetup,
+    HouseDeals,
     Move,
     OfferChoice,
     OfferSettlement,
     OfferTerms,
     OnlookerBets,
     Pause,
+    Pauses,
     SideOffers,
+    TableMoves,
 )
 from bot.games.prima_carta import bets, confidence, picture
 from bot.games.prima_carta.options import (
@@ -40,7 +44,7 @@ from engine.prima_carta.game import CARDS, DEAL, SUITS, Copa, Deal, Fold, Phase,
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
 
@@ -89,7 +93,13 @@ class ConfidenceBets(SideOffers[PrimaCarta, PrimaCartaTableOptions]):
         return confidence.settle(game, kind, seat, maker_amount, taker_amount)
 
 
-class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
+class PrimaCartaPlugin(
+    GamePlugin[PrimaCarta, PrimaCartaTableOptions],
+    HandByHand[PrimaCarta, PrimaCartaTableOptions],
+    Pauses[PrimaCarta, PrimaCartaTableOptions],
+    HouseDeals[PrimaCartaTableOptions],
+    TableMoves[PrimaCarta],
+):
     id = "prima_carta"
     name = "Prima Carta"
     options_model = PrimaCartaTableOptions
@@ -220,45 +230,39 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
         return event.kind != "pass"
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+    def hand_picture(self, table: TableView, view: Any, picks: tuple[str, ...]) -> Image | None:
         return picture.hand_picture(table, view)
 
-    def status(self, table: Table, game: PrimaCarta) -> str:
-        state = table.state
+    def status(self, table: TableView, game: PrimaCarta) -> str:
         seat = game.to_act
         if game.phase is Phase.DEAL:
-            return f"**Hand {state.hand_no}** · {BETS_OPEN}"
+            return f"**Hand {table.hand_no}** · {BETS_OPEN}"
         if game.phase is Phase.REPASSO:
-            return f"**Hand {state.hand_no}** · the copa is decided; bets are open before the repasso."
+            return f"**Hand {table.hand_no}** · the copa is decided; bets are open before the repasso."
         if seat is None:
-            return f"**Hand {state.hand_no}** in play."
-        due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
-        return f"**Hand {state.hand_no} · copa round** — {state.seats[seat].mention} to decide{due}."
+            return f"**Hand {table.hand_no}** in play."
+        due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
+        return f"**Hand {table.hand_no} · copa round** — {table.seats[seat].mention} to decide{due}."
 
-    def prompt(self, table: Table, game: PrimaCarta, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: PrimaCarta, fresh: set[int]) -> str:
         seat = game.to_act
         assert seat is not None
-        s = table.state.seats[seat]
-        due = (
-            f" You have until {discord.utils.format_dt(table.state.deadline, 'R')}."
-            if table.state.deadline
-            else ""
-        )
+        s = table.seats[seat]
+        due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
         return (
             f"{s.mention}, the copa is yours to decide at table #{table.id}: pay "
             f"{plural(game.copa_price(seat), 'chip')} to stay in with {s.choice.title()}, or fold.{due}"
         )
 
-    def table_fields(self, table: Table, game: PrimaCarta, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: PrimaCarta, embed: discord.Embed) -> None:
         view = game.view(None)
-        state = table.state
         dealt = view.phase is not Phase.DEAL
         seats: list[str] = []
         for index, suit in enumerate(view.seats):
-            who = state.hand_seats[index] if index < len(state.hand_seats) else "—"
+            who = table.hand_seats[index] if index < len(table.hand_seats) else "—"
             marks = []
             if index == view.dealer:
                 marks.append("dealer")
@@ -334,7 +338,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
             parts.append("bets are open before the repasso")
         return " · ".join(parts)
 
-    def panel(self, table: Table, game: PrimaCarta, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: PrimaCarta, seat: int, picks: tuple[str, ...]) -> Panel:
         """What a member sees with /hand: their suit, its stack, the copa and, on their turn,
         the copa and fold buttons — the keys of the table message's own buttons, so a move
         from either goes the same way."""
@@ -342,7 +346,7 @@ class PrimaCartaPlugin(GamePlugin[PrimaCarta, PrimaCartaTableOptions]):
         suit = view.seats[seat]
         stack = next(s for s in view.stacks if s.suit == suit)
         embed = discord.Embed(
-            title=f"Your suit · Prima Carta table #{table.id} · hand {table.state.hand_no}",
+            title=f"Your suit · Prima Carta table #{table.id} · hand {table.hand_no}",
             colour=self.colour,
         )
         embed.add_field(name="Your suit", value=f"{_symbol(suit)} **{_label(suit)}**")

@@ -36,7 +36,7 @@ from engine.primero.game import Phase, PrimeroView, SeatStatus, Showing
 from engine.primero.hands import HandType, describe
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 MARGIN = 24
 GAP = 12
@@ -131,7 +131,7 @@ def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sh
     return vcol(parts, 8)
 
 
-def table_picture(table: Table, view: PrimeroView) -> Image:
+def table_picture(table: TableView, view: PrimeroView) -> Image:
     """Header: the round, the pot(s), the deck and the bid. Then a box per seat: the name
     (gold to act, crowned and framed for the winner), the hand face down or, at the
     showdown, face up with what it makes, and the cards it changed, face up."""
@@ -165,7 +165,7 @@ def table_picture(table: Table, view: PrimeroView) -> Image:
     return felt(vcol([hrow(title, 12), bid, seats], 12), MARGIN, width)
 
 
-def hand_picture(table: Table, view: PrimeroView, picks: tuple[str, ...]) -> Image | None:
+def hand_picture(table: TableView, view: PrimeroView, picks: tuple[str, ...]) -> Image | None:
     """The seat's cards face up, in the panel's order; the cards picked to change raised
     and framed in gold; the cards just drawn marked new; what the cards make below."""
     seat = view.you

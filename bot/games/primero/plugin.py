@@ -10,7 +10,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.forms import whole_number
-from bot.games.base import GamePlugin, HandSetup, OptionError
+from bot.games.base import GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
@@ -25,7 +25,7 @@ from engine.primero.hands import HandType
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
     from bot.ui import Panel
 
 POINTS_BOARD = "primero_points"
@@ -39,7 +39,10 @@ OPTION_ERRORS = {
 }
 
 
-class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
+class PrimeroPlugin(
+    GamePlugin[Primero, PrimeroTableOptions],
+    ScoreGame[Primero, PrimeroTableOptions],
+):
     id = "primero"
     name = "Primero"
     options_model = PrimeroTableOptions
@@ -222,22 +225,22 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
         return frozenset((undealt | folded) - discarded - shown)
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+    def hand_picture(self, table: TableView, view: Any, picks: tuple[str, ...]) -> Image | None:
         return picture.hand_picture(table, view, picks)
 
-    def table_fields(self, table: Table, game: Primero, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: Primero, embed: discord.Embed) -> None:
         primero_fields(table, game, embed)
 
-    def status(self, table: Table, game: Primero) -> str:
+    def status(self, table: TableView, game: Primero) -> str:
         return primero_status(table, game)
 
-    def prompt(self, table: Table, game: Primero, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: Primero, fresh: set[int]) -> str:
         return primero_prompt(table, game, fresh)
 
-    def panel(self, table: Table, game: Primero, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: Primero, seat: int, picks: tuple[str, ...]) -> Panel:
         discard = tuple(int(p) for p in picks if p.isdigit())
         return primero_panel(table, game, seat, discard)
 
@@ -247,7 +250,9 @@ class PrimeroPlugin(GamePlugin[Primero, PrimeroTableOptions]):
             return None
         return tuple(str(p) for p in sorted({int(v) for v in values}))
 
-    def form(self, table: Table, game: Primero, seat: int, key: str, values: Sequence[str]) -> Form | None:
+    def form(
+        self, table: TableView, game: Primero, seat: int, key: str, values: Sequence[str]
+    ) -> Form | None:
         """`bidtype[.<places>]` (values: the hand type) opens the bid form: the total, and the
         bet at a betting table; `coverbet[.<places>]` the forced cover's bet naming no hand."""
         choice = game.choices(seat)

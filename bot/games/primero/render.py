@@ -20,7 +20,7 @@ from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
 from engine.primero.hands import describe, points
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 ROUND_NAMES = {
     HandPhase.FIRST: "first round of bidding",
@@ -57,16 +57,15 @@ def _seat_state(view: PrimeroView, index: int) -> str:
     return "in"
 
 
-def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
+def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> None:
     """The public picture: the bid, the pots, every seat's state and discards."""
     view = game.view(None)
-    state = table.state
     betting = view.options.betting
     embed.add_field(name="The bid", value=bid_text(view), inline=False)
     seats = []
     shown = {s.seat: s for s in view.showdown or ()}
     for index, name in enumerate(view.seats):
-        who = state.hand_seats[index] if index < len(state.hand_seats) else plain(name)
+        who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
         parts = [who]
         if index == view.dealer:
             parts.append("dealer")
@@ -104,30 +103,28 @@ def primero_fields(table: Table, game: Primero, embed: discord.Embed) -> None:
     )
 
 
-def primero_status(table: Table, game: Primero) -> str:
+def primero_status(table: TableView, game: Primero) -> str:
     view = game.view(None)
-    state = table.state
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
     if view.to_act is None:
-        return f"**Hand {state.hand_no}** — {ROUND_NAMES[view.phase]}."
-    mention = state.seats[view.to_act].mention
+        return f"**Hand {table.hand_no}** — {ROUND_NAMES[view.phase]}."
+    mention = table.seats[view.to_act].mention
     if view.phase is HandPhase.CHOICE:
         what = f"{mention} to stake {view.set_aside[view.to_act]:,} set aside, or fold"
     elif view.forced == view.to_act:
         what = f"{mention} must cover the bet (nobody else did)"
     else:
         what = f"{mention} to act"
-    return f"**Hand {state.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
+    return f"**Hand {table.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
 
 
-def primero_prompt(table: Table, game: Primero, fresh: set[int]) -> str:
+def primero_prompt(table: TableView, game: Primero, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table.state
     seat = view.to_act
     assert seat is not None
-    who = state.seats[seat].mention
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    who = table.seats[seat].mention
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
     if seat in fresh:
         where = "Your hand panel shows your moves."
     else:
@@ -153,17 +150,16 @@ def _changing(discard: tuple[int, ...]) -> str:
     return f" · change {len(discard)}"
 
 
-def primero_panel(table: Table, game: Primero, seat: int, discard: tuple[int, ...] = ()) -> Panel:
+def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int, ...] = ()) -> Panel:
     """What `seat` sees of their own hand, and on their turn exactly their legal moves.
 
     `discard` are the places (in the sorted hand) the player has picked to change."""
     view = game.view(seat)
-    state = table.state
     hand = view.hand or ()
     names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
     betting = view.options.betting
     embed = discord.Embed(
-        title=f"Your hand · Primero table #{table.id} · hand {state.hand_no}",
+        title=f"Your hand · Primero table #{table.id} · hand {table.hand_no}",
         colour=discord.Colour.dark_red(),
     )
     embed.add_field(

@@ -35,7 +35,7 @@ from engine.primiera import Phase, Play, Primiera, PrimieraView, capture_value_o
 from engine.primiera.game import TARGETS
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 MARGIN = 24
 GAP = 12
@@ -49,7 +49,7 @@ def _pile(count: int) -> Piece:
     return hrow([backs(min(count, 5), "mini", 6), chip(f"took {count}", 14)], 6)
 
 
-def _seat(table: Table, view: PrimieraView, seat: int, width: int) -> Sheet:
+def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
     marks: list[Image] = []
     if seat == view.dealer:
         marks.append(chip("dealer", 14, "note"))
@@ -94,7 +94,7 @@ def _teams(view: PrimieraView) -> str:
     return "Teams: " + " vs ".join(" & ".join(view.seats[s] for s in team) for team in view.teams)
 
 
-def table_picture(table: Table, view: PrimieraView) -> Image:
+def table_picture(table: TableView, view: PrimieraView) -> Image:
     """Header: the form, the teams and the stock; the table cards; a box per seat."""
     n = len(view.seats)
     columns = 2
@@ -129,7 +129,7 @@ def table_picture(table: Table, view: PrimieraView) -> Image:
     return felt(vcol([hrow(title, 10), middle, vcol(rows, GAP)], 12), MARGIN, WIDTH)
 
 
-def hand_picture(table: Table, view: PrimieraView, picks: tuple[str, ...]) -> Image | None:
+def hand_picture(table: TableView, view: PrimieraView, picks: tuple[str, ...]) -> Image | None:
     """The seat's cards face up with their values; a picked card framed in gold and, below,
     each capture it may make drawn as the cards that would go."""
     seat = view.you
@@ -169,7 +169,7 @@ def hand_picture(table: Table, view: PrimieraView, picks: tuple[str, ...]) -> Im
     return felt(body, MARGIN, max(640, body.width + 2 * MARGIN))
 
 
-def _captures(table: Table, view: PrimieraView, card: Card) -> list[tuple[Card, ...]]:
+def _captures(table: TableView, view: PrimieraView, card: Card) -> list[tuple[Card, ...]]:
     """The captures the picked card may make, from the game at the table (legal moves are
     what the seat itself may do: nothing hidden)."""
     game = table.game

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError
+from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, Partners, ScoreGame
 from bot.games.primiera import picture
 from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
 from bot.games.primiera.render import (
@@ -41,7 +41,7 @@ from engine.primiera.stake import StakedPrimiera, concession, game_stakes
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from bot.tables import Table
+    from bot.games.view import TableView
     from bot.ui import Panel
 
 ROBOT_NAME = "Robot"
@@ -69,7 +69,11 @@ def game_end(
     return GameEnd(result=result, nets={}, text=text, stakes=stakes)
 
 
-class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
+class PrimieraPlugin(
+    GamePlugin[Primiera, PrimieraTableOptions],
+    ScoreGame[Primiera, PrimieraTableOptions],
+    Partners[Primiera, PrimieraTableOptions],
+):
     id = "primiera"
     name = "Primiera"
     options_model = PrimieraTableOptions
@@ -155,7 +159,7 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
     def tops_up(self, options: PrimieraTableOptions) -> bool:
         return options.bankroll
 
-    def leaving_debts(self, table: Table, choice: str) -> dict[str, int]:
+    def leaving_debts(self, table: TableView, choice: str) -> dict[str, int]:
         """A member who leaves a bankroll game before its end concedes it: they pay each
         seat ahead of them one stake a point behind, at most the target (what the game's
         end would cost them if that seat won it), and nobody pays them."""
@@ -252,22 +256,22 @@ class PrimieraPlugin(GamePlugin[Primiera, PrimieraTableOptions]):
         return frozenset(BY_CODE[code] for code in codes)
 
     # ------------------------------------------------------------- rendering
-    def table_picture(self, table: Table, view: Any) -> Image | None:
+    def table_picture(self, table: TableView, view: Any) -> Image | None:
         return picture.table_picture(table, view)
 
-    def hand_picture(self, table: Table, view: Any, picks: tuple[str, ...]) -> Image | None:
+    def hand_picture(self, table: TableView, view: Any, picks: tuple[str, ...]) -> Image | None:
         return picture.hand_picture(table, view, picks)
 
-    def table_fields(self, table: Table, game: Primiera, embed: discord.Embed) -> None:
+    def table_fields(self, table: TableView, game: Primiera, embed: discord.Embed) -> None:
         primiera_fields(table, game, embed)
 
-    def status(self, table: Table, game: Primiera) -> str:
+    def status(self, table: TableView, game: Primiera) -> str:
         return primiera_status(table, game)
 
-    def prompt(self, table: Table, game: Primiera, fresh: set[int]) -> str:
+    def prompt(self, table: TableView, game: Primiera, fresh: set[int]) -> str:
         return primiera_prompt(table, game, fresh)
 
-    def panel(self, table: Table, game: Primiera, seat: int, picks: tuple[str, ...]) -> Panel:
+    def panel(self, table: TableView, game: Primiera, seat: int, picks: tuple[str, ...]) -> Panel:
         picked = int(picks[0]) if picks and picks[0].isdigit() else None
         return primiera_panel(table, game, seat, picked)
 

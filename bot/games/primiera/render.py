@@ -19,7 +19,7 @@ from engine.primiera import Lay, Phase, Play, Primiera, PrimieraView, capture_va
 from engine.primiera.game import TARGETS
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.games.view import TableView
 
 MAX_BUTTONS = 24
 """Discord shows 25 buttons at most; one is kept for "Back"."""
@@ -34,9 +34,8 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(card.short for card in cards)
 
 
-def _who(table: Table, seat: int) -> str:
-    state = table.state
-    return state.hand_seats[seat] if seat < len(state.hand_seats) else plain(table.seat_for(seat).name)
+def _who(table: TableView, seat: int) -> str:
+    return table.hand_seats[seat] if seat < len(table.hand_seats) else plain(table.seat_for(seat).name)
 
 
 def teams_text(view: PrimieraView) -> str:
@@ -71,7 +70,7 @@ def score_lines(view: PrimieraView) -> list[str]:
     return lines
 
 
-def primiera_fields(table: Table, game: Primiera, embed: discord.Embed) -> None:
+def primiera_fields(table: TableView, game: Primiera, embed: discord.Embed) -> None:
     """The public picture: the table, every seat, the teams, what each side took, the match."""
     view = game.view(None)
     match = table.match
@@ -121,18 +120,17 @@ def primiera_fields(table: Table, game: Primiera, embed: discord.Embed) -> None:
         embed.add_field(name="This round's score", value="\n".join(score_lines(view))[:1024], inline=False)
 
 
-def _mention(table: Table, view: PrimieraView, seat: int) -> str:
+def _mention(table: TableView, view: PrimieraView, seat: int) -> str:
     """Who acts for engine seat `seat`: the robot's partner plays its cards."""
     if seat == view.robot and view.robot_partner is not None:
         return table.seat_for(view.robot_partner).mention
     return table.seat_for(seat).mention
 
 
-def primiera_status(table: Table, game: Primiera) -> str:
+def primiera_status(table: TableView, game: Primiera) -> str:
     view = game.view(None)
-    state = table.state
-    due = f" (timer {discord.utils.format_dt(state.deadline, 'R')})" if state.deadline else ""
-    head = f"**Round {state.hand_no}**"
+    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
+    head = f"**Round {table.hand_no}**"
     if view.phase is Phase.OVER:
         return f"{head} — over."
     if view.phase is Phase.LAY:
@@ -148,11 +146,10 @@ def primiera_status(table: Table, game: Primiera) -> str:
     return f"{head} — {_mention(table, view, seat)} to play{due}. Press **Your hand**."
 
 
-def primiera_prompt(table: Table, game: Primiera, fresh: set[int]) -> str:
+def primiera_prompt(table: TableView, game: Primiera, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
     view = game.view(None)
-    state = table.state
-    due = f" You have until {discord.utils.format_dt(state.deadline, 'R')}." if state.deadline else ""
+    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
     seats = view.awaiting
     who = ", ".join(_mention(table, view, s) for s in seats)
     if seats and all(s in fresh for s in seats):
@@ -182,16 +179,15 @@ def card_plays(game: Primiera, seat: int, place: int) -> list[Play]:
     return [a for a in game.legal_actions(seat) if isinstance(a, Play) and a.card == card]
 
 
-def primiera_panel(table: Table, game: Primiera, seat: int, picked: int | None = None) -> Panel:
+def primiera_panel(table: TableView, game: Primiera, seat: int, picked: int | None = None) -> Panel:
     """What `seat` sees of its own hand and, when the round waits on it, its moves. For
     the robot's seat (played by its partner) the robot's face-up cards."""
     view = game.view(seat)
-    state = table.state
     robot = seat == view.robot
     hand = view.hand or ()
     embed = discord.Embed(
         title=("The robot's cards" if robot else "Your hand")
-        + f" · Primiera table #{table.id} · round {state.hand_no}",
+        + f" · Primiera table #{table.id} · round {table.hand_no}",
         colour=discord.Colour.dark_green(),
     )
     if robot and view.robot_cards is None:

@@ -1,0 +1,325 @@
+"""The optional features a game may have, each a capability it registers when it has it.
+
+The core contract (`bot.games.base.GamePlugin`) is what every game implements; a
+capability is what only some games do: onlookers' bets, side offers, a hand that waits on
+the clock, partners played by another seat, a score kept across hands, the house dealing,
+buttons on the public table message, chips paid hand by hand. A game registers one either
+by listing an object in its plug-in's `capabilities` (a game with several kinds of house
+bet builds them from its own parts) or by its plug-in class inheriting it (its methods sit
+beside the rest of the game's). Shared code asks `plugin.capability(Kind)`, never which
+game it is, and does without when the answer is None.
+
+This module imports nothing of the bot: `bot.games.base` builds on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from engine.core.game import Game
+from engine.core.match import GameResult, Match
+
+if TYPE_CHECKING:
+    from bot.games.view import TableView
+
+
+@dataclass(frozen=True)
+class Move:
+    """One button on the public table message: the key in its custom id, its label, and
+    whether it gives something up (drawn red)."""
+
+    key: str
+    label: str
+    danger: bool = False
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A game the last hand finished, for a game that keeps its own tally across hands
+    (`ScoreGame.after_hand`): the match's result, what each member's scoreboard row records
+    as net chips (table seat -> chips), and the log's line. Stack games may also name
+    `stakes`: what the game's end moves between the stacks, in stakes (table seat -> stakes,
+    summing to 0); a stacked table moves that many times its stake between the stacks and,
+    when `nets` is empty, records them as the nets."""
+
+    result: GameResult
+    nets: Mapping[str, int]
+    text: str
+    stakes: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pause:
+    """A hand waiting on the clock rather than on a player: the game's `awaiting` is empty,
+    the hand is not over, and after `seconds` the table plays `action` for engine seat `seat`
+    (e.g. the dealer turning the first card once onlookers have had time to bet). The table
+    shows `label` meanwhile and logs `note` when the clock plays."""
+
+    seconds: int
+    seat: int
+    action: Any
+    label: str
+    note: str
+
+
+@dataclass(frozen=True)
+class BetOffer:
+    """A bet onlookers may place against the house while the hand allows it: its key (in
+    custom ids: lowercase letters and underscores), its label, the picks it takes (value,
+    label; empty: none), and its payout in words (shown beside it)."""
+
+    key: str
+    label: str
+    picks: tuple[tuple[str, str], ...] = ()
+    payout: str = ""
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A settled house bet: the chips the bettor gets back (0: lost; the stake plus the
+    winnings when won) and the result in words for the table message."""
+
+    returned: int
+    text: str
+
+
+@dataclass(frozen=True)
+class OfferChoice:
+    """A side bet a member may offer now (see `SideOffers.choices`): its kind, the
+    engine seat it is offered to, its label, and the boxes of its form (key, label, hint)."""
+
+    kind: str
+    seat: int
+    label: str
+    fields: tuple[tuple[str, str, str], ...]
+
+
+@dataclass(frozen=True)
+class OfferTerms:
+    """An offer's terms as the game read the form: what the maker escrows now, what the
+    member asked escrows on accepting, the terms in words, and the game's own data."""
+
+    maker_amount: int
+    taker_amount: int
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OfferSettlement:
+    """How an accepted offer settles with the hand: the escrowed chips (both sides' amounts)
+    split between maker and taker, plus what the taker pays the maker from their winnings."""
+
+    to_maker: int
+    to_taker: int
+    text: str
+    taker_pays_maker: int = 0
+
+
+class Capability:
+    """An optional feature of a game. `required` names the methods a game that has it
+    must write itself (the rest have defaults); a contract test checks them."""
+
+    required: ClassVar[tuple[str, ...]] = ()
+
+
+G = TypeVar("G", bound=Game[Any, Any])
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+class OnlookerBets(Capability, Generic[G, OptionsT]):
+    """Capability: onlookers bet against the house while the hand allows it."""
+
+    required = ("offers", "settle")
+
+    def offers(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
+        """The bets onlookers may place against the house now, or None: bets are closed."""
+        raise NotImplementedError
+
+    def settle(self, game: G, key: str, pick: str, amount: int) -> BetResult | None:
+        """A house bet of `amount` on `key` (with `pick`) settled from the hand's public
+        cards, or None while the hand hasn't decided it."""
+        raise NotImplementedError
+
+    def limit(self, stake: int, options: OptionsT) -> int:
+        """The most one house bet may stake."""
+        return 10 * stake
+
+
+class SideOffers(Capability, Generic[G, OptionsT]):
+    """Capability: members offer each other side bets on the hand, which the member asked
+    accepts or declines."""
+
+    required = ("choices", "terms", "still_open", "settle")
+
+    def choices(self, game: G, options: OptionsT, seat: int | None) -> Sequence[OfferChoice]:
+        """The side bets a member in engine seat `seat` (None: an onlooker) may offer now."""
+        raise NotImplementedError
+
+    def terms(self, game: G, options: OptionsT, kind: str, seat: int, values: Sequence[str]) -> OfferTerms:
+        """Read an offer's form; raises IllegalAction with a sentence for the member."""
+        raise NotImplementedError
+
+    def still_open(self, game: G, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
+        """Whether an offer not yet answered may still be accepted."""
+        raise NotImplementedError
+
+    def settle(
+        self, game: G, kind: str, seat: int, maker_amount: int, taker_amount: int, data: Mapping[str, Any]
+    ) -> OfferSettlement:
+        """An accepted offer settled from the finished hand."""
+        raise NotImplementedError
+
+
+class Pauses(Capability, Generic[G, OptionsT]):
+    """Capability: a hand sometimes waits on the clock rather than on a player (see `Pause`)."""
+
+    required = ("pause",)
+
+    def pause(self, game: G, options: OptionsT) -> Pause | None:
+        """The clock the hand waits on while nobody is to act (see `Pause`), or None."""
+        raise NotImplementedError
+
+    def short_of_chips(self, game: G, seat: int, action: Any) -> Any | None:
+        """The move the clock plays instead of `action` (a paused hand's move, see `pause`)
+        when the member in engine seat `seat` can't pay what it costs. None (the default):
+        there is none, and the clock tries again later."""
+        return None
+
+
+class Partners(Capability, Generic[G, OptionsT]):
+    """Capability: partnerships, and a seat with no member that its partner's member plays."""
+
+    required = ("partners",)
+
+    def robot(self, options: OptionsT) -> str | None:
+        """The name of a seat with no member that is dealt in opposite the dealer (a game for
+        three players and a robot), or None: every engine seat has a member. The table deals it
+        into a free seat; it plays itself until its partner's member plays it."""
+        return None
+
+    def partners(self, game: G) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships in force in this hand, as engine seats (None: none, or not yet
+        known). The table puts them into the match after every move."""
+        raise NotImplementedError
+
+
+class ScoreGame(Capability, Generic[G, OptionsT]):
+    """Capability: a game that keeps a score across hands (points toward a target, pouches)
+    and settles when a game ends rather than hand by hand: its scoreboards, what a member
+    leaving a game in progress owes or leaves behind, and stacks topped up between hands.
+    Every method has a default; a game writes the ones its score needs."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+
+    def boards(self) -> dict[str, str]:
+        """Every scoreboard this game writes results to: board key -> its name."""
+        return {self.id: self.name}
+
+    def board(self, options: OptionsT) -> str:
+        """The key results are recorded under for the scoreboard."""
+        return self.id
+
+    def points(self, game: G) -> list[int] | None:
+        """Points games: what each seat scored in this finished hand (None: a chips game)."""
+        return None
+
+    def target(self, options: OptionsT) -> int | None:
+        """Points games: the score that ends a game."""
+        return None
+
+    def before_deal(
+        self, match: Match, seated: Sequence[str], options: OptionsT, last: G | None
+    ) -> tuple[Match, str | None]:
+        """Before each deal: the match to deal from (a game that keeps a tally in the match
+        starts it here, e.g. filling the pouches when a game begins) and the table seat the
+        rules name as this hand's dealer, or None for the usual rotation. `seated` are the
+        table seats to be dealt in; `last` is the last hand dealt here, finished, if any."""
+        return match, None
+
+    def after_hand(self, match: Match, game: G, keys: Sequence[str]) -> tuple[Match, GameEnd | None] | None:
+        """Games that keep their own tally across hands: the match after the finished hand
+        `game` (whose engine seats sat in the table seats `keys`), and the game it ended, if
+        any. None (the default): the table's usual way — `points` toward a target, or a result
+        on the scoreboard per hand."""
+        return None
+
+    def tops_up(self, options: OptionsT) -> bool:
+        """Stack games: True if a seat whose stack is below `seat_minimum` at the deal tops
+        up from its bankroll (back to the full buy-in, or what the bankroll allows if that
+        still covers the minimum), a computer's from the house, and a member who can't
+        gives the seat to a computer player (the match carries on under the seat). False:
+        the seat stands up."""
+        return False
+
+    def keeps_seat(self, table: TableView) -> bool:
+        """Whether a member who leaves now leaves the seat to a computer player, which keeps
+        its place in the match (a game whose score sheet is in progress). False: the seat
+        is vacated."""
+        return False
+
+    def leaving_debts(self, table: TableView, choice: str) -> Mapping[str, int]:
+        """Stack games whose stakes move only when a game ends: what a member leaving table
+        seat `choice` now, with a game in progress, owes the other seats, in stakes (table
+        seat -> stakes, each positive). The table pays them from the leaver's stack, into
+        those seats' stacks, before the rest goes home. Asked only when the seat is vacated
+        (a seat `keeps_seat` leaves to a computer player keeps its place in the game, and
+        its debts with it). Empty (the default): the stack goes home whole."""
+        return {}
+
+
+class HouseDeals(Capability, Generic[OptionsT]):
+    """Capability: the house deals every hand at this table (no seat holds the deal; the
+    rotation still runs for whatever else the game hangs on it)."""
+
+    required = ("house_deals",)
+
+    def house_deals(self, options: OptionsT) -> bool:
+        """Whether the house deals at a table with these options."""
+        raise NotImplementedError
+
+
+class TableMoves(Capability, Generic[G]):
+    """Capability: moves played from buttons on the public table message (a game whose
+    players hold no secret cards, so need no hand panel)."""
+
+    required = ("moves",)
+
+    def moves(self, game: G, seat: int) -> list[Move]:
+        """Buttons for the public table message for engine seat `seat`."""
+        raise NotImplementedError
+
+
+class HandByHand(Capability, Generic[G, OptionsT]):
+    """Capability: chips go in hand by hand from the bankroll (antes, bets that cost chips),
+    not from a stack brought to the table. Every method has a default."""
+
+    def min_bankroll(self, stake: int, options: OptionsT) -> int:
+        """Chips a member needs to sit down (the most one hand can cost)."""
+        return 0
+
+    def opening_costs(self, game: G) -> list[int]:
+        """Chips each seat puts in when the hand is dealt (antes)."""
+        return [0] * len(game.view(None).seats)
+
+    def cost(self, game: G, seat: int, action: Any) -> int:
+        """Chips this action moves from the seat's account into escrow."""
+        return 0
+
+
+CAPABILITIES: tuple[type[Capability], ...] = (
+    OnlookerBets,
+    SideOffers,
+    Pauses,
+    Partners,
+    ScoreGame,
+    HouseDeals,
+    TableMoves,
+    HandByHand,
+)
+"""Every kind of capability a game may register."""
