@@ -63,7 +63,7 @@ class Autoplay:
 
     def automatic(self, table: Table) -> int | None:
         """The first awaited engine seat that plays without a member: a computer, or a leaver."""
-        for seat in table.awaiting:
+        for seat in table.turn().awaiting:
             s = table.seat_for(seat)
             if s.is_computer or s.leaving:
                 return seat

@@ -11,7 +11,7 @@ from bot.games import HandSetup
 from bot.games.base import HandByHand, HouseDeals, Partners, ScoreGame, min_bankroll, scoreboard
 from bot.storage import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
-from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError
+from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
@@ -47,12 +47,12 @@ class Hands:
             raise TableError("You're not seated at this table.")
         if game is None or table.state.phase is not Phase.PLAYING:
             raise TableError("No hand is in play at this table.")
+        turn = table.turn()  # read once: the check here, and the move's new-turn test in `apply`
         seat = table.engine_seat(index)
-        awaiting = table.awaiting
-        if seat is None or seat not in awaiting:
-            chosen = "You've made your choice" if len(awaiting) > 1 or table.to_act is None else None
+        if seat is None or seat not in turn.awaiting:
+            chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
             # A partner may play two seats: name them once.
-            waiting = dict.fromkeys(table.seat_for(other).mention for other in awaiting)
+            waiting = dict.fromkeys(table.seat_for(other).mention for other in turn.awaiting)
             refusal = not_your_turn(list(waiting), chosen=chosen)
             raise TableError(str(refusal))
         try:
@@ -63,7 +63,7 @@ class Hands:
             raise TableError("That move isn't open to you right now.")
         table.state.seats[index].strikes = 0
         table.state.clock_deals = 0
-        await self.apply(table, seat, action)
+        await self.apply(table, seat, action, before=turn)
         return None
 
     async def deal(self, table: Table) -> None:
@@ -199,12 +199,14 @@ class Hands:
         commit.log(table, f"{seat.name} topped up with {chips(amount)}.")
         return [Transfer(seat.account, commit.escrow(table), amount, "top-up")]
 
-    async def apply(self, table: Table, seat: int, action: Any, note: str | None = None) -> None:
+    async def apply(
+        self, table: Table, seat: int, action: Any, note: str | None = None, *, before: Turn | None = None
+    ) -> None:
         """Play one move for engine seat `seat`: the engine first, then its chips and the
-        snapshot together."""
+        snapshot together. `before`: the turn facts the caller read before the move, if any."""
         game = table.game
         assert game is not None
-        awaited = table.awaiting
+        awaited = (table.turn() if before is None else before).awaiting
         money = table.plugin.capability(HandByHand)
         cost = money.cost(game, seat, action) if money is not None else 0
         try:
@@ -251,12 +253,12 @@ class Hands:
         if table.game.outcome is not None:
             await self.settle(table, tx)
         state.version += 1
-        awaiting = table.awaiting
+        after = table.turn()  # read once for the new turn's test and the save's deadline
         # A pause (the hand waiting on the clock) starts its own count after each move.
-        turn = new_turn(awaiting, awaited, actor) or (not awaiting and table.pause is not None)
-        if turn or not awaiting:
+        turn = new_turn(after.awaiting, awaited, actor) or after.pause is not None
+        if turn or not after.awaiting:
             state.turn_since = state.version
-        await commit.save(table, tx, new_turn=turn)
+        await commit.save(table, tx, new_turn=turn, turn=after)
 
     @staticmethod
     def event_line(table: Table, event: Event) -> str:
