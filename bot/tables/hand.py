@@ -155,23 +155,14 @@ class Hands:
                 "seed (shown when the hand ends)."
             )
         state.log = [*notes, dealt][-LOG_LINES:]
-        try:
-            async with commit.transaction() as tx:
-                await commit.transfer(table, tx, moves)
-                money = table.plugin.capability(HandByHand)
-                antes = money.opening_costs(table.game) if money is not None else []
-                await commit.transfer(
-                    table,
-                    tx,
-                    [
-                        Transfer(table.seat_for(index).account, commit.escrow(table), amount, "ante")
-                        for index, amount in enumerate(antes)
-                        if amount
-                    ],
-                )
-                await self.after_move(table, tx, table.game.events, awaited=())
-        except InsufficientFunds as error:
-            raise TableError(f"The hand can't start: {error}") from error
+        money = table.plugin.capability(HandByHand)
+        antes = money.opening_costs(table.game) if money is not None else []
+        moves += [
+            Transfer(table.seat_for(index).account, commit.escrow(table), amount, "ante")
+            for index, amount in enumerate(antes)
+            if amount
+        ]
+        await self.after_move(table, table.game.events, moves, awaited=(), refused="The hand can't start:")
 
     async def top_up(self, table: Table, seat: Seat, minimum: int) -> list[Transfer]:
         """A seat short of `minimum` at the deal tops its stack up to the full buy-in: a
@@ -213,52 +204,60 @@ class Hands:
             events = game.apply(seat, action)
         except RuleError as error:
             raise TableError(str(error)) from error
-        choice = table.seat_for(seat).choice
-        table.state.acted = {**table.state.acted, choice: table.state.acted.get(choice, 0) + 1}
-        try:
-            async with self.commit.transaction() as tx:
-                if cost:
-                    payer = table.seat_for(seat).account
-                    await self.commit.transfer(
-                        table, tx, [Transfer(payer, self.commit.escrow(table), cost, action.kind)]
-                    )
-                await self.after_move(table, tx, events, note, awaited=awaited, actor=seat)
-        except InsufficientFunds as error:
-            raise TableError(f"You don't have enough chips for that: {error}") from error
+        player = table.seat_for(seat)
+        table.state.acted = {**table.state.acted, player.choice: table.state.acted.get(player.choice, 0) + 1}
+        moves = [Transfer(player.account, self.commit.escrow(table), cost, action.kind)] if cost else []
+        await self.after_move(
+            table,
+            events,
+            moves,
+            note,
+            awaited=awaited,
+            actor=seat,
+            refused="You don't have enough chips for that:",
+        )
 
     async def after_move(
         self,
         table: Table,
-        tx: Tx,
         events: list[Event],
+        moves: list[Transfer],
         note: str | None = None,
         *,
         awaited: tuple[int, ...],
         actor: int | None = None,
+        refused: str,
     ) -> None:
-        """Log, settle the hand if it is over, bump the version and save — inside `tx`.
-        During a simultaneous choice the others keep the deadline they had."""
+        """The save step of a deal or a move, in one transaction: its chips (`moves`), its log
+        lines, the settlement if the hand is over, the new version and the snapshot. During
+        a simultaneous choice the others keep the deadline they had. A ledger refusal (a
+        member short of chips) becomes `refused` and the reason, and nothing is saved."""
         commit, state = self.commit, table.state
-        if note:
-            commit.log(table, note)
-        for event in events:
-            if table.plugin.logged(event):
-                commit.log(table, self.event_line(table, event))
-        partnered = table.plugin.capability(Partners)
-        teams = partnered.partners(table.game) if partnered is not None else None
-        if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
-            keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
-            if keys != table.match.partners:
-                table.match = table.match.with_partners(keys)
-        if table.game.outcome is not None:
-            await self.settle(table, tx)
-        state.version += 1
-        after = table.turn()  # read once for the new turn's test and the save's deadline
-        # A pause (the hand waiting on the clock) starts its own count after each move.
-        turn = new_turn(after.awaiting, awaited, actor) or after.pause is not None
-        if turn or not after.awaiting:
-            state.turn_since = state.version
-        await commit.save(table, tx, new_turn=turn, turn=after)
+        try:
+            async with commit.transaction() as tx:
+                await commit.transfer(table, tx, moves)
+                if note:
+                    commit.log(table, note)
+                for event in events:
+                    if table.plugin.logged(event):
+                        commit.log(table, self.event_line(table, event))
+                partnered = table.plugin.capability(Partners)
+                teams = partnered.partners(table.game) if partnered is not None else None
+                if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
+                    keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
+                    if keys != table.match.partners:
+                        table.match = table.match.with_partners(keys)
+                if table.game.outcome is not None:
+                    await self.settle(table, tx)
+                state.version += 1
+                after = table.turn()  # read once for the new turn's test and the save's deadline
+                # A pause (the hand waiting on the clock) starts its own count after each move.
+                turn = new_turn(after.awaiting, awaited, actor) or after.pause is not None
+                if turn or not after.awaiting:
+                    state.turn_since = state.version
+                await commit.save(table, tx, new_turn=turn, turn=after)
+        except InsufficientFunds as error:
+            raise TableError(f"{refused} {error}") from error
 
     @staticmethod
     def event_line(table: Table, event: Event) -> str:

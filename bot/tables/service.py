@@ -365,8 +365,9 @@ class TableService:
                     note = await handler(table, user, key)
                 else:
                     await self.hands.play(table, user, key, [])
-            self.autoplay.schedule(table)  # the clock's next entry, for the new version
-            yield TableChange(table, note=note, ping=table.turn().members)
+            turn = table.turn()  # read once: the clock's next entry and the ping
+            self.autoplay.schedule(table, turn)
+            yield TableChange(table, note=note, ping=turn.members)
 
     @contextlib.asynccontextmanager
     async def click_private(
@@ -389,8 +390,9 @@ class TableService:
                 )
             async with self.commit.rolled_back(table):
                 await self.hands.play(table, user, key, values)
-            self.autoplay.schedule(table)
-            yield TableChange(table, ping=table.turn().members, answered={user.id})
+            turn = table.turn()
+            self.autoplay.schedule(table, turn)
+            yield TableChange(table, ping=turn.members, answered={user.id})
 
 
 __all__ = ["REFUND_REASON", "Restored", "TableService"]
