@@ -157,6 +157,17 @@ async def trace_one_move() -> Trace:
     return trace
 
 
+def back_and_forth(trace: Trace) -> int:
+    """How often the path, taken file by file (a run of places in one file counts once),
+    goes from a file to another and straight back: the bounces a thin layer or a small
+    property asked for from the next room make. Printed beside the figures; not one of them."""
+    runs: list[str] = []
+    for path, _ in trace.places:
+        if not runs or runs[-1] != path:
+            runs.append(path)
+    return sum(1 for before, after in zip(runs, runs[2:], strict=False) if before == after)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -172,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{part.returns()}, places - files {len(part.places) - len(files)}"
         )
         print("  files: " + ", ".join(files))
+        print(f"  back and forth (file A, then B, then A again at once): {back_and_forth(part)}")
     if args.list:
         for path, name in trace.places:
             print(f"  {path}: {name}")

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
 import discord
 
@@ -155,25 +155,36 @@ class Display:
         try:
             await respond(change.table)
         except Exception as error:
-            # The move is saved; only drawing it failed. Put the table message right for
-            # everyone, then let the member know what happened.
-            log.warning("table %s: the move was saved but its reply failed", change.table.id)
-            await self.show(change)
-            raise MoveSavedError from error
+            await self._answer_failed(change, error)
         if change.ping:
             await self._ping(change.table)
 
+    async def _answer_failed(self, change: TableChange, error: Exception) -> NoReturn:
+        # The move is saved; only drawing it failed. Put the table message right for
+        # everyone, then let the member know what happened.
+        log.warning("table %s: the move was saved but its reply failed", change.table.id)
+        await self.show(change)
+        raise MoveSavedError from error
+
     async def answer_click(self, change: TableChange, interaction: discord.Interaction) -> None:
         """Answer a click on a table button with its change: on the table message, by editing
-        it; on the seat picker, by saying so there and redrawing the table message."""
-        if interaction.message is not None and interaction.message.id == change.table.state.message_id:
-            await self.answer(change, lambda table: self.edit_in_place(interaction, table))
-        else:
-            await self.answer(change, lambda table: self._seated(interaction, table))
-
-    async def _seated(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
-        await self.refresh(table)
+        it in the response (then the open panels); on the seat picker, by saying so there and
+        redrawing the table message. Then the member to act is pinged. Runs while the table
+        is locked."""
+        table = change.table
+        try:
+            if interaction.message is not None and interaction.message.id == table.state.message_id:
+                fields, picture = await self.table_message(table)
+                await interaction.response.edit_message(**fields)
+                self._shown(table, picture)
+                await self._panels_after(table, None)
+            else:
+                await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
+                await self.refresh(table)
+        except Exception as error:
+            await self._answer_failed(change, error)
+        if change.ping:
+            await self._ping(table)
 
     async def show(self, change: TableChange) -> None:
         """A change the table made by itself (a timer, a computer): redraw it and ping."""
@@ -217,13 +228,6 @@ class Display:
         open hand panels."""
         await self._refresh_message(table)
         await self._panels_after(table, skip)
-
-    async def edit_in_place(self, interaction: discord.Interaction, table: Table) -> None:
-        """Answer a click on the table message by editing it, then the open panels."""
-        fields, picture = await self.table_message(table)
-        await interaction.response.edit_message(**fields)
-        self._shown(table, picture)
-        await self._panels_after(table, None)
 
     async def _panels_after(self, table: Table, skip: int | None) -> None:
         """The open panels after the table message: redrawn; a closed table is forgotten."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.games.view import TableView
 from bot.tables import Phase, Table
 from bot.tables.offers import describe
 from bot.tables.timing import UNATTENDED_DEALS
@@ -31,8 +32,9 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     state = table.state
     embed = discord.Embed(title=table_title(table), colour=COLOURS[state.phase])
     game = table.game
-    if game is not None:
-        table.plugin.table_fields(table.view(), game, embed)
+    view = table.view() if game is not None else None  # built once: the fields and the status read it
+    if game is not None and view is not None:
+        table.plugin.table_fields(view, game, embed)
     if state.wagers:
         embed.add_field(name=_wagers_title(table), value=wagers_text(table), inline=False)
     if state.offers:
@@ -43,7 +45,7 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     if state.phase is not Phase.PLAYING:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
-    embed.description = _status(table)
+    embed.description = _status(table, view)
     if state.log:
         embed.add_field(name="Table log", value=log_text(state.log), inline=False)
     # Footers show text as typed (no markdown), so the host's name goes in raw.
@@ -104,7 +106,7 @@ def table_link(table: Table) -> str | None:
     return f"https://discord.com/channels/{state.guild_id}/{state.channel_id}/{state.message_id}"
 
 
-def _status(table: Table) -> str:
+def _status(table: Table, view: TableView | None) -> str:
     state = table.state
     if state.phase is Phase.LOBBY:
         need = table.seat_range[0] - len(state.seats)
@@ -136,9 +138,9 @@ def _status(table: Table) -> str:
         return f"**Hand {state.hand_no} is over.** Waiting for players to deal the next hand."
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."
-    assert table.game is not None
-    status = table.plugin.status(table.view(), table.game)
-    pause = table.pause
+    assert table.game is not None and view is not None
+    status = table.plugin.status(view, table.game)
+    pause = table.turn().pause
     if pause is not None and state.deadline is not None:
         status += f"\n⏳ {pause.label} {discord.utils.format_dt(state.deadline, 'R')}."
     if table.house_bets is not None:

@@ -14,7 +14,7 @@ from bot.storage import InsufficientFunds
 from bot.tables.commit import Changes, Commit, TableChange, can_deal, members_awaited
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby
-from bot.tables.model import Phase, Table, TableError
+from bot.tables.model import Phase, Table, TableError, Turn
 from bot.tables.timing import RETRY_AFTER, STRIKES_TO_REPLACE, deadline
 
 log = logging.getLogger(__name__)
@@ -44,15 +44,16 @@ class Autoplay:
         """No more automatic moves; one in progress finishes (see `Clock.close`)."""
         await self.clock.close()
 
-    def schedule(self, table: Table) -> None:
+    def schedule(self, table: Table, turn: Turn | None = None) -> None:
         """Put the table's next automatic event on the clock: a computer's move, a turn
-        timer, the next deal or the idle close."""
+        timer, the next deal or the idle close. `turn`: the table's turn facts, if the caller
+        has read them already."""
         state = table.state
         if state.phase is Phase.CLOSED:
             self.tables.pop(table.id, None)
             self.clock.clear(table.id)
             return
-        automatic = self.automatic(table)
+        automatic = self.automatic(table, turn)
         if automatic is not None:
             delay = 0.0 if table.seat_for(automatic).leaving else self.computer_delay
             self.clock.set(table.id, self.commit.now() + timedelta(seconds=delay), state.version)
@@ -61,9 +62,9 @@ class Autoplay:
         else:
             self.clock.clear(table.id)
 
-    def automatic(self, table: Table) -> int | None:
+    def automatic(self, table: Table, turn: Turn | None = None) -> int | None:
         """The first awaited engine seat that plays without a member: a computer, or a leaver."""
-        for seat in table.awaiting:
+        for seat in (table.turn() if turn is None else turn).awaiting:
             s = table.seat_for(seat)
             if s.is_computer or s.leaving:
                 return seat

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.storage import InsufficientFunds, Store, Tx, table_account
-from bot.tables.model import LOG_LINES, Phase, Table, TableError
+from bot.tables.model import LOG_LINES, Phase, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.timing import UNATTENDED_DEALS, deadline
 
@@ -65,7 +65,7 @@ class Changes:
 
 def members_awaited(table: Table) -> bool:
     """Whether the hand waits on a member (rather than only on computers or nobody)."""
-    return any(not table.seat_for(seat).is_computer for seat in table.awaiting)
+    return table.turn().members
 
 
 def can_deal(table: Table) -> bool:
@@ -82,6 +82,8 @@ class Commit:
     def __init__(self, store: Store, now: Callable[[], datetime]) -> None:
         self.store = store
         self.now = now
+        #: one SQLite transaction (`Store.transaction` itself: nothing to add on the way)
+        self.transaction: Callable[[], contextlib.AbstractAsyncContextManager[Tx]] = store.transaction
 
     @staticmethod
     def escrow(table: Table) -> str:
@@ -94,9 +96,6 @@ class Commit:
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         return await self.store.balance(guild_id, user_id)
-
-    def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
-        return self.store.transaction()
 
     @staticmethod
     @contextlib.asynccontextmanager
@@ -122,24 +121,22 @@ class Commit:
                 hand_no=table.state.hand_no or None,
             )
 
-    def deadline(self, table: Table, new_turn: bool) -> datetime | None:
+    async def save(self, table: Table, tx: Tx, *, new_turn: bool = True, turn: Turn | None = None) -> None:
+        """Write the table's snapshot: the one serialisation of a move, kept as the state a
+        later failure rolls back to. Its deadline is timed by `turn`, the table's turn facts
+        as they are now (read here if the caller has not read them already)."""
         state = table.state
-        return deadline(
+        turn = table.turn() if turn is None else turn
+        state.deadline = deadline(
             state.phase,
             self.now(),
-            can_deal=can_deal(table),
-            members_awaited=members_awaited(table),
+            can_deal=state.phase is Phase.BETWEEN and can_deal(table),  # only between hands
+            members_awaited=turn.members,
             new_turn=new_turn,
             current=state.deadline,
             turn_timer=state.turn_timer,
-            pause=pause.seconds if (pause := table.pause) is not None else None,
+            pause=turn.pause.seconds if turn.pause is not None else None,
         )
-
-    async def save(self, table: Table, tx: Tx, *, new_turn: bool = True) -> None:
-        """Write the table's snapshot: the one serialisation of a move, kept as the state a
-        later failure rolls back to."""
-        state = table.state
-        state.deadline = self.deadline(table, new_turn)
         if state.phase is Phase.PLAYING and table.game is not None:
             bets = sum(wager.amount for wager in state.wagers if wager.returned is None)
             state.held = table.plugin.held(table.game) + bets + sum(offer.held for offer in state.offers)

@@ -11,7 +11,7 @@ from bot.games import HandSetup
 from bot.games.base import HandByHand, HouseDeals, Partners, ScoreGame, min_bankroll, scoreboard
 from bot.storage import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
-from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError
+from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
 from engine.core.errors import RuleError
@@ -47,12 +47,12 @@ class Hands:
             raise TableError("You're not seated at this table.")
         if game is None or table.state.phase is not Phase.PLAYING:
             raise TableError("No hand is in play at this table.")
+        turn = table.turn()  # read once: the check here, and the move's new-turn test in `apply`
         seat = table.engine_seat(index)
-        awaiting = table.awaiting
-        if seat is None or seat not in awaiting:
-            chosen = "You've made your choice" if len(awaiting) > 1 or table.to_act is None else None
+        if seat is None or seat not in turn.awaiting:
+            chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
             # A partner may play two seats: name them once.
-            waiting = dict.fromkeys(table.seat_for(other).mention for other in awaiting)
+            waiting = dict.fromkeys(table.seat_for(other).mention for other in turn.awaiting)
             refusal = not_your_turn(list(waiting), chosen=chosen)
             raise TableError(str(refusal))
         try:
@@ -63,7 +63,7 @@ class Hands:
             raise TableError("That move isn't open to you right now.")
         table.state.seats[index].strikes = 0
         table.state.clock_deals = 0
-        await self.apply(table, seat, action)
+        await self.apply(table, seat, action, before=turn)
         return None
 
     async def deal(self, table: Table) -> None:
@@ -155,23 +155,14 @@ class Hands:
                 "seed (shown when the hand ends)."
             )
         state.log = [*notes, dealt][-LOG_LINES:]
-        try:
-            async with commit.transaction() as tx:
-                await commit.transfer(table, tx, moves)
-                money = table.plugin.capability(HandByHand)
-                antes = money.opening_costs(table.game) if money is not None else []
-                await commit.transfer(
-                    table,
-                    tx,
-                    [
-                        Transfer(table.seat_for(index).account, commit.escrow(table), amount, "ante")
-                        for index, amount in enumerate(antes)
-                        if amount
-                    ],
-                )
-                await self.after_move(table, tx, table.game.events, awaited=())
-        except InsufficientFunds as error:
-            raise TableError(f"The hand can't start: {error}") from error
+        money = table.plugin.capability(HandByHand)
+        antes = money.opening_costs(table.game) if money is not None else []
+        moves += [
+            Transfer(table.seat_for(index).account, commit.escrow(table), amount, "ante")
+            for index, amount in enumerate(antes)
+            if amount
+        ]
+        await self.after_move(table, table.game.events, moves, awaited=(), refused="The hand can't start:")
 
     async def top_up(self, table: Table, seat: Seat, minimum: int) -> list[Transfer]:
         """A seat short of `minimum` at the deal tops its stack up to the full buy-in: a
@@ -199,64 +190,74 @@ class Hands:
         commit.log(table, f"{seat.name} topped up with {chips(amount)}.")
         return [Transfer(seat.account, commit.escrow(table), amount, "top-up")]
 
-    async def apply(self, table: Table, seat: int, action: Any, note: str | None = None) -> None:
+    async def apply(
+        self, table: Table, seat: int, action: Any, note: str | None = None, *, before: Turn | None = None
+    ) -> None:
         """Play one move for engine seat `seat`: the engine first, then its chips and the
-        snapshot together."""
+        snapshot together. `before`: the turn facts the caller read before the move, if any."""
         game = table.game
         assert game is not None
-        awaited = table.awaiting
+        awaited = (table.turn() if before is None else before).awaiting
         money = table.plugin.capability(HandByHand)
         cost = money.cost(game, seat, action) if money is not None else 0
         try:
             events = game.apply(seat, action)
         except RuleError as error:
             raise TableError(str(error)) from error
-        choice = table.seat_for(seat).choice
-        table.state.acted = {**table.state.acted, choice: table.state.acted.get(choice, 0) + 1}
-        try:
-            async with self.commit.transaction() as tx:
-                if cost:
-                    payer = table.seat_for(seat).account
-                    await self.commit.transfer(
-                        table, tx, [Transfer(payer, self.commit.escrow(table), cost, action.kind)]
-                    )
-                await self.after_move(table, tx, events, note, awaited=awaited, actor=seat)
-        except InsufficientFunds as error:
-            raise TableError(f"You don't have enough chips for that: {error}") from error
+        player = table.seat_for(seat)
+        table.state.acted = {**table.state.acted, player.choice: table.state.acted.get(player.choice, 0) + 1}
+        moves = [Transfer(player.account, self.commit.escrow(table), cost, action.kind)] if cost else []
+        await self.after_move(
+            table,
+            events,
+            moves,
+            note,
+            awaited=awaited,
+            actor=seat,
+            refused="You don't have enough chips for that:",
+        )
 
     async def after_move(
         self,
         table: Table,
-        tx: Tx,
         events: list[Event],
+        moves: list[Transfer],
         note: str | None = None,
         *,
         awaited: tuple[int, ...],
         actor: int | None = None,
+        refused: str,
     ) -> None:
-        """Log, settle the hand if it is over, bump the version and save — inside `tx`.
-        During a simultaneous choice the others keep the deadline they had."""
+        """The save step of a deal or a move, in one transaction: its chips (`moves`), its log
+        lines, the settlement if the hand is over, the new version and the snapshot. During
+        a simultaneous choice the others keep the deadline they had. A ledger refusal (a
+        member short of chips) becomes `refused` and the reason, and nothing is saved."""
         commit, state = self.commit, table.state
-        if note:
-            commit.log(table, note)
-        for event in events:
-            if table.plugin.logged(event):
-                commit.log(table, self.event_line(table, event))
-        partnered = table.plugin.capability(Partners)
-        teams = partnered.partners(table.game) if partnered is not None else None
-        if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
-            keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
-            if keys != table.match.partners:
-                table.match = table.match.with_partners(keys)
-        if table.game.outcome is not None:
-            await self.settle(table, tx)
-        state.version += 1
-        awaiting = table.awaiting
-        # A pause (the hand waiting on the clock) starts its own count after each move.
-        turn = new_turn(awaiting, awaited, actor) or (not awaiting and table.pause is not None)
-        if turn or not awaiting:
-            state.turn_since = state.version
-        await commit.save(table, tx, new_turn=turn)
+        try:
+            async with commit.transaction() as tx:
+                await commit.transfer(table, tx, moves)
+                if note:
+                    commit.log(table, note)
+                for event in events:
+                    if table.plugin.logged(event):
+                        commit.log(table, self.event_line(table, event))
+                partnered = table.plugin.capability(Partners)
+                teams = partnered.partners(table.game) if partnered is not None else None
+                if teams:  # partnerships the hand has set (or the fixed pairs) go into the match
+                    keys = tuple(tuple(table.hand_choice(s) for s in team) for team in teams)
+                    if keys != table.match.partners:
+                        table.match = table.match.with_partners(keys)
+                if table.game.outcome is not None:
+                    await self.settle(table, tx)
+                state.version += 1
+                after = table.turn()  # read once for the new turn's test and the save's deadline
+                # A pause (the hand waiting on the clock) starts its own count after each move.
+                turn = new_turn(after.awaiting, awaited, actor) or after.pause is not None
+                if turn or not after.awaiting:
+                    state.turn_since = state.version
+                await commit.save(table, tx, new_turn=turn, turn=after)
+        except InsufficientFunds as error:
+            raise TableError(f"{refused} {error}") from error
 
     @staticmethod
     def event_line(table: Table, event: Event) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -195,6 +196,19 @@ class TableState(BaseModel):
         return int((self.legacy_match or {}).get("hand_no") or 0)
 
 
+@dataclass(frozen=True)
+class Turn:
+    """What the hand in play waits on, read from the game once for a step of a change (the
+    move checks it, the save times the clock by it, the reply pings by it) rather than
+    asked again by every layer: the engine seats awaited (one, or several during a
+    simultaneous choice), whether a member is among them, and, while nobody is to act, the
+    clock the hand waits on (see `Pause`)."""
+
+    awaiting: tuple[int, ...] = ()
+    members: bool = False
+    pause: Pause | None = None
+
+
 class Table:
     """A live table: its state, the engine state of the hand in play, its lock, and the
     JSON of its last committed snapshot (what a failed move rolls back to)."""
@@ -330,14 +344,18 @@ class Table:
     @property
     def pause(self) -> Pause | None:
         """The clock the hand in play waits on while nobody is to act (see `Pause`), or None."""
+        return None if self.awaiting else self.turn().pause
+
+    def turn(self) -> Turn:
+        """The turn facts of the table as it is now (see `Turn`)."""
         game = self.game
-        if self.state.phase is not Phase.PLAYING or game is None or game.outcome is not None or self.awaiting:
-            return None
-        pauses = self.plugin.capability(Pauses)
-        if pauses is None:
-            return None
-        pause: Pause | None = pauses.pause(game, self.options)
-        return pause
+        if self.state.phase is not Phase.PLAYING or game is None:
+            return Turn()
+        awaiting: tuple[int, ...] = game.awaiting
+        if awaiting:
+            return Turn(awaiting, members=any(not self.seat_for(seat).is_computer for seat in awaiting))
+        pauses = self.plugin.capability(Pauses) if game.outcome is None else None
+        return Turn(pause=pauses.pause(game, self.options) if pauses is not None else None)
 
     @property
     def house_bets(self) -> Sequence[BetOffer] | None:

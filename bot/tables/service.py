@@ -31,7 +31,7 @@ from bot.games import GAMES
 from bot.storage import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, table_account
 from bot.tables import money
 from bot.tables.autoplay import Autoplay
-from bot.tables.commit import Changes, Commit, Listener, TableChange, members_awaited
+from bot.tables.commit import Changes, Commit, Listener, TableChange
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby, display_name
 from bot.tables.model import (
@@ -338,32 +338,36 @@ class TableService:
     async def click(self, table: Table, user: Person, version: int, key: str) -> AsyncIterator[TableChange]:
         """Handle one button of the table message, and give back what changed.
 
-        The table stays locked until the caller's `async with` block ends, so that what the
-        caller shows of the change is not overtaken on the table message by a computer's
-        move or a timer. Raises TableError with a sentence for the member when the click
-        changes nothing.
+        The steps of a change, in order, here and nowhere else: lock, check the version,
+        apply (a lobby move, the deal, or a move of the hand, each saving itself in one
+        transaction), set the clock, and give the change to the caller, who renders it. The
+        table stays locked until the caller's `async with` block ends, so that what the
+        caller shows is not overtaken on the table message by a computer's move or a timer.
+        Raises TableError with a sentence for the member when the click changes nothing.
         """
         async with table.lock:
-            if table.state.phase is Phase.CLOSED:
+            state = table.state
+            if state.phase is Phase.CLOSED:
                 raise TableError(TABLE_CLOSED)
-            if version != table.version:
+            if version != state.version:
                 raise TableError(
                     "That button is out of date — the table has moved on. Use the buttons on the table "
                     "message as it is now."
                 )
-            yield await self._run(table, lambda: self._table_move(table, user, key))
-
-    async def _table_move(self, table: Table, user: Person, key: str) -> str | None:
-        head = key.split(".")[0]
-        if head == "start":
-            self.lobby.check_start(table, user)
-            table.state.clock_deals = 0  # a member dealt: the clock may deal again
-            await self.hands.deal(table)
-            return None
-        handler = self.lobby.moves.get(head)
-        if handler is not None:
-            return await handler(table, user, key)
-        return await self.hands.play(table, user, key, [])
+            note: str | None = None
+            head = key.split(".")[0]
+            async with self.commit.rolled_back(table):
+                if head == "start":
+                    self.lobby.check_start(table, user)
+                    state.clock_deals = 0  # a member dealt: the clock may deal again
+                    await self.hands.deal(table)
+                elif (handler := self.lobby.moves.get(head)) is not None:
+                    note = await handler(table, user, key)
+                else:
+                    await self.hands.play(table, user, key, [])
+            turn = table.turn()  # read once: the clock's next entry and the ping
+            self.autoplay.schedule(table, turn)
+            yield TableChange(table, note=note, ping=turn.members)
 
     @contextlib.asynccontextmanager
     async def click_private(
@@ -371,7 +375,7 @@ class TableService:
     ) -> AsyncIterator[TableChange]:
         """Handle a control on a member's private panel (their hand): it names the seat it
         was drawn for and that seat's panel token, so only that member, and only while the
-        panel is current, can use it. Locked like `click`."""
+        panel is current, can use it. The same steps as `click`."""
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
                 raise TableError(TABLE_CLOSED)
@@ -384,15 +388,11 @@ class TableService:
                 raise TableError(
                     "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
                 )
-            change = await self._run(table, lambda: self.hands.play(table, user, key, values))
-            change.answered.add(user.id)
-            yield change
-
-    async def _run(self, table: Table, move: Callable[[], Awaitable[str | None]]) -> TableChange:
-        async with self.commit.rolled_back(table):
-            note = await move()
-        self.autoplay.schedule(table)
-        return TableChange(table, note=note, ping=members_awaited(table))
+            async with self.commit.rolled_back(table):
+                await self.hands.play(table, user, key, values)
+            turn = table.turn()
+            self.autoplay.schedule(table, turn)
+            yield TableChange(table, ping=turn.members, answered={user.id})
 
 
 __all__ = ["REFUND_REASON", "Restored", "TableService"]
