@@ -288,10 +288,9 @@ class TableService:
         save that at once, so that a restart before the next move still finds it.
 
         Redraws run both inside a change (under the table's lock) and after one, so this
-        takes no lock. It writes only the snapshot's message id (one small transaction),
-        then sets it in memory and in the committed snapshot a failed move rolls back to,
-        after that write: by then any change that began earlier has saved, and any later
-        one writes the new id with its snapshot."""
+        takes no lock. It sets the id in memory first, so a change saving meanwhile writes
+        it with its snapshot; then writes only the snapshot's message id (one small
+        transaction), and last sets it in the committed snapshot a failed move rolls back to."""
         table.state.message_id = message_id
         try:
             async with self.store.transaction() as tx:
@@ -299,7 +298,6 @@ class TableService:
         except Exception:
             # The next committed move saves it with the snapshot; the redraw must not fail.
             log.warning("table %s: could not save the new table message's id yet", table.id, exc_info=True)
-        table.state.message_id = message_id
         committed = json.loads(table.committed)
         if isinstance(committed, dict):
             committed["message_id"] = message_id

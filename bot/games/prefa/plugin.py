@@ -214,9 +214,6 @@ class PrefaPlugin(
     def final_stacks(self, game: PrefaHand) -> list[int] | None:
         return game.final_stacks()
 
-    def board(self, options: PrefaTableOptions) -> str:
-        return self.id
-
     def before_deal(
         self, match: Match, seated: Sequence[str], options: PrefaTableOptions, last: PrefaHand | None
     ) -> tuple[Match, str | None]:
