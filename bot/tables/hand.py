@@ -25,15 +25,25 @@ if TYPE_CHECKING:
     from bot.tables.lobby import Lobby
     from bot.tables.offers import Offers
     from bot.tables.wagers import Wagers
+    from bot.workers import Workers
 
 
 class Hands:
     """Deals, plays and settles hands."""
 
     def __init__(
-        self, commit: Commit, lobby: Lobby, wagers: Wagers, offers: Offers, seeds: Callable[[], int]
+        self,
+        commit: Commit,
+        lobby: Lobby,
+        wagers: Wagers,
+        offers: Offers,
+        seeds: Callable[[], int],
+        workers: Workers,
+        cap: float,
     ) -> None:
         self.commit = commit
+        self.workers = workers  # where a game's heavy part of a move runs (`Prepares`)
+        self.cap = cap
         self.seeds = seeds  # each hand's seed: the OS's randomness, or a test's reproducible source
         self.lobby = lobby
         self.wagers = wagers
