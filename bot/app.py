@@ -96,6 +96,7 @@ class Ridotto(commands.Bot):
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
         self.display = Display(self, self.tables)
+        self.display.pictures.workers = self.workers  # pictures are drawn in the workers too
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -4,28 +4,39 @@ deal), each move (its chips and the snapshot in one transaction), and the settle
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
-from bot.games.base import HandByHand, HouseDeals, Partners, ScoreGame, min_bankroll, scoreboard
+from bot.games.base import (
+    HandByHand,
+    HouseDeals,
+    Partners,
+    Prepares,
+    ScoreGame,
+    min_bankroll,
+    scoreboard,
+)
 from bot.storage import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
+from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import GameResult
 from engine.core.text import chips, plural
 from engine.core.turns import not_your_turn
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from bot.tables.commit import Commit
     from bot.tables.lobby import Lobby
     from bot.tables.offers import Offers
     from bot.tables.wagers import Wagers
-    from bot.workers import Workers
 
 
 class Hands:
@@ -210,6 +221,8 @@ class Hands:
         awaited = (table.turn() if before is None else before).awaiting
         money = table.plugin.capability(HandByHand)
         cost = money.cost(game, seat, action) if money is not None else 0
+        if not self.workers.inline:  # inline, `apply` does the heavy part itself
+            await self.prepare(table, seat, action)
         try:
             events = game.apply(seat, action)
         except RuleError as error:
@@ -226,6 +239,19 @@ class Hands:
             actor=seat,
             refused="You don't have enough chips for that:",
         )
+
+    async def prepare(self, table: Table, seat: int, action: Any) -> None:
+        """The heavy part of a move, if its game has one (`Prepares`), done in a worker so
+        that the engine's `apply` is cheap. A worker that fails leaves it to `apply`:
+        slower, the same result."""
+        prepares = table.plugin.capability(Prepares)
+        job = prepares.prepare(table.game, seat, action) if prepares is not None else None
+        if prepares is None or job is None:
+            return
+        try:
+            prepares.absorb(await self.workers.run(job.fn, *job.args, timeout=self.cap))
+        except WorkerFailed:
+            log.warning("table %s: the move's heavy part failed in the workers; done here", table.id)
 
     async def after_move(
         self,

@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
+from bot.games.base import Prepares
+from bot.pictures import Pictures
 from bot.tables.autoplay import decide
 from bot.workers import WorkerFailed, Workers
 from engine.core.players import computer_levels
+from engine.peg_leg import odds
+from engine.peg_leg.game import STAND, PegLeg
 from tests.helpers.tables import dealt_table
 
 PLAYERS = {"primiera": 4, "prefa": 3}
@@ -94,3 +98,44 @@ async def test_a_job_that_raises_is_not_tried_again(pool: Workers) -> None:
 def _first_decision() -> tuple[str, str, Any, int]:
     hand, seat = positions("prefa", 1)[0]
     return "prefa", computer_levels("prefa")[0], hand, seat
+
+
+async def test_peg_leg_prices_made_in_a_worker_are_the_prices_made_inline(pool: Workers) -> None:
+    plugin = GAMES["peg_leg"]
+    prepares = plugin.capability(Prepares)
+    assert prepares is not None
+    here = dealt_table("peg_leg", {}, 3, seed=2121).game
+    assert isinstance(here, PegLeg)
+    there = plugin.load(here.to_json())
+    rounds = 0
+    while here.outcome is None and here.awaiting:
+        seat = here.awaiting[0]
+        odds._CACHE.clear()
+        here.apply(seat, STAND)  # prices the next round itself, on this process
+        job = prepares.prepare(there, seat, STAND)
+        assert job is not None
+        odds._CACHE.clear()
+        made = await pool.run(job.fn, *job.args, timeout=60)
+        prepares.absorb(made)
+        assert all((odds.SAMPLES, *dealt) in odds._CACHE for dealt, _ in made if len(dealt) > 1)
+        there.apply(seat, STAND)  # finds its prices made
+        assert there.to_json() == here.to_json()  # every price and histogram the same
+        rounds += len(made)
+    assert rounds >= 3
+
+
+async def test_pictures_are_drawn_in_the_worker_processes_and_match_the_thread(pool: Workers) -> None:
+    for game_id in GAMES:
+        table = dealt_table(game_id, {}, PLAYERS.get(game_id, 3), seed=2121)
+        here, there = Pictures(), Pictures(workers=pool)
+        try:
+            done = pool.completed
+            drawn = await there.table(table)
+            assert drawn == await here.table(table), f"{game_id}: another table picture"
+            seat = table.engine_seat(0)
+            assert seat is not None
+            assert await there.hand(table, seat, ()) == await here.hand(table, seat, ())
+            assert pool.completed == done + 2  # both drawn in the worker
+        finally:
+            here.close()
+            there.close()
