@@ -50,11 +50,11 @@ class Hands:
         offers: Offers,
         seeds: Callable[[], int],
         workers: Workers,
-        cap: float,
+        decision_cap: float,
     ) -> None:
         self.commit = commit
         self.workers = workers  # where a game's heavy part of a move runs (`Prepares`)
-        self.cap = cap
+        self.decision_cap = decision_cap
         self.seeds = seeds  # each hand's seed: the OS's randomness, or a test's reproducible source
         self.lobby = lobby
         self.wagers = wagers
@@ -221,8 +221,8 @@ class Hands:
         awaited = (table.turn() if before is None else before).awaiting
         money = table.plugin.capability(HandByHand)
         cost = money.cost(game, seat, action) if money is not None else 0
-        if not self.workers.inline:  # inline, `apply` does the heavy part itself
-            await self.prepare(table, seat, action)
+        if not self.workers.inline and (prepares := table.plugin.capability(Prepares)) is not None:
+            await self.prepare(table, prepares, seat, action)  # inline, `apply` does it itself
         try:
             events = game.apply(seat, action)
         except RuleError as error:
@@ -240,16 +240,15 @@ class Hands:
             refused="You don't have enough chips for that:",
         )
 
-    async def prepare(self, table: Table, seat: int, action: Any) -> None:
+    async def prepare(self, table: Table, prepares: Prepares[Any], seat: int, action: Any) -> None:
         """The heavy part of a move, if its game has one (`Prepares`), done in a worker so
         that the engine's `apply` is cheap. A worker that fails leaves it to `apply`:
         slower, the same result."""
-        prepares = table.plugin.capability(Prepares)
-        job = prepares.prepare(table.game, seat, action) if prepares is not None else None
-        if prepares is None or job is None:
+        job = prepares.prepare(table.game, seat, action)
+        if job is None:
             return
         try:
-            prepares.absorb(await self.workers.run(job.fn, *job.args, timeout=self.cap))
+            prepares.absorb(await self.workers.run(job.fn, *job.args, timeout=self.decision_cap))
         except WorkerFailed:
             log.warning("table %s: the move's heavy part failed in the workers; done here", table.id)
 
