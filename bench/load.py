@@ -248,6 +248,7 @@ class Phase_:
     clicks: list[float] = field(default_factory=list)  # quiet tables: dispatch -> response
     busy_clicks: list[float] = field(default_factory=list)
     panels: int = 0  # hand panels opened at busy tables
+    versions: Counter[int] = field(default_factory=Counter)  # table -> state versions it moved on
     lost: int = 0
     member_moves: Counter[int] = field(default_factory=Counter)  # table -> moves its members made
     computer_moves: Counter[int] = field(default_factory=Counter)
@@ -587,6 +588,10 @@ class Load:
 
         hands.apply = counted
 
+    def versions(self) -> Counter[int]:
+        """Each open table's state version (one more for every change it committed)."""
+        return Counter({t.id: t.version for t in self.bot.tables.tables.values()})
+
     def pool_completed(self) -> int | None:
         """The worker pool's count of completed decisions, if the bot has a pool."""
         for owner in (self.bot, self.bot.tables, getattr(self.bot.tables, "autoplay", None)):
@@ -604,6 +609,7 @@ class Load:
         self.phase = phase
         WIRE.recording = True
         completed = self.pool_completed()
+        versions = self.versions()
         began = time.perf_counter()
 
         async def tick() -> None:
@@ -623,6 +629,8 @@ class Load:
         self.phase = None
         phase.calls, phase.routes = Counter(WIRE.calls), Counter(WIRE.routes)
         phase.ops_max, phase.ops_all_max = Counter(WIRE.ops_max), Counter(WIRE.ops_all_max)
+        phase.versions = self.versions()
+        phase.versions.subtract(versions)
         after = self.pool_completed()
         if completed is not None and after is not None:
             phase.pool_completed = after - completed
@@ -649,15 +657,20 @@ def report(phases: list[Phase_], load: Load, args: argparse.Namespace) -> None:
     quiet = {s.table_id for s in load.quiet.seats}
     busy = {b.table_id for b in load.busy}
     print()
-    print(f"{'':42} {'baseline':>28} {'loaded':>28}")
+    print(f"{'':42} {'baseline':>28} {'loaded':>28}  loaded/baseline (p99)")
     base, loaded = phases
 
-    def line(label: str, render: Callable[[Phase_], str]) -> None:
-        print(f"{label:<42} {render(base):>28} {render(loaded):>28}")
+    def line(
+        label: str, render: Callable[[Phase_], str], ratio: Callable[[Phase_], float] | None = None
+    ) -> None:
+        times = ""
+        if ratio is not None and ratio(base) > 0:
+            times = f"  x{ratio(loaded) / ratio(base):.1f}"
+        print(f"{label:<42} {render(base):>28} {render(loaded):>28}{times}")
 
     line("measured seconds", lambda p: f"{p.seconds:.1f}")
-    line("loop lag p50 / p99 / max (ms)", lambda p: triple(p.lag))
-    line("click latency p50 / p99 / max (ms)", lambda p: triple(p.clicks))
+    line("loop lag p50 / p99 / max (ms)", lambda p: triple(p.lag), lambda p: ms(p.lag, 0.99))
+    line("click latency p50 / p99 / max (ms)", lambda p: triple(p.clicks), lambda p: ms(p.clicks, 0.99))
     line("  quiet-table clicks answered (lost)", lambda p: f"{len(p.clicks)} ({p.lost})")
     line("  busy-table member clicks p50/p99/max", lambda p: triple(p.busy_clicks))
     line("REST calls per member move (quiet)", lambda p: per_move(p.calls, p.member_moves, quiet, {"quiet"}))
@@ -690,15 +703,17 @@ def report(phases: list[Phase_], load: Load, args: argparse.Namespace) -> None:
         "  pool completed/s",
         lambda p: "no pool" if p.pool_completed is None else f"{p.pool_completed / p.seconds:.1f}",
     )
-    by_game: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    by_game: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for b in load.busy:
         figures = by_game[b.game]
         figures[0] += loaded.computer_moves[b.table_id]
         figures[1] += loaded.member_moves[b.table_id]
-        figures[2] += 1 if loaded.computer_moves[b.table_id] == 0 else 0
+        figures[2] += loaded.versions[b.table_id]
+        figures[3] += 1 if loaded.computer_moves[b.table_id] == 0 else 0
     print(
-        "  busy tables, loaded, by game (computer moves / member moves / tables with no computer move): "
-        + ", ".join(f"{g} {c}/{m}/{idle}" for g, (c, m, idle) in by_game.items())
+        "  busy tables while loaded, by game: computer moves / member moves / versions committed "
+        "(both, and deals) / tables with no computer move:\n    "
+        + ", ".join(f"{g} {c}/{m}/{v}/{idle}" for g, (c, m, v, idle) in by_game.items())
     )
     print("  REST calls by route (loaded): " + ", ".join(f"{r} {n}" for r, n in loaded.routes.most_common(8)))
     print(
