@@ -14,13 +14,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from operator import itemgetter
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome, new_event
+from engine.core.game import Event, Outcome
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
@@ -52,9 +53,18 @@ _NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code
 _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
-# The outcome is built straight through pydantic's validator, as `new_event` builds events:
-# BaseModel.__init__'s Python-level overhead was a fifth of a hand.
+# Events and the outcome are built straight through pydantic's validators (BaseModel.__init__'s
+# Python-level overhead was a fifth of a hand), in strict mode: every field is built here with
+# its exact type (str, int or None, tuples of ints), and strict validation, which skips the
+# checks for values it would have to convert, costs half as much.
 _OUTCOME = Outcome.__pydantic_validator__.validate_python
+_EVENT = Event.__pydantic_validator__.validate_python
+
+
+def _event(kind: str, text: str, seat: int | None = None) -> Event:
+    """`engine.core.game.new_event`, validated strictly (see `_EVENT`)."""
+    event: Event = _EVENT({"kind": kind, "text": text, "seat": seat}, strict=True)
+    return event
 
 
 _CHIPS: dict[int, str] = {}
@@ -83,9 +93,9 @@ def _decision_event(seat: int, suit: int, paid: int) -> Event:
     if event is None:
         label = SUIT_LABELS[suit]
         if paid >= 0:
-            event = new_event("copa", f"{label} pays the copa: {chips(paid)}.", seat)
+            event = _event("copa", f"{label} pays the copa: {chips(paid)}.", seat)
         else:
-            event = new_event("fold", f"{label} folds.", seat)
+            event = _event("fold", f"{label} folds.", seat)
         if len(_DECISION_EVENTS) < 4096:
             _DECISION_EVENTS[key] = event
     return event
@@ -518,7 +528,7 @@ class PrimaCarta:
         self = cls.__new__(cls)
         self._options = options
         self._seats = seat_suits
-        self._owner = owner = _OWNERS[seat_suits]
+        self._owner = _OWNERS[seat_suits]
         self._dealer = dealer
         self._seed = seed
         self._order = order
@@ -535,7 +545,7 @@ class PrimaCarta:
         self._status = [_UNDECIDED] * len(seat_suits)
         self._decisions = []
         # Known from the committed order, but not shown before the first card (see `view`).
-        self._prima = _prima_seat(owner, order[0])
+        self._prima = _PRIMAS[seat_suits][_SUIT_OF[order[0]]]
         self._count = [0] * 5
         self._foundation = [-1] * 5
         self._wanted = bytearray(_ALL_WANTED)
@@ -569,7 +579,7 @@ class PrimaCarta:
 
     def _turn_boards(self, *, toss: bool = True) -> None:
         """Deal the first pass (with the corte, if the table takes one and `toss`)."""
-        corte = self.corte_due() if toss else 0
+        corte = self.corte_due() if toss and self._options.corte else 0
         if corte:
             self._paid[self._prima] += corte
             self._corte = corte
@@ -781,7 +791,7 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += [self._pass_event(index) for index in range(before, len(passes))]
         if self._winner is not None:
-            events.append(new_event("win", self._summary(), self._winner))
+            events.append(_event("win", self._summary(), self._winner))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -866,7 +876,7 @@ class PrimaCarta:
         before the live winner ("a side pot is formed when a *folded suit wins the game* ...
         made of the spiga ... from all folded suits", the text, Cobre). 0 when the table
         takes no cobre or the hand is not (yet) won that way (docs/RULES.md, decision H3)."""
-        if self._options.cobre == "off" or self._won_by is not _BY_COMPLETED:
+        if self._won_by is not _BY_COMPLETED or self._options.cobre == "off":
             return 0
         count, status = self._count, self._status
         folded = [seat for seat, code in enumerate(status) if code == _FOLDED]
@@ -900,7 +910,8 @@ class PrimaCarta:
                 "carried": cobre if options.cobre == "carry" else 0,
                 "house": house,
                 "summary": self._summary(),
-            }
+            },
+            strict=True,
         )
         return outcome
 
@@ -1004,32 +1015,33 @@ class PrimaCarta:
                 text = f"Spiga: each of the {len(self._seats)} players puts {stake} in the pot."
                 if self._carried_in:
                     text += f" The cobre of {chips(self._carried_in)} from the last hand is in the pot too."
-                out.append(new_event("spiga", text))
+                out.append(_event("spiga", text))
             elif kind == "pass":
                 out.append(self._pass_event(index))
             elif kind == "prima":
                 text = f"The first card was {_SHORT[self._order[0]]}; {self._label(self._prima)} is prima."
-                out.append(new_event("prima", text, self._prima))
+                out.append(_event("prima", text, self._prima))
             elif kind == "corte":
                 to = "the house" if self._options.house else "the dealer"
                 text = f"{self._label(self._prima)} tosses the corte of {chips(self._corte)} to {to}."
-                out.append(new_event("corte", text, self._prima))
+                out.append(_event("corte", text, self._prima))
             elif kind == "decision":
                 seat, paid = self._decisions[index]
                 out.append(_decision_event(seat, self._seats[seat], paid))
             elif kind == "shuffle":
                 text = "Jasper rules: the dealer shuffles the discard pile before the repasso."
-                out.append(new_event("shuffle", text))
+                out.append(_event("shuffle", text))
             else:
-                out.append(new_event("win", self._summary(), self._winner))
+                out.append(_event("win", self._summary(), self._winner))
         return out
 
     def _pass_event(self, index: int) -> Event:
         number, dealt, played, counts, _ = self._passes[index]
-        short = _SHORT
-        ups = " ".join([short[code] for code in played])
+        # `itemgetter` picks the cards' short names in C, half the cost of a comprehension
+        # (with two or more codes it returns a tuple; with one, the name itself).
+        ups = " ".join(itemgetter(*played)(_SHORT)) if len(played) > 1 else "".join(_SHORT[c] for c in played)
         c0, c1, c2, c3, c4 = counts
-        return new_event(
+        return _event(
             "pass",
             f"Pass {number}: {dealt} dealt, {len(played)} played up ({ups}). "
             f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}.",
@@ -1275,6 +1287,7 @@ def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
         known = _SEAT_SUITS[key] = _check_seats(key)
         _OWNERS[known] = _owners(known)
         _FIRST_STOPS[known] = tuple(seat >= 0 for seat in _OWNERS[known])
+        _PRIMAS[known] = tuple(_prima_seat(_OWNERS[known], suit * 10) for suit in range(5))
     return known
 
 
@@ -1284,6 +1297,8 @@ _SEAT_SUITS: dict[tuple[str, ...], tuple[int, ...]] = {}
 _OWNERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 # Which suits stop the first pass by completing: the owned ones.
 _FIRST_STOPS: dict[tuple[int, ...], tuple[bool, ...]] = {}
+# The prima seat by the suit of the first card (`_prima_seat`, worked out once per seat list).
+_PRIMAS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _NO_STOPS = (False,) * 5
 
 

@@ -69,8 +69,9 @@ def _pick(legal: list[PrimaCartaAction], pay: bool) -> PrimaCartaAction:
 
 
 # The basic decision is a pure function of the seat and the contenders' stack sizes (each
-# -1..10, at most five seats), so it is remembered; the limit only bounds a pathological run.
-_BASIC_MEMO: dict[tuple[int, tuple[int, ...]], bool] = {}
+# -1..10, at most five seats), so it is remembered, for every seat at once: by the sizes,
+# the decision of each seat (None until asked). The limit only bounds a pathological run.
+_BASIC_MEMO: dict[tuple[int, ...], list[bool | None]] = {}
 _BASIC_MEMO_LIMIT = 1 << 16
 
 
@@ -85,13 +86,15 @@ class BasicPlayer:
             raise ValueError("It is not this computer player's turn.")
         # A public, cheap accessor rather than a full view: this runs in the benchmark loop.
         sizes = game.contenders()
-        key = (seat, sizes)
-        pay = _BASIC_MEMO.get(key)
+        known = _BASIC_MEMO.get(sizes)
+        if known is None:
+            known = [None] * len(sizes)
+            if len(_BASIC_MEMO) < _BASIC_MEMO_LIMIT:
+                _BASIC_MEMO[sizes] = known
+        pay = known[seat]
         if pay is None:
             others = [size for other, size in enumerate(sizes) if other != seat and size >= 0]
-            pay = basic_decision(sizes[seat], others)
-            if len(_BASIC_MEMO) < _BASIC_MEMO_LIMIT:
-                _BASIC_MEMO[key] = pay
+            pay = known[seat] = basic_decision(sizes[seat], others)
         # legal_actions is documented as [copa, fold].
         return legal[0] if pay else legal[1]
 
