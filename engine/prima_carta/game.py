@@ -710,6 +710,17 @@ class PrimaCarta:
         """Each seat's copa status (public; cheap, for computer players)."""
         return tuple(_STATUS_NAMES[code] for code in self._status)
 
+    def public_deal(self) -> tuple[list[int], list[int], list[int]]:
+        """The public deal as int codes (`suit_index * 10 + rank - 1`), for players that
+        play the rest of it out in their heads without building a view: (stack size per
+        suit, each suit's foundation or -1, the discard pile bottom first). Fresh lists."""
+        return list(self._count), list(self._foundation), list(self._discard)
+
+    def pot_at_stake(self) -> int:
+        """What the winner stands to take now (the view's `pot`): the spigas, copas and any
+        carried cobre, less the corte, which is the dealer's."""
+        return sum(self._paid) + self._carried_in - self._corte
+
     def contenders(self) -> tuple[int, ...]:
         """Stack sizes of the seats that have not folded, -1 for a folded seat (public)."""
         sizes = self._sizes
