@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
@@ -234,7 +234,6 @@ def deal_pass(
     to_discard = discard.append
     to_stack = played.append
     take_top = discard.pop
-    assert not discard, "each pass starts its own discard pile"
     before = len(played)
     for code in deck:
         if not wanted[code]:
@@ -770,20 +769,32 @@ class PrimaCarta:
                 idle="Bets are open; nobody decides anything until the cards are dealt.",
             )
         suit = self._seats[seat]
-        passes = self._passes
-        before = len(passes)
-        if type(action) is Copa:  # `type(...) is` narrows for mypy without an isinstance
+        status = self._status
+        if kind is Copa:
             paid = self._count[suit] * self._options.stake
-            if action.amount != paid:
+            if cast(Copa, action).amount != paid:
                 raise IllegalAction(f"The copa for your stack is {chips(paid)}.")
+            self._paid[seat] += paid
+            status[seat] = _LIVE  # still a contender: `contenders()` stands
         elif kind is Fold:
             paid = -1
+            status[seat] = _FOLDED
         else:
             raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
+        self._decisions.append((seat, paid))
         # The shared event for this decision (see `_decision_event`), looked up in line.
         event = _DECISION_EVENTS.get((seat, suit, paid)) or _decision_event(seat, suit, paid)
-        if not self._decide(seat, paid):
-            return [event]  # the common case, kept cheap: the copa round goes on
+        # Decisions go "to the left", the next owned suit in suit order (History: Copa); a
+        # fold that leaves one player ends the round (see `_after_fold`). The common case,
+        # another seat to decide, stays in this function: a hand makes five of these.
+        if paid >= 0 or not self._after_fold(seat):
+            for nxt in _LEFT_OF[len(status)][seat]:
+                if status[nxt] == _UNDECIDED:
+                    self._to_act = nxt
+                    return [event]
+        passes = self._passes
+        before = len(passes)
+        self._end_copa()
         # The same entries `events` rebuilds: this decision, then, if it set off the
         # repasso, Jasper's shuffle, the passes and the result (see `_entries`).
         events = [event]
@@ -812,40 +823,33 @@ class PrimaCarta:
             self._play_out()
         return self._events(before)
 
-    def _decide(self, seat: int, paid: int) -> bool:
-        """Record `seat`'s copa (`paid` chips) or fold (-1); True if that ended the copa
-        round (the hand won, a pause before the repasso, or the repasso dealt)."""
+    def _after_fold(self, seat: int) -> bool:
+        """Bookkeeping after `seat` folds; True if only one player is left, who wins.
+
+        "If only one player remains at this stage, they win immediately" (Second Bets):
+        only a fold can leave one (a payer after everyone else folded would have won at the
+        last fold), so a last undecided player can win without paying."""
+        sizes = self._sizes
+        if sizes is not None:  # the fold is the only change to `contenders()`
+            self._sizes = (*sizes[:seat], -1, *sizes[seat + 1 :])
         status = self._status
-        seats = len(status)
-        self._decisions.append((seat, paid))
-        if paid >= 0:
-            self._paid[seat] += paid
-            status[seat] = _LIVE  # still a contender: `contenders()` stands
-        else:
-            status[seat] = _FOLDED
-            sizes = self._sizes
-            if sizes is not None:  # the fold is the only change to `contenders()`
-                self._sizes = (*sizes[:seat], -1, *sizes[seat + 1 :])
-            # "If only one player remains at this stage, they win immediately" (Second
-            # Bets): only a fold can leave one (a payer after everyone else folded would
-            # have won at the last fold), so a last undecided player can win without paying.
-            if status.count(_FOLDED) == seats - 1:
-                self._finish(next(s for s, code in enumerate(status) if code != _FOLDED), _BY_LAST_STANDING)
-                return True
-        # Decisions go "to the left", the next owned suit in suit order (History: Copa).
-        for nxt in _LEFT_OF[seats][seat]:
-            if status[nxt] == _UNDECIDED:
-                self._to_act = nxt
-                return False
+        if status.count(_FOLDED) == len(status) - 1:
+            self._finish(next(s for s, code in enumerate(status) if code != _FOLDED), _BY_LAST_STANDING)
+            return True
+        return False
+
+    def _end_copa(self) -> None:
+        """Every seat has decided: deal the repasso, or pause before it for bets."""
+        if self._phase is _PHASE_OVER:
+            return  # the last one standing has won
         self._to_act = None
         if self._options.pauses:
             # Bets are open again before the repasso: the window for the Fuerza bets
             # ("a bet made after the first pass, and only against a centrale who has paid
             # the copa", the text, Confidence Bets).
             self._phase = _PHASE_REPASSO
-            return True
+            return
         self._play_out()
-        return True
 
     def _play_out(self) -> None:
         # Repasso: the discard pile is picked up without shuffling, so the first card
@@ -857,18 +861,26 @@ class PrimaCarta:
             # (docs/RULES.md, decision H9).
             self._discard = shuffled(self._discard, self._second_seed)
         self._phase = _PHASE_COPA  # dealing; `_finish` sets OVER
-        stop = [False] * 5
-        for seat, suit in enumerate(self._seats):
-            stop[suit] = self._status[seat] == _LIVE
-        passes = self._passes
-        while True:
-            suit = self._run_pass(self._discard, stop)
-            if suit >= 0:
-                self._finish(self._owner[suit], _BY_COMPLETED)
-                return
+        status = self._status
+        stop = [owner >= 0 and status[owner] == _LIVE for owner in self._owner]
+        # `_run_pass` in line, with the state held in locals: a repasso is two or three
+        # passes, and the per-pass bookkeeping was a third of their cost.
+        wanted, count, foundation, passes = self._wanted, self._count, self._foundation, self._passes
+        deck = self._discard
+        suit = -1
+        while suit < 0:
+            discard: list[int] = []
+            played: list[int] = []
+            dealt, suit = deal_pass(deck, wanted, count, foundation, stop, discard, played)
+            passes.append((len(passes) + 1, dealt, played, tuple(count), len(discard)))
             # "Each pass through the deck is guaranteed to promote at least one card"
             # (Terms: One-Card Pass), so this loop ends; guard it anyway.
-            assert passes[-1][2], "a pass promoted no card"
+            assert played, "a pass promoted no card"
+            self._undealt = deck[dealt:]
+            deck = discard
+        self._discard = deck
+        self._sizes = None
+        self._finish(self._owner[suit], _BY_COMPLETED)
 
     # ---------------------------------------------------------------- results
 
