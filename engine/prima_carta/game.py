@@ -716,9 +716,12 @@ class PrimaCarta:
         if sizes is None:
             count = self._count
             status = self._status
-            sizes = self._sizes = tuple(
-                [-1 if status[seat] == _FOLDED else count[suit] for seat, suit in enumerate(self._seats)]
-            )
+            if _FOLDED not in status:  # the copa round's first question: picked in C
+                sizes = tuple(map(count.__getitem__, self._seats))
+            else:
+                seats = enumerate(self._seats)
+                sizes = tuple([-1 if status[seat] == _FOLDED else count[suit] for seat, suit in seats])
+            self._sizes = sizes
         return sizes
 
     @staticmethod
@@ -801,7 +804,7 @@ class PrimaCarta:
         if len(passes) > before:
             if self._second_seed is not None:
                 events.append(self._events_of([("shuffle", 0)])[0])
-            events += [self._pass_event(index) for index in range(before, len(passes))]
+            events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
             events.append(new_event("win", self._summary(), self._winner))
         return events
@@ -904,7 +907,9 @@ class PrimaCarta:
         if self._winner is None:
             return None
         options = self._options
-        corte, cobre = self._corte, self.cobre()
+        corte = self._corte
+        # `cobre()`, with its commonest answer (no cobre at this table) checked in line.
+        cobre = 0 if options.cobre == "off" else self.cobre()
         paid_out = [0] * len(self._seats)
         paid_out[self._winner] = sum(self._paid) + self._carried_in - corte - cobre  # `_take()`
         house = 0
