@@ -864,8 +864,9 @@ class PrimaCarta:
             # (docs/RULES.md, decision H9).
             self._discard = shuffled(self._discard, self._second_seed)
         self._phase = _PHASE_COPA  # dealing; `_finish` sets OVER
-        status = self._status
-        stop = [owner >= 0 and status[owner] == _LIVE for owner in self._owner]
+        stop = [False] * 5
+        for seat, code in enumerate(self._status):
+            stop[self._seats[seat]] = code == _LIVE
         # `_run_pass` in line, with the state held in locals: a repasso is two or three
         # passes, and the per-pass bookkeeping was a third of their cost.
         wanted, count, foundation, passes = self._wanted, self._count, self._foundation, self._passes

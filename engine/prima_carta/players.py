@@ -12,6 +12,7 @@ and the house table change nothing in the decision; Cinco has none.
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from collections.abc import Sequence
@@ -73,6 +74,14 @@ _BASIC_MEMO: dict[tuple[int, ...], list[bool | None]] = {}
 _BASIC_MEMO_LIMIT = 1 << 16
 
 
+@functools.lru_cache(maxsize=4096)
+def _table_decision(mine: int, rivals: tuple[int, ...]) -> bool:
+    """`basic_decision`, remembered by the position as the table reads it (your stack and
+    the others' sorted): far fewer positions than seats times stack sizes, so a new table
+    of sizes mostly finds its answer here."""
+    return basic_decision(mine, rivals)
+
+
 class BasicPlayer:
     """The Basic Strategy table from the rule text, for every seat."""
 
@@ -92,7 +101,7 @@ class BasicPlayer:
         pay = known[seat]
         if pay is None:
             others = [size for other, size in enumerate(sizes) if other != seat and size >= 0]
-            pay = known[seat] = basic_decision(sizes[seat], others)
+            pay = known[seat] = _table_decision(sizes[seat], tuple(sorted(others)))
         # legal_actions is documented as [copa, fold].
         return legal[0] if pay else legal[1]
 
