@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Annotated, Any, Literal, Self, cast
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
@@ -773,9 +773,9 @@ class PrimaCarta:
             )
         suit = self._seats[seat]
         status = self._status
-        if kind is Copa:
+        if isinstance(action, Copa):  # exactly a Copa (see `kind`); narrows for mypy
             paid = self._count[suit] * self._options.stake
-            if cast(Copa, action).amount != paid:
+            if action.amount != paid:
                 raise IllegalAction(f"The copa for your stack is {chips(paid)}.")
             self._paid[seat] += paid
             status[seat] = _LIVE  # still a contender: `contenders()` stands
