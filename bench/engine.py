@@ -6,8 +6,11 @@ test: it prints figures. To add a game, write a `hands(count) -> None` function 
 
 Prima Carta is also measured against its reference, `bench/prima_carta_loop.py`, a plain
 loop of the same hands (same seeds, same rules, same basic player; a test checks they end
-alike): the two run in alternating batches in the same window, so a busy machine slows
-both alike, and the line prints both rates and the engine's ratio to the loop.
+alike): the two run in alternating batches in the same window, timed in CPU seconds, so a
+busy machine slows both alike, and the line prints both rates and the engine's ratio to the
+loop. For that line alone:
+
+    .venv/bin/python bench/engine.py 4 prima_carta
 """
 
 from __future__ import annotations
