@@ -53,8 +53,10 @@ _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
 # The outcome is built straight through pydantic's validator, as `new_event` builds events:
-# BaseModel.__init__'s Python-level overhead was a fifth of a hand.
+# BaseModel.__init__'s Python-level overhead was a fifth of a hand. The pass lines, a repasso
+# makes two or three, call the event validator itself, sparing `new_event`'s own call.
 _OUTCOME = Outcome.__pydantic_validator__.validate_python
+_EVENT = Event.__pydantic_validator__.validate_python
 
 
 _CHIPS: dict[int, str] = {}
@@ -1058,11 +1060,12 @@ class PrimaCarta:
         short = _SHORT
         ups = " ".join([short[code] for code in played])
         c0, c1, c2, c3, c4 = counts
-        return new_event(
-            "pass",
+        text = (
             f"Pass {number}: {dealt} dealt, {len(played)} played up ({ups}). "
-            f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}.",
+            f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}."
         )
+        event: Event = _EVENT({"kind": "pass", "text": text, "seat": None})
+        return event
 
     # ------------------------------------------------------- facts for bets
 
