@@ -775,7 +775,7 @@ class PrimaCarta:
             )
         suit = self._seats[seat]
         status = self._status
-        if isinstance(action, Copa):  # exactly a Copa (see `kind`); narrows for mypy
+        if kind is Copa and isinstance(action, Copa):  # the isinstance narrows for mypy
             paid = self._count[suit] * self._options.stake
             if action.amount != paid:
                 raise IllegalAction(f"The copa for your stack is {chips(paid)}.")
