@@ -952,10 +952,11 @@ class Store:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(conn, *args)`` on the connection's thread (one round-trip)."""
         db = self._db
+        conn = db._conn  # raises, sending nothing, once the connection is closed
         self._sent += 1
         # aiosqlite has no public "run this on the connection thread"; _execute is it, and it
         # is unannotated: the cast gives it the shape it has (see _ConnectionThread).
-        return await cast(_ConnectionThread, db)._execute(_on_thread, self, fn, db._conn, *args)
+        return await cast(_ConnectionThread, db)._execute(_on_thread, self, fn, conn, *args)
 
     def _idle_connection(self) -> sqlite3.Connection | None:
         """The connection, to use on this thread, when the database thread has finished every
