@@ -435,22 +435,30 @@ def _begin_then(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T
 _BUSY_TIMEOUT_MS = 5000
 
 
-def _begin_here(conn: sqlite3.Connection) -> bool:
+def _begin_here(conn: sqlite3.Connection, store: Store) -> bool:
     """BEGIN IMMEDIATE without waiting: False (nothing begun) when another connection holds
     the write lock, or a stale transaction is open, so the caller begins on the database
-    thread instead, where waiting holds up nothing else."""
+    thread instead, where waiting holds up nothing else. The connection is left impatient
+    (busy timeout 0) until a trip that may wait needs patience again (`_patiently`): a run
+    of transactions sets it once, not twice each."""
     if conn.in_transaction:
         return False
-    conn.execute("PRAGMA busy_timeout = 0")
+    if store._patient:
+        conn.execute("PRAGMA busy_timeout = 0")
+        store._patient = False
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as error:
         if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
             return False
         raise
-    finally:
-        conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
     return True
+
+
+def _patiently(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """`fn` with SQLite's busy timeout back on: it may wait for another connection's lock."""
+    conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+    return fn(conn, *args)
 
 
 def _finish(conn: sqlite3.Connection, closed_tables: list[int]) -> None:
@@ -669,7 +677,7 @@ class Tx:
             if conn is not None:
                 return _atomic(conn, fn, *args)
             return await store._call(_atomic, fn, *args)
-        if conn is not None and _begin_here(conn):
+        if conn is not None and _begin_here(conn, store):
             # The statements of a unit of work run here, on the caller's thread: each is
             # microseconds of in-memory page work, less than a trip to the database thread
             # costs. Only the durable COMMIT (the disk write) goes to the thread.
@@ -686,7 +694,7 @@ class Tx:
         # connection holds the write lock: BEGIN IMMEDIATE travels with the first statement
         # to the thread, where SQLite's busy timeout may wait without holding up the loop.
         self._begun = True
-        return await store._call(_begin_then, fn, *args)
+        return await store._call_patiently(_begin_then, fn, *args)
 
     async def move(
         self,
@@ -874,6 +882,9 @@ class Store:
         # written by one thread only): equal, the thread is idle and the connection free.
         self._sent = 0
         self._done = 0
+        #: whether the connection's busy timeout is on (see `_begin_here`); only this thread
+        #: decides it, and the trips it sends run in order
+        self._patient = True
         self.unlocked = False
         """Opened ``immutable`` by :meth:`open_read_only`: reads take no locks."""
 
@@ -967,10 +978,17 @@ class Store:
         if self._owner is not None and self._owner is asyncio.current_task():
             raise RuntimeError("Store methods cannot be called inside a transaction; use the Tx")
 
+    async def _call_patiently(self, fn: Callable[..., T], *args: Any) -> T:
+        """`_call`, with SQLite's busy timeout on for `fn` (see `_begin_here`)."""
+        if self._patient:
+            return await self._call(fn, *args)
+        self._patient = True
+        return await self._call(_patiently, fn, *args)
+
     async def _read(self, fn: Callable[..., T], *args: Any) -> T:
         self._check_reentry()
         async with self._lock:
-            return await self._call(fn, *args)
+            return await self._call_patiently(fn, *args)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:

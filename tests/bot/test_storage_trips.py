@@ -154,3 +154,24 @@ async def test_a_cancelled_transaction_leaves_the_next_one_working(store: Store)
     assert (await store.balance(G, A), await store.balance(G, B)) == (996, 1004)
     assert [r["amount"] for r in await store.ledger(G, account=member_account(A))] == [1000, 4]
     assert (await store.audit()).ok
+
+
+async def test_after_a_transaction_a_one_trip_write_still_waits_for_another_writer(
+    store: Store, tmp_path: Path
+) -> None:
+    """A transaction leaves SQLite's busy timeout off (it begins without waiting); the next
+    trip that may wait turns it back on, so /give waits for a lock rather than failing."""
+    async with store.transaction() as tx:
+        await tx.move(G, member_account(A), member_account(B), 1, "give")
+    other = sqlite3.connect(tmp_path / "ridotto.db", isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        task = asyncio.create_task(store.give(G, A, B, 2))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not task.done()
+        other.execute("COMMIT")
+        assert await task == (997, 1003)
+    finally:
+        other.close()
+    assert await store.pragma("busy_timeout") == 5000
