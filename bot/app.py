@@ -66,6 +66,10 @@ class Ridotto(commands.Bot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
+            # The bot reads nothing back from discord.py's message cache, and a full one
+            # (1,000 messages, soon reached with many tables) costs a linear scan on every
+            # message event its own edits bring back: keep none.
+            max_messages=None,
         )
         self.settings = settings
         self.seeds = seeds
