@@ -1,0 +1,97 @@
+"""Discord REST calls per move (issue 21): counted from SimCord's side, as Discord would see
+them, and by the display's own counter (`Display.calls`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Awaitable, Callable
+
+from bot.tables import Phase, Table
+from bot.tables.commit import TableChange
+from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
+from tests.helpers.room import Room, button_ids, find_label
+
+
+def calls(room: Room, since: int = 0) -> Counter[str]:
+    """The bot's REST calls SimCord answered since entry `since` of its log, by kind."""
+    kinds: Counter[str] = Counter()
+    for entry in room.env.backend.http_requests[since:]:
+        method, path = entry.method, entry.path
+        if path.startswith("/interactions/"):
+            kinds["response"] += 1
+        elif path.startswith("/webhooks/") and method == "PATCH":
+            kinds["panel edit"] += 1
+        elif path.startswith("/webhooks/"):
+            kinds["follow-up"] += 1
+        elif path.startswith("/channels/") and "/messages" in path:
+            kinds[
+                {"PATCH": "table edit", "POST": "message send", "DELETE": "message delete"}.get(
+                    method, method
+                )
+            ] += 1
+    return kinds
+
+
+def mark(room: Room) -> int:
+    return len(room.env.backend.http_requests)
+
+
+async def table_of_three_computers(room: Room) -> tuple[Table, list[int]]:
+    """Alice at a Prima Carta table with three computers, her hand dealt and hers to act;
+    and the versions of the changes the clock publishes from then on."""
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    for _ in range(3):
+        await room.alice.click(room.message(table.state.message_id), label="Add bot")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    assert table.state.seats[table.to_act or 0].user_id == room.alice.id
+    published: list[int] = []
+    changes = room.bot.tables.autoplay.changes
+    publish: Callable[[TableChange], Awaitable[None]] = changes.publish
+
+    async def counted(change: TableChange) -> None:
+        published.append(change.table.version)
+        await publish(change)
+
+    changes.publish = counted  # type: ignore[method-assign]
+    return table, published
+
+
+async def test_consecutive_computer_moves_are_shown_in_fewer_table_edits(room: Room) -> None:
+    table, published = await table_of_three_computers(room)
+    start = mark(room)
+    message = room.message(table.state.message_id)
+    await room.alice.click(message, label=find_label(message, "Pay the copa"))
+    made = calls(room, start)
+    # Her move is answered in its response; the three computers' moves after it are drawn
+    # by the table's drawing task, coalesced: one edit in flight, the next draws the latest.
+    assert len(published) == 3 and table.state.phase is Phase.BETWEEN
+    assert made["response"] == 1
+    assert 1 <= made["table edit"] < len(published)
+    # What everyone sees is the table as it ended: the last state, with its buttons.
+    shown = room.message(table.state.message_id)
+    assert "Deal next hand" in [b.label for row in shown.components for b in row.children]
+    assert all(f":{table.version}:" in custom for custom in button_ids(shown) if custom.startswith("rd:"))
+    assert room.bot.display.calls(table.id)["table edit"] == made["table edit"]
+
+
+async def test_the_same_member_to_act_again_is_not_pinged_again(room: Room) -> None:
+    table = await started_with_bob_and_a_computer(room)
+    seat = table.to_act
+    assert seat is not None
+    member = table.state.seats[seat].user_id
+    pings = [m for m in room.public_messages() if m.content.startswith(f"<@{member}>")]
+    assert len(pings) == 1
+    start = mark(room)
+    # A new turn of the same member (as after a trick they won, or two moves in a row),
+    # published as the clock publishes its changes: under the table's lock.
+    async with table.lock:
+        table.state.version += 1
+        table.state.turn_since = table.version
+        await room.bot.tables.autoplay.changes.publish(TableChange(table, ping=True))
+    await room.env.settle()
+    made = calls(room, start)
+    assert made["message send"] == 0 and made["message delete"] == 0
+    assert [m.id for m in room.public_messages() if m.content.startswith(f"<@{member}>")] == [pings[0].id]
+    assert room.bot.display.calls(table.id)["ping send"] == 1
