@@ -63,8 +63,9 @@ class OpenPanel:
 @dataclass
 class Screen:
     """What the bot remembers of one table's messages, in memory only (like the interaction
-    tokens it holds; after a restart the first redraw uploads the picture again and the ping
-    says to press Your hand)."""
+    tokens it holds; after a restart the ping says to press Your hand, and the first redraw
+    uploads the picture again unless it answers a click on the table message, which carries
+    the name of the picture it shows)."""
 
     shown: str | None = None  # the digest of the picture the table message shows now
     panels: dict[int, OpenPanel] = field(default_factory=dict)  # each member's open panel
@@ -144,13 +145,14 @@ def table_view(table: Table) -> discord.ui.View | None:
     return rendered(view)
 
 
-def picture_on(message: discord.Message | None) -> str:
-    """The digest of the hand picture a panel message carries ("" if none): redrawing that
-    message in place re-sends the picture only if it changed."""
+def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
+    """The digest of the picture of `kind` ("hand" on a panel, "table" on the table message)
+    a message carries ("" if none): redrawing that message in place re-sends the picture
+    only if it changed."""
     for attachment in message.attachments if message is not None else ():
         name = attachment.filename
-        if name.startswith("hand-") and name.endswith(".png"):
-            return name.removeprefix("hand-").removesuffix(".png")
+        if name.startswith(f"{kind}-") and name.endswith(".png"):
+            return name.removeprefix(f"{kind}-").removesuffix(".png")
     return ""
 
 
@@ -199,11 +201,14 @@ class Display:
         redrawing the table message. Then the member to act is pinged. Runs while the table
         is locked."""
         table = change.table
-        calls = self.screen(table).calls
+        screen = self.screen(table)
+        calls = screen.calls
         before = calls.total()
         try:
             calls["response"] += 1
             if interaction.message is not None and interaction.message.id == table.state.message_id:
+                if screen.shown is None:  # since a restart: the picture the message carries is kept
+                    screen.shown = picture_on(interaction.message, "table") or None
                 fields, picture = await self.table_message(table)
                 await interaction.response.edit_message(**fields)
                 self._shown(table, picture)

@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
+import pytest
+
 from bot.tables import Phase, Table
 from bot.tables.commit import TableChange
+from tests.e2e.test_prefa import step
 from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
-from tests.helpers.room import Room, button_ids, find_label
+from tests.helpers.room import Panels, Room, button_ids, find_label, open_table
 
 
 def calls(room: Room, since: int = 0) -> Counter[str]:
@@ -95,3 +98,81 @@ async def test_the_same_member_to_act_again_is_not_pinged_again(room: Room) -> N
     assert made["message send"] == 0 and made["message delete"] == 0
     assert [m.id for m in room.public_messages() if m.content.startswith(f"<@{member}>")] == [pings[0].id]
     assert room.bot.display.calls(table.id)["ping send"] == 1
+
+
+@pytest.mark.seed(range(1212, 1212 + 100))
+async def test_a_members_move_with_no_other_panel_open_costs_at_most_two_calls(room: Room) -> None:
+    """Three members play a hand of Prefa from their panels. A move is answered on the
+    mover's panel (the response) and shown to the others on the table message (one edit):
+    two calls; only when the turn passes to another member is that member pinged (the ping
+    sent, the previous one deleted). The same member to act again is not pinged again."""
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, "prefa", members)
+    screen = room.bot.display.screen(table)
+    again = 0
+    hand = table.state.hand_no
+    while table.state.phase is Phase.PLAYING and table.state.hand_no == hand:
+        seat = table.to_act
+        assert seat is not None
+        mover = table.state.seats[seat].user_id
+        screen.panels.clear()  # nobody else has a panel open (they expired, or were never opened)
+        opened = mark(room)
+        await step(room, table, members)  # Your hand, then the move on that panel
+        made = calls(room, opened)
+        made["response"] -= 1  # the member pressing Your hand: not part of the move
+        to_act = table.to_act
+        playing = to_act is not None and table.state.phase is Phase.PLAYING
+        next_member = table.state.seats[to_act].user_id if playing and to_act is not None else None
+        if next_member in (mover, None):
+            again += next_member == mover
+            assert made.total() <= 2, made
+            assert made["message send"] == 0 and made["message delete"] == 0, made
+        else:
+            assert made.total() <= 4, made
+    assert again, "the seeds gave no member two turns in a row: pick others"
+
+
+@pytest.mark.seed(1212)
+async def test_a_panel_a_move_did_not_change_is_not_edited(room: Room) -> None:
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, "prefa", members)
+    seat = table.to_act
+    assert seat is not None
+    mover = next(m for m in members if m.id == table.state.seats[seat].user_id)
+    onlooker, third = (m for m in members if m is not mover)
+    panels = Panels(room, table)
+    before = await panels.open(onlooker)
+    start = mark(room)
+    # A click that changes the table but nothing of the onlooker's hand or turn.
+    await third.click(room.message(table.state.message_id), label="Leave after this hand")
+    made = calls(room, start)
+    assert made["panel edit"] == 0, made
+    assert panels.panel(onlooker).embeds[0].to_dict() == before.embeds[0].to_dict()
+
+
+def uploads(room: Room, since: int) -> list[str]:
+    """The names of the files the bot uploaded since entry `since` of SimCord's log (an
+    attachment given by name is new; one kept from the message is given by its id only)."""
+    names: list[str] = []
+    for entry in room.env.backend.http_requests[since:]:
+        body = entry.json if isinstance(entry.json, dict) else {}
+        data = body.get("data", body) if isinstance(body.get("data"), dict) else body
+        names += [a["filename"] for a in data.get("attachments") or [] if "filename" in a]
+    return names
+
+
+async def test_an_unchanged_table_picture_is_not_uploaded_again_after_a_restart(room: Room) -> None:
+    table = await started_with_bob_and_a_computer(room)
+    assert room.message(table.state.message_id).attachments  # the drawn table
+    await room.restart()
+    table = room.bot.tables.get(table.id)
+    assert table is not None
+    seat = table.to_act
+    assert seat is not None
+    other = room.bob if table.state.seats[seat].user_id == room.alice.id else room.alice
+    start = mark(room)
+    # A click that leaves the drawn table as it was: the message keeps its picture.
+    await other.click(room.message(table.state.message_id), label="Leave after this hand")
+    assert calls(room, start)["response"] == 1
+    assert uploads(room, start) == []
+    assert room.message(table.state.message_id).attachments
