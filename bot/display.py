@@ -355,6 +355,7 @@ class Display:
     async def refresh(self, table: Table, skip: int | None = None) -> None:
         """Edit the table message in place (posting a new one if it was deleted), then the
         open hand panels."""
+        self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
         await self._refresh_message(table)
         await self._panels_after(table, skip)
 
