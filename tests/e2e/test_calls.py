@@ -3,6 +3,7 @@ them, and by the display's own counter (`Display.calls`)."""
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
@@ -176,3 +177,39 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again_after_a_restart(
     assert calls(room, start)["response"] == 1
     assert uploads(room, start) == []
     assert room.message(table.state.message_id).attachments
+
+
+async def test_a_tables_rest_calls_are_counted_and_logged_when_it_closes(
+    room: Room, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="bot.display")
+    table = await started_with_bob_and_a_computer(room)
+    start, before = mark(room), room.bot.display.calls(table.id)
+    await play_hand_out(room, table)
+    await room.alice.click(room.message(table.state.message_id), label="Close table")
+    assert table.state.phase is Phase.CLOSED
+    made = calls(room, start)
+    # Each change says at DEBUG what it cost; the close sums the table up at INFO.
+    assert any("REST call(s) for" in r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG)
+    closed = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno == logging.INFO and "closed after" in r.getMessage()
+    ]
+    assert len(closed) == 1 and closed[0].startswith(f"table {table.id} closed after ")
+    # The counter agrees with what Discord (SimCord) was asked, kind by kind.
+    counted = room.bot.display.totals - before
+    names = {"message send": "ping send", "message delete": "ping delete"}
+    assert counted == Counter({names.get(kind, kind): n for kind, n in made.items()})
+
+
+async def play_hand_out(room: Room, table: Table) -> None:
+    """The members to act pay the copa until the hand ends (the computer plays itself)."""
+    actors = {room.alice.id: room.alice, room.bob.id: room.bob}
+    while table.state.phase is Phase.PLAYING:
+        seat = table.to_act
+        assert seat is not None
+        message = room.message(table.state.message_id)
+        await actors[table.state.seats[seat].user_id or 0].click(
+            message, label=find_label(message, "Pay the copa")
+        )
