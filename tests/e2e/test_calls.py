@@ -13,7 +13,7 @@ from bot.tables import Phase, Table
 from bot.tables.commit import TableChange
 from tests.e2e.test_prefa import step
 from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
-from tests.helpers.room import Panels, Room, button_ids, find_label, open_table
+from tests.helpers.room import Panels, Room, button_ids, controls, find_label, open_table
 
 
 def calls(room: Room, since: int = 0) -> Counter[str]:
@@ -213,3 +213,20 @@ async def play_hand_out(room: Room, table: Table) -> None:
         await actors[table.state.seats[seat].user_id or 0].click(
             message, label=find_label(message, "Pay the copa")
         )
+
+
+async def test_a_table_is_edited_at_most_once_per_computer_delay_for_its_own_changes(room: Room) -> None:
+    table, published = await table_of_three_computers(room)
+    room.bot.display.computer_delay = 30.0  # the computers still move at once (the clock's delay is 0)
+    start = mark(room)
+    message = room.message(table.state.message_id)
+    await room.alice.click(message, label=find_label(message, "Pay the copa"))
+    assert len(published) == 3 and table.state.phase is Phase.BETWEEN
+    # The first computer move is drawn at once; the two after it wait for the delay.
+    assert calls(room, start)["table edit"] == 1
+    assert "Deal next hand" not in [b.label for b in controls(room.message(table.state.message_id))]
+    drawn = calls(room, start)["table edit"]
+    await room.env.advance_time(30)  # (the clock may deal the next hand meanwhile)
+    assert calls(room, start)["table edit"] > drawn
+    shown = room.message(table.state.message_id)
+    assert all(f":{table.version}:" in custom for custom in button_ids(shown) if custom.startswith("rd:"))
