@@ -319,18 +319,8 @@ class Display:
         if table.state.phase is Phase.CLOSED:
             return  # its screen is let go
         screen = self.screen(table)
-        turn = table.turn()
-        members = (
-            tuple(
-                sorted(
-                    user_id
-                    for seat in turn.awaiting
-                    if not (s := table.seat_for(seat)).is_computer and (user_id := s.user_id) is not None
-                )
-            )
-            if turn.members
-            else ()
-        )
+        seats = [table.seat_for(seat) for seat in table.turn().awaiting]
+        members = tuple(sorted({s.user_id for s in seats if s.user_id is not None and not s.is_computer}))
         if not members:
             screen.pinged = None  # the next member to act gets a new ping, even the same one
             return
