@@ -167,6 +167,10 @@ class Display:
         #: at most one table edit per this many seconds for changes the tables made by themselves
         self.computer_delay = computer_delay
         self.drawing: dict[int, asyncio.Task[None]] = {}  # each table's drawing task (`show`)
+        #: one table's drawing task draws at a time: the picture worker is shared with the
+        #: members' clicks, which must not queue behind every busy table's picture at once
+        #: (tables waiting their turn only gather more changes into their next drawing)
+        self.drawing_turn = asyncio.Semaphore(1)
         self.totals: Counter[str] = Counter()  # REST calls of the tables closed since start
 
     def screen(self, table: Table) -> Screen:
@@ -276,7 +280,7 @@ class Display:
                 wait = screen.drawn_at + self.computer_delay - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)  # changes made meanwhile are drawn together
-            async with table.lock:
+            async with self.drawing_turn, table.lock:
                 if not screen.pending:
                     break  # a click drew the table as it is meanwhile
                 screen.pending = False
