@@ -91,7 +91,7 @@ class Ridotto(commands.Bot):
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
-        self.display = Display(self, self.tables)
+        self.display = Display(self, self.tables, self.settings.computer_delay)
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -188,7 +188,7 @@ class Ridotto(commands.Bot):
             if task is not here and not task.done() and task.get_name().startswith(_INTERACTION_TASKS)
         }
         if hasattr(self, "tables"):
-            in_flight.add(loop.create_task(self.tables.stop(), name="ridotto-clock-stop"))
+            in_flight.add(loop.create_task(self._stop_tables(), name="ridotto-clock-stop"))
         if in_flight:
             _, late = await asyncio.wait(in_flight, timeout=max(deadline - loop.time(), 0))
             if late:
@@ -207,6 +207,12 @@ class Ridotto(commands.Bot):
         if hasattr(self, "display"):
             self.display.close()  # the drawing workers
         log.info("shut down cleanly in %.1f s", loop.time() - began)
+
+    async def _stop_tables(self) -> None:
+        """The clock stops (a move it is making finishes), then what it changed is drawn."""
+        await self.tables.stop()
+        if hasattr(self, "display"):
+            await self.display.flush()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
