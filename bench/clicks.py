@@ -186,6 +186,20 @@ def instrument(bot: Ridotto) -> None:
     bot.router.on(TABLE_MOVE, timed_on_click)
 
 
+def count_trips(bot: Ridotto, run: Run) -> None:
+    """Count the store's trips to its database thread (each one a wake of that thread and
+    of the event loop, where a busy machine's scheduler adds its delays)."""
+    store = bot.store
+    sent = store._call
+
+    async def counted(fn: Callable[..., Any], *args: Any) -> Any:
+        if METER.recording:
+            run.trips += 1
+        return await sent(fn, *args)
+
+    store._call = counted  # type: ignore[method-assign]
+
+
 def said(result: simcord.InteractionResult) -> str | None:
     """The text the bot answered with, or None if it answered with no message."""
     return None if result.response is None else result.response.content
@@ -247,6 +261,9 @@ class Run:
     samples: list[Sample] = field(default_factory=list)
     journal: str = ""
     profile: str = ""
+    cpu_seconds: float = 0.0  # process CPU over the measured clicks (SimCord's work included)
+    trips: int = 0  # trips to the database thread during the measured clicks
+    cached_messages: int = 0  # discord.py's message cache at the end of the run
 
 
 class Driver:
@@ -388,6 +405,7 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     async with simcord.run(ridotto) as env:
         try:
             instrument(ridotto)
+            count_trips(ridotto, run)
             mode = await ridotto.store.pragma("journal_mode")
             sync = await ridotto.store.pragma("synchronous")
             run.journal = f"journal_mode={mode} synchronous={sync} (2 = FULL)"
@@ -402,7 +420,7 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             run.cycles = run.hands = 0
             gc.collect()
             METER.recording = True
-            began = time.perf_counter()
+            began, cpu = time.perf_counter(), time.process_time()
             root = Path(__file__).resolve().parents[1]
             with profiling(profile or dump is not None, run, root, dump):
                 visit = WARMUP_CYCLES
@@ -410,7 +428,9 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
                     await driver.cycle(driver.seats[visit % n])
                     visit += 1
             run.measure_seconds = time.perf_counter() - began
+            run.cpu_seconds = time.process_time() - cpu
             METER.recording = False
+            run.cached_messages = len(ridotto.cached_messages)
             report = await ridotto.store.audit()
             if not report.ok:
                 run.unexpected.append(f"chip audit fails: {report}")
@@ -448,6 +468,12 @@ def report(run: Run, breakdown: bool) -> None:
     print(
         f"measured: {len(run.samples)} clicks, {run.cycles} table visits, {run.hands} hands dealt, "
         f"{run.measure_seconds:.2f} s wall"
+    )
+    clicks = max(1, len(run.samples))
+    print(
+        f"per click: {run.cpu_seconds / clicks * 1e3:.2f} ms of process CPU (SimCord's included), "
+        f"{run.trips / clicks:.2f} trips to the database thread; "
+        f"discord.py message cache: {run.cached_messages} messages"
     )
     print(header_row())
     print(row("bot-side: on_click start -> return", [s.bot for s in run.samples]))
@@ -537,6 +563,18 @@ def main(argv: list[str] | None = None) -> int:
         )
     biggest = max(runs, key=lambda r: r.n)
     p99 = summary([s.bot for s in biggest.samples])["p99"]
+    smallest = min(runs, key=lambda r: r.n)
+    if smallest is not biggest:  # the reference: the same clicks with the fewest tables open
+        small = summary([s.bot for s in smallest.samples])
+
+        def cpu(run: Run) -> float:
+            return run.cpu_seconds / max(1, len(run.samples)) * 1e3
+
+        print(
+            f"  {biggest.n} tables against {smallest.n}: bot p99 {p99 / small['p99']:.2f}×, "
+            f"CPU per click {cpu(biggest) / cpu(smallest):.2f}× "
+            f"({cpu(smallest):.2f} -> {cpu(biggest):.2f} ms)"
+        )
     verdict = "met" if p99 <= TARGET_P99_MS else "NOT met"
     line = f"target bot-side p99 <= {TARGET_P99_MS:.0f} ms at {biggest.n} tables: {verdict} (p99 {p99:.2f} ms"
     if breakdown:

@@ -1,8 +1,16 @@
 """Engine throughput: full hands per second on one core, seeded, computer players.
 
-Run `python bench/engine.py [seconds]`. Not a test: it prints figures. To add a game, write
-a `hands(count) -> None` function that plays `count` seeded hands to the end and add it to
-`GAMES`.
+Run `python bench/engine.py [seconds] [game ...]` (default 3 s a game, every game). Not a
+test: it prints figures. To add a game, write a `hands(count) -> None` function that plays
+`count` seeded hands to the end and add it to `GAMES`.
+
+Prima Carta is also measured against its reference, `bench/prima_carta_loop.py`, a plain
+loop of the same hands (same seeds, same rules, same basic player; a test checks they end
+alike): the two run in alternating batches in the same window, timed in CPU seconds, so a
+busy machine slows both alike, and the line prints both rates and the engine's ratio to the
+loop. For that line alone:
+
+    .venv/bin/python bench/engine.py 4 prima_carta
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import prima_carta_loop
 from engine.core.players import computer_player
 from engine.holdout import Holdout, HoldoutOptions
 from engine.prefa import Prefa, PrefaOptions
@@ -149,11 +158,54 @@ def measure(run: Callable[[int, int], None], seconds: float) -> tuple[int, float
     return hands, time.perf_counter() - began
 
 
+REFERENCES: dict[str, Callable[[int, int], None]] = {"prima_carta": prima_carta_loop.hands}
+"""Games measured against a plain loop of the same hands."""
+
+
+def paired(
+    run: Callable[[int, int], None], reference: Callable[[int, int], None], seconds: float
+) -> tuple[int, float, float]:
+    """Alternate equal batches of `run` and `reference` (the same seeds) until `seconds`
+    have passed; return (hands each, run's seconds, reference's seconds). Each batch is
+    timed in CPU seconds of this process, so time the busy machine gives to others counts
+    for neither side."""
+    run(200, 10**9)
+    reference(200, 10**9)
+    hands, batch, spent, spent_reference = 0, 500, 0.0, 0.0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        # Each side goes first in turn, so neither always runs on a warmer cache.
+        first, second = (run, reference) if hands // batch % 2 == 0 else (reference, run)
+        for side in (first, second):
+            start = time.process_time()
+            side(batch, hands)
+            if side is run:
+                spent += time.process_time() - start
+            else:
+                spent_reference += time.process_time() - start
+        hands += batch
+    return hands, spent, spent_reference
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    args = sys.argv[1:]
+    seconds = float(args.pop(0)) if args and args[0].replace(".", "", 1).isdigit() else 3.0
     for name, run in GAMES.items():
-        hands, elapsed = measure(run, seconds)
-        print(f"{name}: {hands / elapsed:,.0f} full hands/s on one core ({hands:,} hands in {elapsed:.2f} s)")
+        if args and name not in args:
+            continue
+        reference = REFERENCES.get(name)
+        if reference is None:
+            hands, elapsed = measure(run, seconds)
+            rate = hands / elapsed
+            print(f"{name}: {rate:,.0f} full hands/s on one core ({hands:,} hands in {elapsed:.2f} s)")
+            continue
+        hands, spent, spent_reference = paired(run, reference, 2 * seconds)
+        rate, reference_rate = hands / spent, hands / spent_reference
+        print(
+            f"{name}: {rate:,.0f} full hands per CPU second; plain loop (bench/prima_carta_loop.py) "
+            f"{reference_rate:,.0f}; engine/loop {rate / reference_rate:.2f}x "
+            f"({hands:,} hands each, alternating batches)"
+        )
 
 
 if __name__ == "__main__":

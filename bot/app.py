@@ -68,6 +68,10 @@ class Ridotto(commands.Bot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             help_command=None,
+            # The bot reads nothing back from discord.py's message cache, and a full one
+            # (1,000 messages, soon reached with many tables) costs a linear scan on every
+            # message event its own edits bring back: keep none.
+            max_messages=None,
         )
         self.settings = settings
         self.seeds = seeds
@@ -95,7 +99,7 @@ class Ridotto(commands.Bot):
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
-        self.display = Display(self, self.tables)
+        self.display = Display(self, self.tables, self.settings.computer_delay)
         self.display.pictures.workers = self.workers  # pictures are drawn in the workers too
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
@@ -193,7 +197,7 @@ class Ridotto(commands.Bot):
             if task is not here and not task.done() and task.get_name().startswith(_INTERACTION_TASKS)
         }
         if hasattr(self, "tables"):
-            in_flight.add(loop.create_task(self.tables.stop(), name="ridotto-clock-stop"))
+            in_flight.add(loop.create_task(self._stop_tables(), name="ridotto-clock-stop"))
         if in_flight:
             _, late = await asyncio.wait(in_flight, timeout=max(deadline - loop.time(), 0))
             if late:
@@ -214,6 +218,12 @@ class Ridotto(commands.Bot):
         if hasattr(self, "workers"):
             self.workers.close()  # the worker processes, after every table has stopped
         log.info("shut down cleanly in %.1f s", loop.time() - began)
+
+    async def _stop_tables(self) -> None:
+        """The clock stops (a move it is making finishes), then what it changed is drawn."""
+        await self.tables.stop()
+        if hasattr(self, "display"):
+            await self.display.flush()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -8,12 +8,14 @@ The cogs answer clicks; this draws. It is also the one listener of the table ser
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, Literal, NoReturn, TypeAlias
 
 import discord
 
@@ -33,6 +35,17 @@ PANEL_LIFETIME = timedelta(minutes=14)
 UIButton: TypeAlias = discord.ui.Button[discord.ui.View]
 Channel: TypeAlias = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
+#: The kinds of Discord REST call made for a table, as `Display.calls` counts them: the
+#: answer to a member's interaction, a follow-up to it, an edit (or a re-post) of the
+#: table message, an edit of a hand panel, a turn ping sent, a turn ping deleted.
+Call: TypeAlias = Literal[
+    "response", "follow-up", "table edit", "table post", "panel edit", "ping send", "ping delete"
+]
+
+#: The drawing tasks of changes the tables made by themselves (see `Display.show`); the
+#: bot's shutdown waits for them (`flush`), after the clock has stopped.
+DRAW_TASKS = "ridotto-draw-"
+
 
 @dataclass
 class OpenPanel:
@@ -50,15 +63,24 @@ class OpenPanel:
 @dataclass
 class Screen:
     """What the bot remembers of one table's messages, in memory only (like the interaction
-    tokens it holds; after a restart the first redraw uploads the picture again and the ping
-    says to press Your hand)."""
+    tokens it holds; after a restart the ping says to press Your hand, and the first redraw
+    uploads the picture again unless it answers a click on the table message, which carries
+    the name of the picture it shows)."""
 
     shown: str | None = None  # the digest of the picture the table message shows now
     panels: dict[int, OpenPanel] = field(default_factory=dict)  # each member's open panel
     fresh: set[int] = field(default_factory=set)  # seats whose open panel shows the hand as it is
     ping_message_id: int | None = None
-    pinged: int | None = None  # turn_since of the last ping
+    #: the members the standing ping is for (None: nobody: the hand waits on no member, or
+    #: none was sent); a new ping goes out only when the members to act change
+    pinged: tuple[int, ...] | None = None
     ping_failed: bool = False  # a failed ping is logged once per table, not at every turn
+    #: a change the table made by itself is waiting to be drawn (see `Display.show`)
+    pending: bool = False
+    #: when the table message was last edited for such a change (the event loop's clock)
+    drawn_at: float | None = None
+    #: the Discord REST calls made for the table so far, by kind (`Call`; `Display.calls`)
+    calls: Counter[str] = field(default_factory=Counter)
 
 
 def button(
@@ -123,24 +145,33 @@ def table_view(table: Table) -> discord.ui.View | None:
     return rendered(view)
 
 
-def picture_on(message: discord.Message | None) -> str:
-    """The digest of the hand picture a panel message carries ("" if none): redrawing that
-    message in place re-sends the picture only if it changed."""
+def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
+    """The digest of the picture of `kind` ("hand" on a panel, "table" on the table message)
+    a message carries ("" if none): redrawing that message in place re-sends the picture
+    only if it changed."""
     for attachment in message.attachments if message is not None else ():
         name = attachment.filename
-        if name.startswith("hand-") and name.endswith(".png"):
-            return name.removeprefix("hand-").removesuffix(".png")
+        if name.startswith(f"{kind}-") and name.endswith(".png"):
+            return name.removeprefix(f"{kind}-").removesuffix(".png")
     return ""
 
 
 class Display:
     """Draws tables and hand panels, and keeps one `Screen` per table."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService, computer_delay: float = 0.0) -> None:
         self.client = client
         self.service = service
         self.pictures = Pictures()
         self.screens: dict[int, Screen] = {}
+        #: at most one table edit per this many seconds for changes the tables made by themselves
+        self.computer_delay = computer_delay
+        self.drawing: dict[int, asyncio.Task[None]] = {}  # each table's drawing task (`show`)
+        #: one table's drawing task draws at a time: the picture worker is shared with the
+        #: members' clicks, which must not queue behind every busy table's picture at once
+        #: (tables waiting their turn only gather more changes into their next drawing)
+        self.drawing_turn = asyncio.Semaphore(1)
+        self.totals: Counter[str] = Counter()  # REST calls of the tables closed since start
 
     def screen(self, table: Table) -> Screen:
         return self.screens.setdefault(table.id, Screen())
@@ -152,12 +183,14 @@ class Display:
     async def answer(self, change: TableChange, respond: Callable[[Table], Awaitable[None]]) -> None:
         """Show a member's change: `respond` answers their click with it (and redraws what
         it must), then the member to act is pinged. Runs while the table is locked."""
+        before = self.screen(change.table).calls.total()
         try:
             await respond(change.table)
         except Exception as error:
             await self._answer_failed(change, error)
-        if change.ping:
-            await self._ping(change.table)
+        self.screen(change.table).pending = False  # drawn as it is now: nothing left to coalesce
+        await self._ping(change.table)
+        self._log_calls(change.table, before, "a member's change")
 
     async def _answer_failed(self, change: TableChange, error: Exception) -> NoReturn:
         # The move is saved; only drawing it failed. Put the table message right for
@@ -172,8 +205,14 @@ class Display:
         redrawing the table message. Then the member to act is pinged. Runs while the table
         is locked."""
         table = change.table
+        screen = self.screen(table)
+        calls = screen.calls
+        before = calls.total()
         try:
+            calls["response"] += 1
             if interaction.message is not None and interaction.message.id == table.state.message_id:
+                if screen.shown is None:  # since a restart: the picture the message carries is kept
+                    screen.shown = picture_on(interaction.message, "table") or None
                 fields, picture = await self.table_message(table)
                 await interaction.response.edit_message(**fields)
                 self._shown(table, picture)
@@ -183,17 +222,83 @@ class Display:
                 await self.refresh(table)
         except Exception as error:
             await self._answer_failed(change, error)
-        if change.ping:
-            await self._ping(table)
+        self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
+        await self._ping(table)
+        self._log_calls(table, before, "a member's change")
 
+    # ------------------------------------------------------------- calls
+    def count(self, table: Table, kind: Call) -> None:
+        """Count one Discord REST call made for `table` (see `calls`)."""
+        screen = self.screens.get(table.id)
+        if screen is None and table.state.phase is Phase.CLOSED:
+            self.totals[kind] += 1  # a follow-up after the close: its screen is let go
+        else:
+            self.screen(table).calls[kind] += 1
+
+    def calls(self, table_id: int) -> Counter[str]:
+        """The REST calls made so far for an open table, by kind (a copy; benches read it).
+        A table's count is logged at INFO and added to `totals` when it closes."""
+        screen = self.screens.get(table_id)
+        return Counter() if screen is None else Counter(screen.calls)
+
+    def _log_calls(self, table: Table, before: int, what: str) -> None:
+        screen = self.screens.get(table.id)
+        if screen is not None and log.isEnabledFor(logging.DEBUG):
+            made, counts = screen.calls.total() - before, dict(screen.calls)
+            log.debug("table %s: %d REST call(s) for %s; so far %s", table.id, made, what, counts)
+
+    def _closed(self, table: Table, screen: Screen | None) -> None:
+        counts = screen.calls if screen is not None else Counter()
+        self.totals.update(counts)
+        log.info("table %s closed after %d REST call(s): %s", table.id, counts.total(), dict(counts))
+
+    # ------------------------------------------------- changes by themselves
     async def show(self, change: TableChange) -> None:
-        """A change the table made by itself (a timer, a computer): redraw it and ping."""
-        try:
-            await self.refresh(change.table)
-        except Exception:
-            log.exception("table %s: could not update the table message", change.table.id)
-        if change.ping:
-            await self._ping(change.table)
+        """A change the table made by itself (a timer, a computer), published under the
+        table's lock: drawn by the table's drawing task, not here. Consecutive changes are
+        coalesced: while a drawing is pending or under way, a new change only marks the
+        table to draw again, and the next drawing shows the table as it is then (the
+        latest state; its panels and ping follow that state). At most one table edit per
+        `computer_delay` seconds per table; with no delay, one drawing at a time.
+
+        A member's click answered meanwhile draws the latest state itself and clears the
+        mark (`answer`, `answer_click`), so the drawing task then has nothing to do."""
+        table = change.table
+        self.screen(table).pending = True
+        task = self.drawing.get(table.id)
+        if task is None or task.done():
+            self.drawing[table.id] = asyncio.create_task(self._draw(table), name=f"{DRAW_TASKS}{table.id}")
+
+    async def _draw(self, table: Table) -> None:
+        """Draw a table's pending change (and any made meanwhile), each drawing under the
+        table's lock like a click's answer, so no click overtakes it on the table message
+        and no half-made change is drawn."""
+        loop = asyncio.get_running_loop()
+        screen = self.screen(table)
+        while screen.pending:
+            if screen.drawn_at is not None:
+                wait = screen.drawn_at + self.computer_delay - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)  # changes made meanwhile are drawn together
+            async with self.drawing_turn, table.lock:
+                if not screen.pending:
+                    break  # a click drew the table as it is meanwhile
+                screen.pending = False
+                screen.drawn_at = loop.time()
+                before = screen.calls.total()
+                try:
+                    await self.refresh(table)
+                except Exception:
+                    log.exception("table %s: could not update the table message", table.id)
+                await self._ping(table)
+                self._log_calls(table, before, "changes the table made by itself")
+            screen = self.screens.get(table.id, screen)  # a closed table's screen is let go
+        self.drawing.pop(table.id, None)
+
+    async def flush(self) -> None:
+        """Wait for the drawings under way (the bot's shutdown, after the clock stopped)."""
+        while tasks := [task for task in self.drawing.values() if not task.done()]:
+            await asyncio.wait(tasks)
 
     async def _ping(self, table: Table) -> None:
         try:
@@ -206,17 +311,35 @@ class Display:
             screen.ping_failed = True
 
     async def ping(self, table: Table) -> None:
-        """Mention the member to act, once per turn, replacing the previous ping."""
+        """Mention the members to act when they change, replacing the previous ping.
+
+        Asked after every change drawn. The same member acting again (twice in a row, or
+        on through a trick) keeps the standing ping: no new message and no delete. A new
+        ping goes out only when the members awaited differ from the standing ping's (a
+        computer's or nobody's turn in between counts as a change, so a member playing
+        against computers is pinged at each of their turns). The old ping is not edited
+        into the new one: Discord does not notify a mention added by an edit, so a new
+        turn needs a new message (and the old one is deleted then, so one stands)."""
+        if table.state.phase is Phase.CLOSED:
+            return  # its screen is let go
         screen = self.screen(table)
-        if screen.pinged == table.state.turn_since:
+        seats = [table.seat_for(seat) for seat in table.turn().awaiting]
+        members = tuple(sorted({s.user_id for s in seats if s.user_id is not None and not s.is_computer}))
+        if not members:
+            screen.pinged = None  # the next member to act gets a new ping, even the same one
+            return
+        if screen.pinged == members:
             return
         channel = await self.channel(table)
         if channel is None:
             return
         if screen.ping_message_id is not None:
+            self.count(table, "ping delete")
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(screen.ping_message_id).delete()
-        screen.pinged = table.state.turn_since
+            screen.ping_message_id = None
+        screen.pinged = members
+        self.count(table, "ping send")
         message = await channel.send(
             turn_prompt(table, screen.fresh), allowed_mentions=discord.AllowedMentions(users=True)
         )
@@ -226,6 +349,7 @@ class Display:
     async def refresh(self, table: Table, skip: int | None = None) -> None:
         """Edit the table message in place (posting a new one if it was deleted), then the
         open hand panels."""
+        self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
         await self._refresh_message(table)
         await self._panels_after(table, skip)
 
@@ -233,7 +357,7 @@ class Display:
         """The open panels after the table message: redrawn; a closed table is forgotten."""
         self.screen(table).fresh = await self.refresh_panels(table, skip)
         if table.state.phase is Phase.CLOSED:
-            self.screens.pop(table.id, None)
+            self._closed(table, self.screens.pop(table.id, None))
             self.pictures.forget(table.id)
 
     async def channel(self, table: Table) -> Channel | None:
@@ -254,6 +378,7 @@ class Display:
         fields, picture = await self.table_message(table)
         if table.state.message_id is not None:
             try:
+                self.count(table, "table edit")
                 await channel.get_partial_message(table.state.message_id).edit(**fields)
                 self._shown(table, picture)
                 return
@@ -264,6 +389,7 @@ class Display:
         files = fields.pop("attachments", [])
         if fields["view"] is None:  # a closed table: no buttons (discord.py's own default for `view`)
             del fields["view"]
+        self.count(table, "table post")
         message = await channel.send(**fields, files=files)
         self._shown(table, picture)
         await self.service.reposted(table, message.id)
@@ -373,6 +499,7 @@ class Display:
         fields = await self.panel_message(table, index, opened, drawn)
         if (opened.shown, opened.picture) == before:
             return True
+        self.count(table, "panel edit")
         try:
             await opened.interaction.edit_original_response(**fields)
         except discord.HTTPException:

@@ -23,14 +23,11 @@ COLOURS = {
 }
 
 
-def table_title(table: Table) -> str:
-    return f"{table.plugin.name} · table #{table.id} · stake {table.state.stake:,}"
-
-
 def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     """The public table message: its content line and embed."""
     state = table.state
-    embed = discord.Embed(title=table_title(table), colour=COLOURS[state.phase])
+    title = f"{table.plugin.name} · table #{table.id} · stake {state.stake:,}"
+    embed = discord.Embed(title=title, colour=COLOURS[state.phase])
     game = table.game
     view = table.view() if game is not None else None  # built once: the fields and the status read it
     if game is not None and view is not None:
@@ -49,7 +46,8 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     if state.log:
         embed.add_field(name="Table log", value=log_text(state.log), inline=False)
     # Footers show text as typed (no markdown), so the host's name goes in raw.
-    footer = f"Host: {_host_name(table)} · v{state.version}"
+    host = next((seat.name for seat in state.seats if seat.user_id == state.host_id), "—")
+    footer = f"Host: {host} · v{state.version}"
     if game is not None:
         footer += "\n" + fairness_line(game.commitment, getattr(game.view(None), "seed", None))
     embed.set_footer(text=footer[:FOOTER_LIMIT])
@@ -173,13 +171,6 @@ def wagers_text(table: Table, shown: int = 12, limit: int = FIELD_LIMIT) -> str:
         earlier = sum(w.amount for w in wagers[:hidden])
         kept.insert(0, f"…and {plural(hidden, 'earlier bet')} ({plural(earlier, 'chip')})")
     return "\n".join(kept)
-
-
-def _host_name(table: Table) -> str:
-    for seat in table.state.seats:
-        if seat.user_id == table.state.host_id:
-            return seat.name
-    return "—"
 
 
 def _seat_lines(table: Table) -> str:

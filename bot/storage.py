@@ -12,14 +12,18 @@ Chips live in accounts named by strings: :data:`GRANT` (where granted chips come
     sum(member balances) + sum(escrow) == granted - house net
 
 which :meth:`Store.audit` checks, together with every balance and escrow against its
-ledger sum. Each store method runs its SQL as one synchronous function on aiosqlite's
-connection thread, so a transaction body is one thread round-trip rather than one per
-statement.
+ledger sum. A store method runs its SQL as one synchronous function on aiosqlite's
+connection thread: one round-trip. Inside a transaction the statements run on the caller's
+thread instead (microseconds of in-memory work, cheaper than a trip), and only the COMMIT,
+the one step that waits on the disk, goes to the thread: a unit of work is one round-trip
+however many statements it has. The two threads never use the connection at once (the
+store's lock, and `Store._idle_connection`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -193,12 +197,20 @@ def _check_amount(amount: object, name: str = "amount") -> int:
 
 
 def _parse_account(account: str) -> tuple[str, int | None]:
+    if not isinstance(account, str):
+        raise ValueError(f"unknown ledger account {account!r}")
+    return _parse_account_text(account)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_account_text(account: str) -> tuple[str, int | None]:
+    """An account's kind and id; a move reads each of its accounts three times (check,
+    debit, credit), and a room has few accounts, so the answers are kept."""
     if account in (GRANT, HOUSE):
         return account, None
-    if isinstance(account, str):
-        m = _ACCOUNT_RE.fullmatch(account)
-        if m:
-            return m.group(1), int(m.group(2))
+    m = _ACCOUNT_RE.fullmatch(account)
+    if m:
+        return m.group(1), int(m.group(2))
     raise ValueError(f"unknown ledger account {account!r}")
 
 
@@ -420,6 +432,35 @@ def _begin_then(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T
     return _atomic(conn, fn, *args)
 
 
+_BUSY_TIMEOUT_MS = 5000
+
+
+def _begin_here(conn: sqlite3.Connection, store: Store) -> bool:
+    """BEGIN IMMEDIATE without waiting: False (nothing begun) when another connection holds
+    the write lock, or a stale transaction is open, so the caller begins on the database
+    thread instead, where waiting holds up nothing else. The connection is left impatient
+    (busy timeout 0) until a trip that may wait needs patience again (`_patiently`): a run
+    of transactions sets it once, not twice each."""
+    if conn.in_transaction:
+        return False
+    if store._patient:
+        conn.execute("PRAGMA busy_timeout = 0")
+        store._patient = False
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            return False
+        raise
+    return True
+
+
+def _patiently(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """`fn` with SQLite's busy timeout back on: it may wait for another connection's lock."""
+    conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+    return fn(conn, *args)
+
+
 def _finish(conn: sqlite3.Connection, closed_tables: list[int]) -> None:
     for table_id in closed_tables:
         row = conn.execute(
@@ -630,11 +671,30 @@ class Tx:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         if not self._active:
             raise RuntimeError("this transaction has already ended")
+        store = self._store
+        conn = store._idle_connection()
         if self._begun:
-            return await self._store._call(_atomic, fn, *args)
-        # BEGIN IMMEDIATE travels with the first statement: one thread round-trip, not two.
+            if conn is not None:
+                return _atomic(conn, fn, *args)
+            return await store._call(_atomic, fn, *args)
+        if conn is not None and _begin_here(conn, store):
+            # The statements of a unit of work run here, on the caller's thread: each is
+            # microseconds of in-memory page work, less than a trip to the database thread
+            # costs. Only the durable COMMIT (the disk write) goes to the thread.
+            self._begun = True
+            try:
+                return fn(conn, *args)
+            except BaseException:
+                # Undone at once, as a savepoint would: a caller that catches the error and
+                # carries on begins afresh and never commits half of this operation.
+                self._begun = False
+                _rollback(conn)
+                raise
+        # The database thread is still busy (a cancelled caller's trip) or another
+        # connection holds the write lock: BEGIN IMMEDIATE travels with the first statement
+        # to the thread, where SQLite's busy timeout may wait without holding up the loop.
         self._begun = True
-        return await self._store._call(_begin_then, fn, *args)
+        return await store._call_patiently(_begin_then, fn, *args)
 
     async def move(
         self,
@@ -801,6 +861,13 @@ class Tx:
 # --------------------------------------------------------------------------- store
 
 
+def _on_thread(store: Store, fn: Callable[..., T], conn: sqlite3.Connection, *args: Any) -> T:
+    try:
+        return fn(conn, *args)
+    finally:
+        store._done += 1
+
+
 class Store:
     """The bot's database. Open with :meth:`Store.open`; close with :meth:`close`."""
 
@@ -811,6 +878,13 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
+        # Trips sent to the database thread, and trips it has finished (each counter is
+        # written by one thread only): equal, the thread is idle and the connection free.
+        self._sent = 0
+        self._done = 0
+        #: whether the connection's busy timeout is on (see `_begin_here`); only this thread
+        #: decides it, and the trips it sends run in order
+        self._patient = True
         self.unlocked = False
         """Opened ``immutable`` by :meth:`open_read_only`: reads take no locks."""
 
@@ -819,12 +893,14 @@ class Store:
         """Connect (creating parent directories), set PRAGMAs and apply migrations."""
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(p, isolation_level=None)
+        # check_same_thread=False: a transaction's statements run on the event loop's thread
+        # and its COMMIT on aiosqlite's, never both at once (the store's lock, _idle_connection).
+        db = await aiosqlite.connect(p, isolation_level=None, check_same_thread=False)
         store = cls(db, p)
         try:
 
             def setup(conn: sqlite3.Connection) -> int:
-                conn.execute("PRAGMA busy_timeout = 5000")
+                conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
                     raise RuntimeError(f"could not switch {p} to WAL (journal_mode={mode})")
@@ -860,11 +936,11 @@ class Store:
         real = p.resolve()  # SQLite names the -wal after the file a symbolic link points to
         unlocked = _wal_format(real) and not Path(f"{real}-wal").exists()
         uri = real.as_uri() + ("?mode=ro&immutable=1" if unlocked else "?mode=ro")
-        db = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        db = await aiosqlite.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         store = cls(db, p)
         store.unlocked = unlocked
         try:
-            await store._call(lambda conn: conn.execute("PRAGMA busy_timeout = 5000"))
+            await store._call(lambda conn: conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}"))
         except BaseException:
             await db.close()
             raise
@@ -887,18 +963,32 @@ class Store:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(conn, *args)`` on the connection's thread (one round-trip)."""
         db = self._db
+        conn = db._conn  # raises, sending nothing, once the connection is closed
+        self._sent += 1
         # aiosqlite has no public "run this on the connection thread"; _execute is it, and it
         # is unannotated: the cast gives it the shape it has (see _ConnectionThread).
-        return await cast(_ConnectionThread, db)._execute(fn, db._conn, *args)
+        return await cast(_ConnectionThread, db)._execute(_on_thread, self, fn, conn, *args)
+
+    def _idle_connection(self) -> sqlite3.Connection | None:
+        """The connection, to use on this thread, when the database thread has finished every
+        trip sent to it (a cancelled caller may have left one running); None otherwise."""
+        return self._db._conn if self._sent == self._done else None
 
     def _check_reentry(self) -> None:
         if self._owner is not None and self._owner is asyncio.current_task():
             raise RuntimeError("Store methods cannot be called inside a transaction; use the Tx")
 
+    async def _call_patiently(self, fn: Callable[..., T], *args: Any) -> T:
+        """`_call`, with SQLite's busy timeout on for `fn` (see `_begin_here`)."""
+        if self._patient:
+            return await self._call(fn, *args)
+        self._patient = True
+        return await self._call(_patiently, fn, *args)
+
     async def _read(self, fn: Callable[..., T], *args: Any) -> T:
         self._check_reentry()
         async with self._lock:
-            return await self._call(fn, *args)
+            return await self._call_patiently(fn, *args)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -915,8 +1005,12 @@ class Store:
                 except BaseException:
                     tx._active = False
                     if tx._begun:
-                        # Shielded so a second cancellation cannot leave the transaction open.
-                        await asyncio.shield(self._call(_rollback))
+                        conn = self._idle_connection()
+                        if conn is not None:  # a rollback writes nothing to disk
+                            _rollback(conn)
+                        else:
+                            # Shielded so a second cancellation cannot leave it open.
+                            await asyncio.shield(self._call(_rollback))
                     raise
             finally:
                 tx._active = False

@@ -92,16 +92,19 @@ class Panels(commands.Cog):
             if index is not None and table.engine_seat(index) is not None:
                 drawn = self.display.panel(table, index, opened)
                 fields = await self.display.panel_message(table, index, opened, drawn)
+                self.display.count(table, "response")
                 await interaction.response.edit_message(content=None, **fields)
                 opened.token = table.panel_token(index)
             else:  # their move ended the hand and they had asked to leave: they're gone
                 gone = "You've left the table."
+                self.display.count(table, "response")
                 await interaction.response.edit_message(content=gone, embed=None, view=None)
             await self.display.refresh(table, skip=interaction.user.id)
 
         async with self.service.click_private(table, interaction.user, seat, token, key, values) as change:
             await self.display.answer(change, respond)
         if change.note:
+            self.display.count(table, "follow-up")
             await interaction.followup.send(change.note, ephemeral=True)
 
     async def _panel_ui(
@@ -141,6 +144,7 @@ class Panels(commands.Cog):
         fields = await self.display.panel_message(table, index, opened, drawn)
         opened.token = table.panel_token(index)
         self.display.opened(table, interaction.user.id, opened)
+        self.display.count(table, "response")
         await interaction.response.edit_message(**fields)
 
     def _modal(self, table: Table, seat: int, token: str, form: Form) -> discord.ui.Modal:
@@ -172,6 +176,7 @@ class Panels(commands.Cog):
         drawn = self.display.panel(table, index, opened)
         fields = await self.display.panel_message(table, index, opened, drawn)
         files = fields.pop("attachments", [])
+        self.display.count(table, "response")
         await reply(interaction, None, **fields, **({"file": files[0]} if files else {}))
         opened.token = table.panel_token(index)
         self.display.opened(table, interaction.user.id, opened)

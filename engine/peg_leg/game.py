@@ -14,6 +14,7 @@ docs/RULES.md, "Peg Leg". Internally a card is an int, `suit_index * 10 + rank -
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
@@ -474,7 +475,7 @@ class PegLeg:
         ]
 
     def _offered(self) -> list[int]:
-        return [n for n in HEIGHTS if self.price(n) > 0]
+        return list(_offered_numbers(self._hist, self._pricing)) if self._hist else []
 
     def _has_move(self, seat: int) -> bool:
         can_bet = self._budget(seat) >= self._options.stake and bool(self._offered())
@@ -750,6 +751,15 @@ class _Snapshot(BaseModel):
     priced: list[list[int]] = Field(default_factory=list)
     pricing: int = odds.LEGACY_PRICING
     """Absent from a hand saved before `odds.PRICING`: it was priced the first way."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _offered_numbers(hist: tuple[int, ...], pricing: int) -> tuple[int, ...]:
+    """The numbers offered in a round priced by `hist`: asked for every seat at every
+    reading of whose turn it is (a restart replays each table's moves, a click reads the
+    turn several times), and the same for the whole round."""
+    samples = sum(hist)
+    return tuple(n for n in HEIGHTS if odds.odds_tenths(hist[n], samples, pricing) > 0)
 
 
 def pricing_after(game: PegLeg, seat: int, action: Any) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -144,13 +144,21 @@ def histogram(
     if count[key] == 10 or not unseen:
         hist[count[key]] = samples
     else:
-        source = random.Random(position_seed(dealt))
-        shuffle = source.shuffle
+        # Each sample shuffles `unseen` in place with `random.Random(seed).shuffle`, inlined:
+        # the same draws (j uniform in [0, i] from `i.bit_length() + 1` bits, redrawn until
+        # it fits) in the same order, so the same prices, without its per-card method calls,
+        # which cost as much as dealing the sample out.
+        bits = random.Random(position_seed(dealt)).getrandbits
+        steps = [(i, (i + 1).bit_length()) for i in range(len(unseen) - 1, 0, -1)]
         start = wanted_from(count, foundation)
         base = list(count)
         pile = list(discard)
         for _ in range(samples):
-            shuffle(unseen)
+            for i, k in steps:
+                j = bits(k)
+                while j > i:
+                    j = bits(k)
+                unseen[i], unseen[j] = unseen[j], unseen[i]
             hist[final_height(unseen, key, bytearray(start), list(base), list(pile))] += 1
     result = tuple(hist)
     if len(_CACHE) >= _CACHE_SIZE:

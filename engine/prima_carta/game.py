@@ -53,8 +53,24 @@ _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
 # The outcome is built straight through pydantic's validator, as `new_event` builds events:
-# BaseModel.__init__'s Python-level overhead was a fifth of a hand.
+# BaseModel.__init__'s Python-level overhead was a fifth of a hand. The pass lines, a repasso
+# makes two or three, call the event validator itself, sparing `new_event`'s own call.
 _OUTCOME = Outcome.__pydantic_validator__.validate_python
+_EVENT = Event.__pydantic_validator__.validate_python
+
+
+_CHIPS: dict[int, str] = {}
+
+
+def _chips(amount: int) -> str:
+    """`chips(amount)`, remembered: a table's pots are the same few amounts over and over,
+    and formatting one ("1,500 chips") costs more than the rest of the result line."""
+    text = _CHIPS.get(amount)
+    if text is None:
+        text = chips(amount)
+        if len(_CHIPS) < 4096:
+            _CHIPS[amount] = text
+    return text
 
 
 _DECISION_EVENTS: dict[tuple[int, int, int], Event] = {}
@@ -179,7 +195,22 @@ class WonBy(StrEnum):
     """Cinco: the tallest owned stack after the single pass."""
 
 
+# The members the hot path compares against, as module globals: in Python 3.11 looking a
+# member up through its enum class costs over three times a global (~150 ns against ~40).
+_PHASE_DEAL, _PHASE_COPA, _PHASE_REPASSO, _PHASE_OVER = Phase.DEAL, Phase.COPA, Phase.REPASSO, Phase.OVER
+_BY_FIRST_PASS, _BY_LAST_STANDING, _BY_COMPLETED, _BY_TALLEST = (
+    WonBy.FIRST_PASS,
+    WonBy.LAST_STANDING,
+    WonBy.COMPLETED,
+    WonBy.TALLEST,
+)
+
 _UNDECIDED, _LIVE, _FOLDED = 0, 1, 2
+# `_LEFT_OF[seats][seat]`: the other seats in turn from `seat`'s left, wrapping.
+_LEFT_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + step) % seats for step in range(1, seats)) for seat in range(seats))
+    for seats in range(MAX_SEATS + 1)
+)
 _STATUS_NAMES = (SeatStatus.UNDECIDED, SeatStatus.LIVE, SeatStatus.FOLDED)
 _STATUS_CODES = {status.value: code for code, status in enumerate(_STATUS_NAMES)}
 
@@ -205,7 +236,6 @@ def deal_pass(
     to_discard = discard.append
     to_stack = played.append
     take_top = discard.pop
-    assert not discard, "each pass starts its own discard pile"
     before = len(played)
     for code in deck:
         if not wanted[code]:
@@ -390,7 +420,9 @@ class PrimaCarta:
         "_seats",
         "_second_seed",
         "_seed",
+        "_sizes",
         "_status",
+        "_summary_text",
         "_to_act",
         "_undealt",
         "_wanted",
@@ -422,6 +454,11 @@ class PrimaCarta:
     _carried_in: int
     _corte: int
     _second_seed: int | None
+    _sizes: tuple[int, ...] | None
+    """`contenders()`, kept until a stack or a status changes (the basic player asks before
+    every copa decision, and nothing changes between decisions but one status)."""
+    _summary_text: str
+    """The result line, worked out once: the win event and the outcome both carry it."""
 
     # ----------------------------------------------------------------- set-up
 
@@ -482,7 +519,7 @@ class PrimaCarta:
         self = cls.__new__(cls)
         self._options = options
         self._seats = seat_suits
-        self._owner = owner = _OWNERS[seat_suits]
+        self._owner = _OWNERS[seat_suits]
         self._dealer = dealer
         self._seed = seed
         self._order = order
@@ -499,7 +536,7 @@ class PrimaCarta:
         self._status = [_UNDECIDED] * len(seat_suits)
         self._decisions = []
         # Known from the committed order, but not shown before the first card (see `view`).
-        self._prima = _prima_seat(owner, order[0])
+        self._prima = _PRIMAS[seat_suits][_SUIT_OF[order[0]]]
         self._count = [0] * 5
         self._foundation = [-1] * 5
         self._wanted = bytearray(_ALL_WANTED)
@@ -509,10 +546,12 @@ class PrimaCarta:
         self._winner = None
         self._won_by = None
         self._to_act = None
+        self._sizes = None
+        self._summary_text = ""
         if options.pauses:
             # Bets are open until the first card: the deck is shuffled and committed, the
             # spiga is in, nothing else has happened (engineer W's table plays `Deal`).
-            self._phase = Phase.DEAL
+            self._phase = _PHASE_DEAL
             return self
         self._turn_boards()
         return self
@@ -531,7 +570,7 @@ class PrimaCarta:
 
     def _turn_boards(self, *, toss: bool = True) -> None:
         """Deal the first pass (with the corte, if the table takes one and `toss`)."""
-        corte = self.corte_due() if toss else 0
+        corte = self.corte_due() if toss and self._options.corte else 0
         if corte:
             self._paid[self._prima] += corte
             self._corte = corte
@@ -541,16 +580,16 @@ class PrimaCarta:
             self._run_pass(order, _NO_STOPS)
             for seat in range(len(self._seats)):
                 self._status[seat] = _LIVE
-            self._finish(self._cinco_winner(range(len(self._seats))), WonBy.TALLEST)
+            self._finish(self._cinco_winner(range(len(self._seats))), _BY_TALLEST)
             return
         # An owned suit that completes in the first pass wins on the spot ("could be as many
         # as 10 (which means you have already won!)", Second Bets); an unowned one does not
         # stop the deal ("if an abandoned suit finishes, continue dealing", Second Pass).
         suit = self._run_pass(order, _FIRST_STOPS[self._seats])
         if suit >= 0:
-            self._finish(self._owner[suit], WonBy.FIRST_PASS)
+            self._finish(self._owner[suit], _BY_FIRST_PASS)
         else:
-            self._phase = Phase.COPA
+            self._phase = _PHASE_COPA
             self._to_act = self._prima
 
     def _cinco_winner(self, seats: Sequence[int]) -> int:
@@ -568,6 +607,7 @@ class PrimaCarta:
         discard: list[int] = []
         played: list[int] = []
         dealt, suit = deal_pass(deck, self._wanted, self._count, self._foundation, stop, discard, played)
+        self._sizes = None
         self._discard = discard
         self._undealt = deck[dealt:]
         self._passes.append((len(self._passes) + 1, dealt, played, tuple(self._count), len(discard)))
@@ -576,9 +616,9 @@ class PrimaCarta:
     def _finish(self, seat: int, how: WonBy) -> None:
         self._winner = seat
         self._won_by = how
-        self._phase = Phase.OVER
+        self._phase = _PHASE_OVER
         self._to_act = None
-        if how is not WonBy.FIRST_PASS:
+        if how is not _BY_FIRST_PASS:
             self._status[seat] = _LIVE
 
     # ------------------------------------------------------------ properties
@@ -661,12 +701,30 @@ class PrimaCarta:
         """Each seat's copa status (public; cheap, for computer players)."""
         return tuple(_STATUS_NAMES[code] for code in self._status)
 
+    def public_deal(self) -> tuple[list[int], list[int], list[int]]:
+        """The public deal as int codes (`suit_index * 10 + rank - 1`), for players that
+        play the rest of it out in their heads without building a view: (stack size per
+        suit, each suit's foundation or -1, the discard pile bottom first). Fresh lists."""
+        return list(self._count), list(self._foundation), list(self._discard)
+
+    def pot_at_stake(self) -> int:
+        """What the winner stands to take now (the view's `pot`): the spigas, copas and any
+        carried cobre, less the corte, which is the dealer's."""
+        return sum(self._paid) + self._carried_in - self._corte
+
     def contenders(self) -> tuple[int, ...]:
         """Stack sizes of the seats that have not folded, -1 for a folded seat (public)."""
-        count = self._count
-        status = self._status
-        seats = self._seats
-        return tuple([-1 if status[seat] == _FOLDED else count[suit] for seat, suit in enumerate(seats)])
+        sizes = self._sizes
+        if sizes is None:
+            count = self._count
+            status = self._status
+            if _FOLDED not in status:  # the copa round's first question: picked in C
+                sizes = tuple(map(count.__getitem__, self._seats))
+            else:
+                seats = enumerate(self._seats)
+                sizes = tuple([-1 if status[seat] == _FOLDED else count[suit] for seat, suit in seats])
+            self._sizes = sizes
+        return sizes
 
     @staticmethod
     def most_a_seat_can_pay(options: PrimaCartaOptions) -> int:
@@ -686,7 +744,8 @@ class PrimaCarta:
         """`[Copa(amount=price), Fold()]` (always in that order) for the seat to act, else []."""
         if seat != self._to_act:
             return []
-        return [_copa(self._count[self._seats[seat]] * self._options.stake), FOLD]
+        amount = self._count[self._seats[seat]] * self._options.stake
+        return [_COPAS.get(amount) or _copa(amount), FOLD]
 
     def apply(self, seat: int, action: Copa | Fold | Deal | Mapping[str, Any]) -> list[Event]:
         """Play `action` for `seat` and return the public events it caused.
@@ -704,40 +763,50 @@ class PrimaCarta:
                         "That is not a Prima Carta move; you may pay the copa or fold."
                     ) from None
             kind = type(action)
-        if kind is Deal:
-            assert isinstance(action, Deal)
+        if type(action) is Deal:
             return self._deal(seat, corte=action.corte)
         if seat != self._to_act:  # checked first: the common case costs one comparison
             check_turn(
                 seat,
                 self.awaiting,
                 [SUIT_LABELS[suit] for suit in self._seats],
-                over=self._phase is Phase.OVER,
+                over=self._phase is _PHASE_OVER,
                 idle="Bets are open; nobody decides anything until the cards are dealt.",
             )
         suit = self._seats[seat]
-        passes = self._passes
-        before = len(passes)
-        if kind is Copa:
-            assert isinstance(action, Copa)
-            price = self._count[suit] * self._options.stake
-            if action.amount != price:
-                raise IllegalAction(f"The copa for your stack is {chips(price)}.")
-            self._decide(seat, price)
+        status = self._status
+        if kind is Copa and isinstance(action, Copa):  # the isinstance narrows for mypy
+            paid = self._count[suit] * self._options.stake
+            if action.amount != paid:
+                raise IllegalAction(f"The copa for your stack is {chips(paid)}.")
+            self._paid[seat] += paid
+            status[seat] = _LIVE  # still a contender: `contenders()` stands
         elif kind is Fold:
-            self._decide(seat, -1)
+            paid = -1
+            status[seat] = _FOLDED
         else:
             raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
-        event = _decision_event(seat, suit, self._decisions[-1][1])
-        if len(passes) == before and self._winner is None:
-            return [event]  # the common case, kept cheap: just this decision
+        self._decisions.append((seat, paid))
+        # The shared event for this decision (see `_decision_event`), looked up in line.
+        event = _DECISION_EVENTS.get((seat, suit, paid)) or _decision_event(seat, suit, paid)
+        # Decisions go "to the left", the next owned suit in suit order (History: Copa); a
+        # fold that leaves one player ends the round (see `_after_fold`). The common case,
+        # another seat to decide, stays in this function: a hand makes five of these.
+        if paid >= 0 or not self._after_fold(seat):
+            for nxt in _LEFT_OF[len(status)][seat]:
+                if status[nxt] == _UNDECIDED:
+                    self._to_act = nxt
+                    return [event]
+        passes = self._passes
+        before = len(passes)
+        self._end_copa()
         # The same entries `events` rebuilds: this decision, then, if it set off the
         # repasso, Jasper's shuffle, the passes and the result (see `_entries`).
         events = [event]
         if len(passes) > before:
             if self._second_seed is not None:
                 events.append(self._events_of([("shuffle", 0)])[0])
-            events += [self._pass_event(index) for index in range(before, len(passes))]
+            events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
             events.append(new_event("win", self._summary(), self._winner))
         return events
@@ -748,43 +817,42 @@ class PrimaCarta:
         The clock plays it for the prima's seat (known to the engine from the committed
         order; the table must not show it before the first card). The same seat ends the
         repasso pause, so one seat answers for both (docs/RULES.md, decision H5)."""
-        if self._phase not in (Phase.DEAL, Phase.REPASSO):
+        if self._phase not in (_PHASE_DEAL, _PHASE_REPASSO):
             raise IllegalAction("The cards are already dealt; there is nothing to turn now.")
         if seat != self._prima:
             raise NotYourTurn("The dealer turns the cards when bets close.")
         before = self._history_length()
-        if self._phase is Phase.DEAL:
+        if self._phase is _PHASE_DEAL:
             self._turn_boards(toss=corte)
         else:
             self._play_out()
         return self._events(before)
 
-    def _decide(self, seat: int, paid: int) -> None:
+    def _after_fold(self, seat: int) -> bool:
+        """Bookkeeping after `seat` folds; True if only one player is left, who wins.
+
+        "If only one player remains at this stage, they win immediately" (Second Bets):
+        only a fold can leave one (a payer after everyone else folded would have won at the
+        last fold), so a last undecided player can win without paying."""
+        sizes = self._sizes
+        if sizes is not None:  # the fold is the only change to `contenders()`
+            self._sizes = (*sizes[:seat], -1, *sizes[seat + 1 :])
         status = self._status
-        if paid >= 0:
-            self._paid[seat] += paid
-            status[seat] = _LIVE
-        else:
-            status[seat] = _FOLDED
-        self._decisions.append((seat, paid))
-        seats = len(status)
-        # "If only one player remains at this stage, they win immediately" (Second Bets):
-        # checked after every decision, so a last undecided player can win without paying.
-        if status.count(_FOLDED) == seats - 1:
-            self._finish(next(s for s, code in enumerate(status) if code != _FOLDED), WonBy.LAST_STANDING)
-            return
-        # Decisions go "to the left", the next owned suit in suit order (History: Copa).
-        for step in range(1, seats):
-            nxt = (seat + step) % seats
-            if status[nxt] == _UNDECIDED:
-                self._to_act = nxt
-                return
+        if status.count(_FOLDED) == len(status) - 1:
+            self._finish(next(s for s, code in enumerate(status) if code != _FOLDED), _BY_LAST_STANDING)
+            return True
+        return False
+
+    def _end_copa(self) -> None:
+        """Every seat has decided: deal the repasso, or pause before it for bets."""
+        if self._phase is _PHASE_OVER:
+            return  # the last one standing has won
         self._to_act = None
         if self._options.pauses:
             # Bets are open again before the repasso: the window for the Fuerza bets
             # ("a bet made after the first pass, and only against a centrale who has paid
             # the copa", the text, Confidence Bets).
-            self._phase = Phase.REPASSO
+            self._phase = _PHASE_REPASSO
             return
         self._play_out()
 
@@ -797,19 +865,28 @@ class PrimaCarta:
             # committed second seed; the later passes are unshuffled as in the basic game
             # (docs/RULES.md, decision H9).
             self._discard = shuffled(self._discard, self._second_seed)
-        self._phase = Phase.COPA  # dealing; `_finish` sets OVER
+        self._phase = _PHASE_COPA  # dealing; `_finish` sets OVER
         stop = [False] * 5
-        for seat, suit in enumerate(self._seats):
-            stop[suit] = self._status[seat] == _LIVE
-        passes = self._passes
-        while True:
-            suit = self._run_pass(self._discard, stop)
-            if suit >= 0:
-                self._finish(self._owner[suit], WonBy.COMPLETED)
-                return
+        for seat, code in enumerate(self._status):
+            stop[self._seats[seat]] = code == _LIVE
+        # `_run_pass` in line, with the state held in locals: a repasso is two or three
+        # passes, and the per-pass bookkeeping was a third of their cost.
+        wanted, count, foundation, passes = self._wanted, self._count, self._foundation, self._passes
+        deck = self._discard
+        suit = -1
+        while suit < 0:
+            discard: list[int] = []
+            played: list[int] = []
+            dealt, suit = deal_pass(deck, wanted, count, foundation, stop, discard, played)
+            passes.append((len(passes) + 1, dealt, played, tuple(count), len(discard)))
             # "Each pass through the deck is guaranteed to promote at least one card"
             # (Terms: One-Card Pass), so this loop ends; guard it anyway.
-            assert passes[-1][2], "a pass promoted no card"
+            assert played, "a pass promoted no card"
+            self._undealt = deck[dealt:]
+            deck = discard
+        self._discard = deck
+        self._sizes = None
+        self._finish(self._owner[suit], _BY_COMPLETED)
 
     # ---------------------------------------------------------------- results
 
@@ -818,7 +895,7 @@ class PrimaCarta:
         before the live winner ("a side pot is formed when a *folded suit wins the game* ...
         made of the spiga ... from all folded suits", the text, Cobre). 0 when the table
         takes no cobre or the hand is not (yet) won that way (docs/RULES.md, decision H3)."""
-        if self._options.cobre == "off" or self._won_by is not WonBy.COMPLETED:
+        if self._won_by is not _BY_COMPLETED or self._options.cobre == "off":
             return 0
         count, status = self._count, self._status
         folded = [seat for seat, code in enumerate(status) if code == _FOLDED]
@@ -833,9 +910,11 @@ class PrimaCarta:
         if self._winner is None:
             return None
         options = self._options
-        corte, cobre = self._corte, self.cobre()
+        corte = self._corte
+        # `cobre()`, with its commonest answer (no cobre at this table) checked in line.
+        cobre = 0 if options.cobre == "off" else self.cobre()
         paid_out = [0] * len(self._seats)
-        paid_out[self._winner] = sum(self._paid) + self._carried_in - corte - cobre
+        paid_out[self._winner] = sum(self._paid) + self._carried_in - corte - cobre  # `_take()`
         house = 0
         if corte:
             if options.house:
@@ -861,21 +940,28 @@ class PrimaCarta:
         return sum(self._paid) + self._carried_in - self._corte - self.cobre()
 
     def _summary(self) -> str:
+        # Fixed once the hand is over, and asked for twice (the win event, the outcome).
+        if not self._summary_text:
+            self._summary_text = self._result_line()
+        return self._summary_text
+
+    def _result_line(self) -> str:
         winner = self._winner
         assert winner is not None
-        name = self._label(winner)
-        pot = chips(self._take())
-        if self._won_by is WonBy.FIRST_PASS:
-            text = f"{name} completed its stack in the first pass and wins the pot of {pot}."
-        elif self._won_by is WonBy.LAST_STANDING:
-            text = f"Everyone else folded, so {name} wins the pot of {pot}."
-        elif self._won_by is WonBy.TALLEST:
-            size = self._count[self._seats[winner]]
-            text = f"{name} has the tallest stack after the one pass ({size} cards) and wins {pot}."
-        else:
+        name = SUIT_LABELS[self._seats[winner]]
+        cobre = self.cobre()
+        pot = _chips(sum(self._paid) + self._carried_in - self._corte - cobre)  # `_take()`
+        how = self._won_by
+        if how is _BY_COMPLETED:
             passes = len(self._passes)
             text = f"{name} is the first live suit to hold all ten cards (pass {passes}) and wins {pot}."
-        cobre = self.cobre()
+        elif how is _BY_LAST_STANDING:
+            text = f"Everyone else folded, so {name} wins the pot of {pot}."
+        elif how is _BY_FIRST_PASS:
+            text = f"{name} completed its stack in the first pass and wins the pot of {pot}."
+        else:
+            size = self._count[self._seats[winner]]
+            text = f"{name} has the tallest stack after the one pass ({size} cards) and wins {pot}."
         if cobre:
             where = "is carried to the next hand" if self._options.cobre == "carry" else "goes to the house"
             text += f" A folded suit finished first, so the cobre of {chips(cobre)} {where}."
@@ -917,7 +1003,7 @@ class PrimaCarta:
         # first pass, the prima, the corte, the copa decisions in order, Jasper's shuffle,
         # the later passes and the result; so each entry is rebuilt from the state.
         out = [("spiga", 0)]
-        if self._phase is Phase.DEAL:
+        if self._phase is _PHASE_DEAL:
             return out
         out += [("pass", 0), ("prima", 0)]
         if self._corte:
@@ -932,7 +1018,7 @@ class PrimaCarta:
 
     def _history_length(self) -> int:
         # len(self._entries()), counted without building it (apply asks on every move).
-        if self._phase is Phase.DEAL:
+        if self._phase is _PHASE_DEAL:
             return 1
         passes = len(self._passes)
         length = 2 + passes + len(self._decisions) + (self._corte > 0) + (self._winner is not None)
@@ -972,13 +1058,14 @@ class PrimaCarta:
     def _pass_event(self, index: int) -> Event:
         number, dealt, played, counts, _ = self._passes[index]
         short = _SHORT
-        ups = " ".join(map(short.__getitem__, played))
+        ups = " ".join([short[code] for code in played])
         c0, c1, c2, c3, c4 = counts
-        return new_event(
-            "pass",
+        text = (
             f"Pass {number}: {dealt} dealt, {len(played)} played up ({ups}). "
-            f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}.",
+            f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}."
         )
+        event: Event = _EVENT({"kind": "pass", "text": text, "seat": None})
+        return event
 
     # ------------------------------------------------------- facts for bets
 
@@ -1006,20 +1093,20 @@ class PrimaCarta:
 
     def first_card(self) -> Card | None:
         """The very first card dealt (None while bets are open before it)."""
-        return None if self._phase is Phase.DEAL else CARDS[self._order[0]]
+        return None if self._phase is _PHASE_DEAL else CARDS[self._order[0]]
 
     def foundations_in_order(self) -> list[Card]:
         """Each suit's first card, in the order the first pass dealt them ([] before the
         first card). A first pass cut short by a win is counted as if dealt to the end (the
         hand is over then, and its order revealed)."""
-        if self._phase is Phase.DEAL:
+        if self._phase is _PHASE_DEAL:
             return []
         return [CARDS[code] for code in self._first_pass_facts()[0]]
 
     def first_pass_promoted(self) -> int | None:
         """Cards on the stacks after the first pass through the whole deck (a pass a win
         stopped is counted to the end); None before the first card."""
-        if self._phase is Phase.DEAL:
+        if self._phase is _PHASE_DEAL:
             return None
         return self._first_pass_facts()[1]
 
@@ -1028,7 +1115,7 @@ class PrimaCarta:
         were dealt out with nobody stopping it, Jasper's shuffle included; in Cinco, the
         tallest of all five stacks after the one pass, a tie to the stack whose first card
         came out first. None before the hand is over (docs/RULES.md, decision H11)."""
-        if self._phase is not Phase.OVER:
+        if self._phase is not _PHASE_OVER:
             return None
         founded, _, pile, first_done, count = self._first_pass_facts()
         if self._options.variant == "cinco":
@@ -1068,8 +1155,8 @@ class PrimaCarta:
                     complete=size == 10,
                 )
             )
-        over = self._phase is Phase.OVER
-        dealt = self._phase is not Phase.DEAL
+        over = self._phase is _PHASE_OVER
+        dealt = self._phase is not _PHASE_DEAL
         position = {code: index for index, code in enumerate(self._order)}
         founded = [suit for suit in range(5) if foundation[suit] >= 0]
         appearance = sorted(founded, key=lambda suit: position[foundation[suit]])
@@ -1083,7 +1170,7 @@ class PrimaCarta:
             phase=self._phase,
             variant=options.variant,
             house=options.house,
-            bets_open=self._phase in (Phase.DEAL, Phase.REPASSO),
+            bets_open=self._phase in (_PHASE_DEAL, _PHASE_REPASSO),
             corte=self._corte,
             cobre_rule=options.cobre,
             cobre=self.cobre(),
@@ -1188,6 +1275,8 @@ class PrimaCarta:
             (entry.seat, entry.amount if entry.kind == "copa" else -1) for entry in snap.decisions
         ]
         self._to_act = snap.to_act
+        self._sizes = None
+        self._summary_text = ""
         self._winner = snap.winner
         self._won_by = WonBy(snap.won_by) if snap.won_by is not None else None
         if sorted(self._order) != list(range(50)) or sorted(
@@ -1218,6 +1307,7 @@ def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
         known = _SEAT_SUITS[key] = _check_seats(key)
         _OWNERS[known] = _owners(known)
         _FIRST_STOPS[known] = tuple(seat >= 0 for seat in _OWNERS[known])
+        _PRIMAS[known] = tuple(_prima_seat(_OWNERS[known], suit * 10) for suit in range(5))
     return known
 
 
@@ -1227,6 +1317,8 @@ _SEAT_SUITS: dict[tuple[str, ...], tuple[int, ...]] = {}
 _OWNERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 # Which suits stop the first pass by completing: the owned ones.
 _FIRST_STOPS: dict[tuple[int, ...], tuple[bool, ...]] = {}
+# The prima seat by the suit of the first card (`_prima_seat`, worked out once per seat list).
+_PRIMAS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _NO_STOPS = (False,) * 5
 
 

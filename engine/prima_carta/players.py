@@ -12,6 +12,7 @@ and the house table change nothing in the decision; Cinco has none.
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from collections.abc import Sequence
@@ -19,13 +20,11 @@ from collections.abc import Sequence
 from engine.core.players import ComputerPlayer
 from engine.core.rng import shuffled
 from engine.prima_carta.game import (
-    CODE,
     SUITS,
     Copa,
     Fold,
     PrimaCarta,
     PrimaCartaAction,
-    PrimaCartaView,
     SeatStatus,
     completion_order,
 )
@@ -69,9 +68,18 @@ def _pick(legal: list[PrimaCartaAction], pay: bool) -> PrimaCartaAction:
 
 
 # The basic decision is a pure function of the seat and the contenders' stack sizes (each
-# -1..10, at most five seats), so it is remembered; the limit only bounds a pathological run.
-_BASIC_MEMO: dict[tuple[int, tuple[int, ...]], bool] = {}
+# -1..10, at most five seats), so it is remembered, for every seat at once: by the sizes,
+# the decision of each seat (None until asked). The limit only bounds a pathological run.
+_BASIC_MEMO: dict[tuple[int, ...], list[bool | None]] = {}
 _BASIC_MEMO_LIMIT = 1 << 16
+
+
+@functools.lru_cache(maxsize=4096)
+def _table_decision(mine: int, rivals: tuple[int, ...]) -> bool:
+    """`basic_decision`, remembered by the position as the table reads it (your stack and
+    the others' sorted): far fewer positions than seats times stack sizes, so a new table
+    of sizes mostly finds its answer here."""
+    return basic_decision(mine, rivals)
 
 
 class BasicPlayer:
@@ -85,13 +93,15 @@ class BasicPlayer:
             raise ValueError("It is not this computer player's turn.")
         # A public, cheap accessor rather than a full view: this runs in the benchmark loop.
         sizes = game.contenders()
-        key = (seat, sizes)
-        pay = _BASIC_MEMO.get(key)
+        known = _BASIC_MEMO.get(sizes)
+        if known is None:
+            known = [None] * len(sizes)
+            if len(_BASIC_MEMO) < _BASIC_MEMO_LIMIT:
+                _BASIC_MEMO[sizes] = known
+        pay = known[seat]
         if pay is None:
             others = [size for other, size in enumerate(sizes) if other != seat and size >= 0]
-            pay = basic_decision(sizes[seat], others)
-            if len(_BASIC_MEMO) < _BASIC_MEMO_LIMIT:
-                _BASIC_MEMO[key] = pay
+            pay = known[seat] = _table_decision(sizes[seat], tuple(sorted(others)))
         # legal_actions is documented as [copa, fold].
         return legal[0] if pay else legal[1]
 
@@ -125,47 +135,48 @@ class SharpPlayer:
         legal = game.legal_actions(seat)
         if not legal:
             raise ValueError("It is not this computer player's turn.")
-        view = game.view(seat)
-        count = [stack.size for stack in view.stacks]
-        foundation = [CODE[stack.cards[0]] if stack.cards else -1 for stack in view.stacks]
-        pile = [CODE[card] for card in view.discard]
-        mine = SUITS.index(view.seats[seat])
-        others = [other for other in range(len(view.seats)) if other != seat]
-        rivals = [SUITS.index(view.seats[o]) for o in others if view.status[o] is not SeatStatus.FOLDED]
-        if view.variant == "jasper":
-            return _pick(legal, self._jasper_pays(view, seat, count, foundation, pile))
+        # The public deal as int codes, straight from the engine: a full view (pydantic
+        # models of every stack, card and log line) cost more than the playing-out itself.
+        count, foundation, pile = game.public_deal()
+        suits = [SUITS.index(suit) for suit in game.seats]
+        status = game.statuses()
+        mine = suits[seat]
+        rivals = [suits[o] for o in range(len(suits)) if o != seat and status[o] is not SeatStatus.FOLDED]
+        if game.options.variant == "jasper":
+            return _pick(legal, self._jasper_pays(game, seat, count, foundation, pile))
         done = completion_order(count, foundation, pile)
         return _pick(legal, all(done[mine] < done[rival] for rival in rivals))
 
     @staticmethod
     def _jasper_pays(
-        view: PrimaCartaView, seat: int, count: list[int], foundation: list[int], pile: list[int]
+        game: PrimaCarta, seat: int, count: list[int], foundation: list[int], pile: list[int]
     ) -> bool:
         """Jasper: the text's table (made for a deck shuffled after the first pass) says pay
         or fold; a fold is overruled only when the estimated chance, less twice its sampling
         error, still makes the pot worth the copa (a noisy estimate that just clears the bar
         is more often too high than not: paying on it lost chips in the duplicate match)."""
+        seats, statuses = game.seats, game.statuses()
         sizes = [
             -1 if status is SeatStatus.FOLDED else count[SUITS.index(suit)]
-            for status, suit in zip(view.status, view.seats, strict=True)
+            for status, suit in zip(statuses, seats, strict=True)
         ]
         if basic_decision(sizes[seat], [size for o, size in enumerate(sizes) if o != seat and size >= 0]):
             return True
         # Those still to decide are expected to follow the table too, in turn order, with
         # this seat in; the pot it stands to win holds their copas and its own.
-        price = view.copa_price[seat]
-        pot = view.pot + price
-        for step in range(1, len(view.seats)):
-            other = (seat + step) % len(view.seats)
-            if view.status[other] is not SeatStatus.UNDECIDED:
+        price = game.copa_price(seat)
+        pot = game.pot_at_stake() + price
+        for step in range(1, len(seats)):
+            other = (seat + step) % len(seats)
+            if statuses[other] is not SeatStatus.UNDECIDED:
                 continue
             rest = [size for o, size in enumerate(sizes) if o != other and size >= 0]
             if basic_decision(sizes[other], rest):
-                pot += view.copa_price[other]
+                pot += game.copa_price(other)
             else:
                 sizes[other] = -1
-        mine = SUITS.index(view.seats[seat])
-        rivals = [SUITS.index(view.seats[o]) for o in range(len(sizes)) if o != seat and sizes[o] >= 0]
+        mine = SUITS.index(seats[seat])
+        rivals = [SUITS.index(seats[o]) for o in range(len(sizes)) if o != seat and sizes[o] >= 0]
         chance = jasper_chance(count, foundation, pile, mine, rivals)
         error = 2 * math.sqrt(max(chance * (1 - chance), 0.01) / JASPER_SAMPLES)
         return (chance - error) * pot > price

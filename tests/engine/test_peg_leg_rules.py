@@ -290,6 +290,35 @@ def test_the_price_histogram_counts_every_sample() -> None:
     assert hist[0] == 0
 
 
+def test_the_price_simulation_deals_what_random_shuffle_deals_without_calling_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Prices are "dealing the rest of the pass SAMPLES times, each time in an order drawn
+    # from random.Random(seed)" (odds.py): every sample shuffles the unseen cards in place
+    # with `Random.shuffle`. The simulation inlines that shuffle; it must draw the very same
+    # orders, so every price (and every saved hand's replay) stays what it was.
+    for start in (2, 9, 23, 37):
+        order = list(range(50))
+        random.Random(start).shuffle(order)
+        dealt = order[:start]
+        key, count, foundation, discard = _position(dealt)
+        source = random.Random(odds.position_seed(dealt))
+        unseen = [code for code in range(50) if code not in set(dealt)]
+        expected = [0] * 11
+        for _ in range(500):
+            source.shuffle(unseen)
+            wanted = odds.wanted_from(count, foundation)
+            expected[odds.final_height(unseen, key, wanted, list(count), list(discard))] += 1
+
+        def refuse(self: random.Random, x: list[int]) -> None:
+            raise AssertionError("the simulation called Random.shuffle")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(random.Random, "shuffle", refuse)
+            patch.setattr(odds, "_CACHE", {})
+            assert odds.histogram(dealt, key, count, foundation, discard, samples=500) == tuple(expected)
+
+
 def test_the_simulated_odds_match_an_exhaustive_count_on_a_small_endgame() -> None:
     rng = random.Random(20261123)
     order = list(range(50))

@@ -7,14 +7,15 @@ pass's dealt count is what the cards say.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from engine.core.rng import shuffled
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions, SeatStatus
-from engine.prima_carta.game import CARDS, deal_pass, wanted_from
-from engine.prima_carta.players import BasicPlayer, basic_decision
+from engine.prima_carta.game import CARDS, CODE, completion_order, deal_pass, wanted_from
+from engine.prima_carta.players import JASPER_SAMPLES, BasicPlayer, SharpPlayer, basic_decision, jasper_chance
 
 SUITS = ("crowns", "locks", "fruit", "swords", "cups")
 SEAT_LISTS = (SUITS, ("crowns", "locks"), ("locks", "swords", "cups"), ("crowns", "fruit", "swords", "cups"))
@@ -99,3 +100,77 @@ def test_deal_pass_reports_cards_dealt_when_a_suit_stops_it() -> None:
             assert dealt == 50
         else:
             assert count[suit] == 10
+
+
+def _choice_from_the_view(g: PrimaCarta, seat: int) -> bool:
+    """The sharp player's decision worked out from the public view, as it was before it
+    read the deal straight from the engine: True to pay the copa."""
+    view = g.view(seat)
+    count = [stack.size for stack in view.stacks]
+    foundation = [CODE[stack.cards[0]] if stack.cards else -1 for stack in view.stacks]
+    pile = [CODE[card] for card in view.discard]
+    suits = [SUITS.index(suit) for suit in view.seats]
+    folded = [status is SeatStatus.FOLDED for status in view.status]
+    sizes = [-1 if folded[o] else count[suit] for o, suit in enumerate(suits)]
+    rivals = [suits[o] for o in range(len(suits)) if o != seat and sizes[o] >= 0]
+    if view.variant != "jasper":
+        done = completion_order(count, foundation, pile)
+        return all(done[suits[seat]] < done[rival] for rival in rivals)
+    if basic_decision(sizes[seat], [size for o, size in enumerate(sizes) if o != seat and size >= 0]):
+        return True
+    price = view.copa_price[seat]
+    pot = view.pot + price
+    for step in range(1, len(suits)):
+        other = (seat + step) % len(suits)
+        if view.status[other] is SeatStatus.UNDECIDED:
+            rest = [size for o, size in enumerate(sizes) if o != other and size >= 0]
+            if basic_decision(sizes[other], rest):
+                pot += view.copa_price[other]
+            else:
+                sizes[other] = -1
+    rivals = [suits[o] for o in range(len(suits)) if o != seat and sizes[o] >= 0]
+    chance = jasper_chance(count, foundation, pile, suits[seat], rivals)
+    error = 2 * math.sqrt(max(chance * (1 - chance), 0.01) / JASPER_SAMPLES)
+    return (chance - error) * pot > price
+
+
+SHARP_TABLES = (
+    PrimaCartaOptions(),
+    PrimaCartaOptions(stake=3, house=True, corte=True, cobre="carry"),
+    PrimaCartaOptions(variant="jasper", corte=True),
+)
+
+
+@pytest.mark.parametrize("options", SHARP_TABLES)
+def test_sharp_player_decides_from_the_public_deal_as_from_the_view(
+    options: PrimaCartaOptions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sharp = SharpPlayer()
+    hands = 40 if options.variant == "jasper" else 150
+    games = []
+    for seed in range(hands):
+        seats = SEAT_LISTS[seed % len(SEAT_LISTS)]
+        games.append(PrimaCarta.new(options, seats, seed, dealer=seed % len(seats), carried=seed % 4))
+    # What the view says, worked out first; then the player decides with `view` refused, so
+    # it must read the same public facts without building one.
+    expected: list[list[bool]] = []
+    for g in games:
+        replay = PrimaCarta.from_json(g.to_json())
+        decisions = []
+        while (seat := replay.to_act) is not None:
+            decisions.append(_choice_from_the_view(replay, seat))
+            legal = replay.legal_actions(seat)
+            replay.apply(seat, legal[0] if decisions[-1] else legal[1])
+        expected.append(decisions)
+
+    def no_view(self: PrimaCarta, seat: int | None) -> None:
+        raise AssertionError("the sharp player built a view")
+
+    monkeypatch.setattr(PrimaCarta, "view", no_view)
+    for g, decisions in zip(games, expected, strict=True):
+        chosen = []
+        while (seat := g.to_act) is not None:
+            action = sharp.choose(g, seat)
+            chosen.append(action.kind == "copa")
+            g.apply(seat, action)
+        assert chosen == decisions
