@@ -60,6 +60,7 @@ class Ridotto(commands.Bot):
     tables: TableService
     display: Display
     workers: Workers
+    drawing: Workers
 
     def __init__(self, settings: Settings, seeds: Callable[[], int] = new_seed) -> None:
         # No privileged intents: everything arrives through interactions.
@@ -100,7 +101,11 @@ class Ridotto(commands.Bot):
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
         self.display = Display(self, self.tables, self.settings.computer_delay)
-        self.display.pictures.workers = self.workers  # pictures are drawn in the workers too
+        # Pictures are drawn in a worker process of their own: a member's click waits for its
+        # picture, and must not queue behind computers thinking in the decision workers.
+        self.drawing = Workers(min(self.settings.workers, 1))
+        self.drawing.start()
+        self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -217,6 +222,7 @@ class Ridotto(commands.Bot):
             self.display.close()
         if hasattr(self, "workers"):
             self.workers.close()  # the worker processes, after every table has stopped
+            self.drawing.close()
         log.info("shut down cleanly in %.1f s", loop.time() - began)
 
     async def _stop_tables(self) -> None:
