@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.display import Display
 from bot.storage import Store
 from bot.tables import MoveSavedError, TableError, TableService
+from bot.workers import Workers
 from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,8 @@ class Ridotto(commands.Bot):
     store: Store
     tables: TableService
     display: Display
+    workers: Workers
+    drawing: Workers
 
     def __init__(self, settings: Settings, seeds: Callable[[], int] = new_seed) -> None:
         # No privileged intents: everything arrives through interactions.
@@ -81,17 +84,28 @@ class Ridotto(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
+        # The worker processes (computers' decisions, prices, pictures): they start with the
+        # first job and stop in `close`.
+        self.workers = Workers(self.settings.workers)
+        self.workers.start()
         # discord.utils.utcnow is the clock SimCord's tests steer with advance_time.
         self.tables = TableService(
             self.store,
             computer_delay=self.settings.computer_delay,
             now=discord.utils.utcnow,
             seeds=self.seeds,
+            workers=self.workers,
+            decision_cap=self.settings.decision_cap,
         )
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
         self.display = Display(self, self.tables, self.settings.computer_delay)
+        # Pictures are drawn in a worker process of their own: a member's click waits for its
+        # picture, and must not queue behind computers thinking in the decision workers.
+        self.drawing = Workers(min(self.settings.workers, 1))
+        self.drawing.start()
+        self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -205,7 +219,10 @@ class Ridotto(commands.Bot):
             await self.store.close()  # after any transaction still open has ended
         await super().close()  # the cogs, the gateway, HTTP
         if hasattr(self, "display"):
-            self.display.close()  # the drawing workers
+            self.display.close()
+        if hasattr(self, "workers"):
+            self.workers.close()  # the worker processes, after every table has stopped
+            self.drawing.close()
         log.info("shut down cleanly in %.1f s", loop.time() - began)
 
     async def _stop_tables(self) -> None:

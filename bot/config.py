@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.workers import default_size
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # What each setting must be, for the sentence that explains a value pydantic could not parse.
@@ -21,6 +23,8 @@ _NEEDS = {
     "dev_guild_id": "a server id (a whole number), or empty",
     "computer_delay": "a number of seconds, 0 or more",
     "shutdown_grace": "a number of seconds, 0 or more",
+    "workers": "a whole number of worker processes, 0 or more",
+    "decision_cap": "a number of seconds, more than 0",
     "database_path": "the path of a database file",
 }
 _SECRET = {"discord_token"}
@@ -50,6 +54,24 @@ class Settings(DatabaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     computer_delay: float = Field(
         default=1.5, ge=0, description="Seconds a computer player waits before it acts, so people can follow."
+    )
+    workers: int = Field(
+        default_factory=default_size,
+        ge=0,
+        description=(
+            "Worker processes for computer players, prices and pictures, off the event loop;"
+            " by default one fewer than the machine's cores (at least 1). 0 computes them in"
+            " the bot's own process, as the tests do."
+        ),
+    )
+    decision_cap: float = Field(
+        default=5.0,
+        gt=0,
+        description=(
+            "Seconds a worker may take over one computer decision or price before it counts as"
+            " hung and is replaced; after a second try the table plays the timeout move. The"
+            " strong players' budgets are counted in positions, not seconds: this is only a safety."
+        ),
     )
 
     shutdown_grace: float = Field(

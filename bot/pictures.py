@@ -2,8 +2,10 @@
 
 A game draws them through its plug-in (`table_picture`, `hand_picture`) with the card kit
 (`bot.art`), from the public view or the seat's own view only. Drawing and PNG encoding
-run off the event loop (one worker thread), and a picture is cached by table, version and
-seat, so a redraw of an unchanged table costs a dictionary lookup. Each picture carries
+run off the event loop: in the bot's worker processes (`bot.workers`), which get the views
+(copies, which pickle) and send the PNG back; with no worker processes (`WORKERS=0`, the
+tests) in one thread. A picture is cached by table, version and seat, so a redraw of an
+unchanged table costs a dictionary lookup. Each picture carries
 the digest of its bytes: a message gets a new attachment only when the picture changed.
 """
 
@@ -13,7 +15,6 @@ import asyncio
 import hashlib
 import io
 from collections import OrderedDict
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,14 +23,19 @@ import discord
 
 from bot.art import to_png
 from bot.art.palette import palette
+from bot.games import GAMES
+from bot.workers import WorkerFailed, Workers
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from bot.games.view import TableView
     from bot.tables import Table
 
 #: pictures kept: a table's latest, and the hands of its open panels, for many tables
 CACHE_SIZE = 2048
+#: seconds a worker may take over one picture before it counts as hung
+DRAW_CAP = 30.0
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,8 @@ class Picture:
 class Pictures:
     """Draws and caches the pictures of every table of this bot process."""
 
-    def __init__(self, size: int = CACHE_SIZE) -> None:
+    def __init__(self, size: int = CACHE_SIZE, workers: Workers | None = None) -> None:
+        self.workers = workers if workers is not None else Workers(0)  # the bot sets its own
         self._cache: OrderedDict[tuple[Any, ...], Picture | None] = OrderedDict()
         self._size = size
         # One thread: Pillow releases the GIL while it encodes, and one worker keeps the
@@ -80,9 +87,7 @@ class Pictures:
         if game is None:
             return None
         view, seen = game.view(None), table.view()  # copies: the drawing may run elsewhere
-        return await self._get(
-            ("table", table.id, table.version), "table", lambda: table.plugin.table_picture(seen, view)
-        )
+        return await self._get(("table", table.id, table.version), (table.plugin.id, "table", seen, view, ()))
 
     async def hand(self, table: Table, seat: int, picks: tuple[str, ...]) -> Picture | None:
         """Engine seat `seat`'s own cards, for its panel, with what it picked marked."""
@@ -92,22 +97,21 @@ class Pictures:
         view, seen = game.view(seat), table.view()
         return await self._get(
             ("hand", table.id, table.version, table.state.hand_no, seat, picks),
-            "hand",
-            lambda: table.plugin.hand_picture(seen, view, picks),
+            (table.plugin.id, "hand", seen, view, picks),
         )
 
-    async def _get(self, key: tuple[Any, ...], kind: str, draw: Callable[[], Image | None]) -> Picture | None:
+    async def _get(self, key: tuple[Any, ...], job: tuple[Any, ...]) -> Picture | None:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-
-        def work() -> Picture | None:
-            image = draw()
-            if image is None:
-                return None
-            return Picture(kind, to_png(image), image.width, image.height)
-
-        picture = await asyncio.get_running_loop().run_in_executor(self._pool, work)
+        picture: Picture | None = None
+        if not self.workers.inline:
+            try:
+                picture = await self.workers.run(draw, *job, timeout=DRAW_CAP)
+            except WorkerFailed:
+                self.workers = Workers(0)  # no processes to be had: draw in the thread from now on
+        if self.workers.inline:
+            picture = await asyncio.get_running_loop().run_in_executor(self._pool, draw, *job)
         self._cache[key] = picture
         while len(self._cache) > self._size:
             self._cache.popitem(last=False)
@@ -117,3 +121,14 @@ class Pictures:
         """Drop a closed table's pictures."""
         for key in [key for key in self._cache if key[1] == table_id]:
             del self._cache[key]
+
+
+def draw(game: str, kind: str, seen: TableView, view: Any, picks: tuple[str, ...]) -> Picture | None:
+    """Draw and encode one picture: the job a worker process runs (or the thread, inline)."""
+    plugin = GAMES[game]
+    image: Image | None = (
+        plugin.table_picture(seen, view) if kind == "table" else plugin.hand_picture(seen, view, picks)
+    )
+    if image is None:
+        return None
+    return Picture(kind, to_png(image), image.width, image.height)

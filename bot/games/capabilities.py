@@ -14,7 +14,7 @@ This module imports nothing of the bot: `bot.games.base` builds on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -312,6 +312,32 @@ class HandByHand(Capability, Generic[G, OptionsT]):
         return 0
 
 
+@dataclass(frozen=True)
+class Job:
+    """Heavy work for a worker process: a top-level function and its arguments (all of
+    which pickle)."""
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+
+
+class Prepares(Capability, Generic[G]):
+    """Capability: a move has a heavy part (a simulation) that can be done ahead, off the
+    event loop, so that the engine's own `apply` finds it done and is cheap. The table
+    runs `prepare`'s job in a worker, hands its result to `absorb`, then applies the move;
+    the move's result must be the same whether or not the job ran."""
+
+    required = ("prepare", "absorb")
+
+    def prepare(self, game: G, seat: int, action: Any) -> Job | None:
+        """The heavy part of `seat` playing `action`, as a job (None: nothing heavy)."""
+        raise NotImplementedError
+
+    def absorb(self, result: Any) -> None:
+        """Put what the job computed where the engine looks for it."""
+        raise NotImplementedError
+
+
 CAPABILITIES: tuple[type[Capability], ...] = (
     OnlookerBets,
     SideOffers,
@@ -321,5 +347,6 @@ CAPABILITIES: tuple[type[Capability], ...] = (
     HouseDeals,
     TableMoves,
     HandByHand,
+    Prepares,
 )
 """Every kind of capability a game may register."""

@@ -4,21 +4,33 @@ deal), each move (its chips and the snapshot in one transaction), and the settle
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
-from bot.games.base import HandByHand, HouseDeals, Partners, ScoreGame, min_bankroll, scoreboard
+from bot.games.base import (
+    HandByHand,
+    HouseDeals,
+    Partners,
+    Prepares,
+    ScoreGame,
+    min_bankroll,
+    scoreboard,
+)
 from bot.storage import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.timing import new_turn
+from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import GameResult
 from engine.core.text import chips, plural
 from engine.core.turns import not_your_turn
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.tables.commit import Commit
@@ -31,9 +43,18 @@ class Hands:
     """Deals, plays and settles hands."""
 
     def __init__(
-        self, commit: Commit, lobby: Lobby, wagers: Wagers, offers: Offers, seeds: Callable[[], int]
+        self,
+        commit: Commit,
+        lobby: Lobby,
+        wagers: Wagers,
+        offers: Offers,
+        seeds: Callable[[], int],
+        workers: Workers,
+        decision_cap: float,
     ) -> None:
         self.commit = commit
+        self.workers = workers  # where a game's heavy part of a move runs (`Prepares`)
+        self.decision_cap = decision_cap
         self.seeds = seeds  # each hand's seed: the OS's randomness, or a test's reproducible source
         self.lobby = lobby
         self.wagers = wagers
@@ -200,6 +221,8 @@ class Hands:
         awaited = (table.turn() if before is None else before).awaiting
         money = table.plugin.capability(HandByHand)
         cost = money.cost(game, seat, action) if money is not None else 0
+        if not self.workers.inline and (prepares := table.plugin.capability(Prepares)) is not None:
+            await self.prepare(table, prepares, seat, action)  # inline, `apply` does it itself
         try:
             events = game.apply(seat, action)
         except RuleError as error:
@@ -216,6 +239,18 @@ class Hands:
             actor=seat,
             refused="You don't have enough chips for that:",
         )
+
+    async def prepare(self, table: Table, prepares: Prepares[Any], seat: int, action: Any) -> None:
+        """The heavy part of a move, if its game has one (`Prepares`), done in a worker so
+        that the engine's `apply` is cheap. A worker that fails leaves it to `apply`:
+        slower, the same result."""
+        job = prepares.prepare(table.game, seat, action)
+        if job is None:
+            return
+        try:
+            prepares.absorb(await self.workers.run(job.fn, *job.args, timeout=self.decision_cap))
+        except WorkerFailed:
+            log.warning("table %s: the move's heavy part failed in the workers; done here", table.id)
 
     async def after_move(
         self,

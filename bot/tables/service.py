@@ -50,6 +50,7 @@ from bot.tables.money import REFUND_REASON
 from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
 from bot.tables.wagers import Wagers
+from bot.workers import Workers
 from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
@@ -79,8 +80,12 @@ class TableService:
         computer_delay: float = 1.5,
         now: Callable[[], datetime] = _utcnow,
         seeds: Callable[[], int] = new_seed,
+        workers: Workers | None = None,
+        decision_cap: float = 5.0,
     ) -> None:
         self.store = store
+        # Where computers think and prices are simulated: the bot's process pool, or inline.
+        self.workers = workers if workers is not None else Workers(0)
         self.now = now
         self.tables: dict[int, Table] = {}
         self.commit = Commit(store, now)
@@ -88,9 +93,18 @@ class TableService:
         self.lobby = Lobby(self.commit)
         self.wagers = Wagers(self.commit)
         self.offers = Offers(self.commit)
-        self.hands = Hands(self.commit, self.lobby, self.wagers, self.offers, seeds)
+        self.hands = Hands(
+            self.commit, self.lobby, self.wagers, self.offers, seeds, self.workers, decision_cap
+        )
         self.autoplay = Autoplay(
-            self.commit, self.lobby, self.hands, self.tables, self.changes, computer_delay
+            self.commit,
+            self.lobby,
+            self.hands,
+            self.tables,
+            self.changes,
+            computer_delay,
+            self.workers,
+            decision_cap,
         )
 
     def listen(self, listener: Listener) -> None:

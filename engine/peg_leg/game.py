@@ -13,6 +13,7 @@ docs/RULES.md, "Peg Leg". Internally a card is an int, `suit_index * 10 + rank -
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
@@ -21,7 +22,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import POSTAS_50, Card
-from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
+from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, RuleError
 from engine.core.game import Event, Outcome
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
@@ -759,3 +760,18 @@ def _offered_numbers(hist: tuple[int, ...], pricing: int) -> tuple[int, ...]:
     turn several times), and the same for the whole round."""
     samples = sum(hist)
     return tuple(n for n in HEIGHTS if odds.odds_tenths(hist[n], samples, pricing) > 0)
+
+
+def pricing_after(game: PegLeg, seat: int, action: Any) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The prices playing `action` for `seat` would compute: each round it opens, as the
+    cards dealt when it opened and the histogram priced there. The heavy part of a move
+    (4,000 simulated deals a round), done on a copy of the hand, so that it can run in
+    another process: `odds.remember` each entry and the real move finds its prices made.
+    A move the rules refuse prices nothing."""
+    ahead = copy.deepcopy(game)
+    before = len(ahead._priced)
+    try:
+        ahead.apply(seat, action)
+    except RuleError:
+        return []
+    return [(tuple(ahead._order[:dealt]), hist) for dealt, hist in ahead._priced[before:]]

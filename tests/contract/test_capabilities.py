@@ -65,6 +65,7 @@ CAPABILITY_METHODS = {
     "HouseDeals": ("house_deals",),
     "TableMoves": ("moves",),
     "HandByHand": ("opening_costs", "cost", "min_bankroll"),
+    "Prepares": ("prepare", "absorb"),
 }
 
 REGISTERED = {
@@ -76,6 +77,7 @@ REGISTERED = {
     "HouseDeals": {"prima_carta"},
     "TableMoves": {"prima_carta"},
     "HandByHand": {"prima_carta", "peg_leg"},
+    "Prepares": {"peg_leg"},  # issue 21: its pricing runs in a worker
 }
 """Which games register which capability (what their plug-ins implemented before the split)."""
 

@@ -18,7 +18,8 @@ from tests.helpers.seeds import Seeds
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     # Computer players act at once in tests; everything else is as in production.
-    return Settings(discord_token=None, database_path=tmp_path / "ridotto.db", computer_delay=0)
+    # WORKERS=0: computers think inline, so a test is deterministic and quick.
+    return Settings(discord_token=None, database_path=tmp_path / "ridotto.db", computer_delay=0, workers=0)
 
 
 @pytest.fixture

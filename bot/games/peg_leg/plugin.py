@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandByHand, HandSetup
+from bot.games.capabilities import Job, Prepares
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
 from bot.games.peg_leg.rules import RULES
@@ -20,6 +21,7 @@ from bot.ui import Control, Form, FormField, Panel, Picker, plain
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import IllegalAction
 from engine.core.text import chips, plural
+from engine.peg_leg import odds
 from engine.peg_leg.game import (
     STAND,
     BetStatus,
@@ -32,6 +34,7 @@ from engine.peg_leg.game import (
     StandPat,
     Surrender,
     odds_text,
+    pricing_after,
 )
 
 if TYPE_CHECKING:
@@ -50,6 +53,7 @@ BET_LINES = 12
 class PegLegPlugin(
     GamePlugin[PegLeg, PegLegTableOptions],
     HandByHand[PegLeg, PegLegTableOptions],
+    Prepares[PegLeg],
 ):
     id = "peg_leg"
     name = "Peg Leg"
@@ -140,6 +144,18 @@ class PegLegPlugin(
         if isinstance(action, Surrender):
             return f"surrender.{action.bet}", ()
         return "stand", ()
+
+    # ------------------------------------------------- pricing, off the loop
+    def prepare(self, game: PegLeg, seat: int, action: Any) -> Job | None:
+        """A move that opens a betting round prices it (4,000 simulated deals): done ahead in
+        a worker, on a copy of the hand."""
+        return Job(pricing_after, (game, seat, action))
+
+    def absorb(self, result: Any) -> None:
+        """The prices the worker made go into the engine's cache, where `apply` finds them:
+        the same prices it would make (each position's simulation is seeded by its cards)."""
+        for dealt, hist in result:
+            odds.remember(dealt, hist)
 
     def timeout_action(self, game: PegLeg, seat: int) -> Any:
         """Standing: the bets stay as they are."""

@@ -1,0 +1,141 @@
+"""Issue 21, item 1: CPU-heavy work runs in worker processes (`bot.workers`), not on the
+event loop. These tests start a real one-process pool ("spawn"): a worker's answer must be
+the inline one, and a worker that crashes or hangs is replaced."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.games.base import Prepares
+from bot.pictures import Pictures
+from bot.tables.autoplay import decide
+from bot.workers import WorkerFailed, Workers
+from engine.core.players import computer_levels
+from engine.peg_leg import odds
+from engine.peg_leg.game import STAND, PegLeg
+from tests.helpers.tables import dealt_table
+
+PLAYERS = {"primiera": 4, "prefa": 3}
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[Workers]:
+    workers = Workers(1)
+    yield workers
+    workers.close()
+
+
+def crash_once(marker: str, answer: int) -> int:
+    """A job whose first try kills its worker outright (as a segfault or the OOM killer would)."""
+    if not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(3)
+    return answer
+
+
+def hang() -> None:
+    """A job that never returns."""
+    threading.Event().wait()
+
+
+def positions(game_id: str, moves: int) -> list[tuple[Any, int]]:
+    """A few positions of a hand of `game_id` with a computer to move: (hand, seat)."""
+    table = dealt_table(game_id, {}, PLAYERS.get(game_id, 3), seed=2121)
+    game = table.game
+    assert game is not None
+    found = []
+    level = computer_levels(GAMES[game_id].id)[0]
+    while game.outcome is None and len(found) < moves and game.awaiting:
+        seat = game.awaiting[0]
+        found.append((GAMES[game_id].load(game.to_json()), seat))
+        game.apply(seat, decide(game_id, level, game, seat))
+    return found
+
+
+async def test_a_decision_computed_in_a_one_process_pool_equals_the_inline_one(pool: Workers) -> None:
+    compared = 0
+    for game_id in GAMES:
+        for level in computer_levels(GAMES[game_id].id):
+            for hand, seat in positions(game_id, 3):
+                saved = hand.to_json()
+                inline = await Workers(0).run(decide, game_id, level, hand, seat, timeout=60)
+                assert hand.to_json() == saved, f"{game_id}: choosing changed the live hand"
+                pooled = await pool.run(decide, game_id, level, hand, seat, timeout=60)
+                assert pooled == inline, f"{game_id} ({level}): the worker chose another move"
+                compared += 1
+    assert compared >= 2 * len(GAMES)
+    assert pool.completed == compared and pool.replaced == 0
+
+
+async def test_a_crashed_worker_is_replaced_and_the_job_tried_again(pool: Workers, tmp_path: Path) -> None:
+    answer = await pool.run(crash_once, str(tmp_path / "crashed"), 42, timeout=60)
+    assert answer == 42
+    assert pool.replaced == 1 and pool.completed == 1
+    # The new pool serves the next job as usual.
+    assert await pool.run(decide, *_first_decision(), timeout=60) is not None
+
+
+async def test_a_hung_worker_is_replaced_and_after_the_bound_the_job_fails_clearly(pool: Workers) -> None:
+    with pytest.raises(WorkerFailed, match="hang failed in 2 worker"):
+        await pool.run(hang, timeout=0.5)
+    assert pool.replaced == 2 and pool.completed == 0
+    assert await pool.run(crash_once, "/", 7, timeout=60) == 7  # "/" exists: no crash
+
+
+async def test_a_job_that_raises_is_not_tried_again(pool: Workers) -> None:
+    with pytest.raises(KeyError):
+        await pool.run(GAMES.__getitem__, "no such game", timeout=60)
+    assert pool.replaced == 0
+
+
+def _first_decision() -> tuple[str, str, Any, int]:
+    hand, seat = positions("prefa", 1)[0]
+    return "prefa", computer_levels("prefa")[0], hand, seat
+
+
+async def test_peg_leg_prices_made_in_a_worker_are_the_prices_made_inline(pool: Workers) -> None:
+    plugin = GAMES["peg_leg"]
+    prepares = plugin.capability(Prepares)
+    assert prepares is not None
+    here = dealt_table("peg_leg", {}, 3, seed=2121).game
+    assert isinstance(here, PegLeg)
+    there = plugin.load(here.to_json())
+    rounds = 0
+    while here.outcome is None and here.awaiting:
+        seat = here.awaiting[0]
+        odds._CACHE.clear()
+        here.apply(seat, STAND)  # prices the next round itself, on this process
+        job = prepares.prepare(there, seat, STAND)
+        assert job is not None
+        odds._CACHE.clear()
+        made = await pool.run(job.fn, *job.args, timeout=60)
+        prepares.absorb(made)
+        assert all((odds.SAMPLES, *dealt) in odds._CACHE for dealt, _ in made if len(dealt) > 1)
+        there.apply(seat, STAND)  # finds its prices made
+        assert there.to_json() == here.to_json()  # every price and histogram the same
+        rounds += len(made)
+    assert rounds >= 3
+
+
+async def test_pictures_are_drawn_in_the_worker_processes_and_match_the_thread(pool: Workers) -> None:
+    for game_id in GAMES:
+        table = dealt_table(game_id, {}, PLAYERS.get(game_id, 3), seed=2121)
+        here, there = Pictures(), Pictures(workers=pool)
+        try:
+            done = pool.completed
+            drawn = await there.table(table)
+            assert drawn == await here.table(table), f"{game_id}: another table picture"
+            seat = table.engine_seat(0)
+            assert seat is not None
+            assert await there.hand(table, seat, ()) == await here.hand(table, seat, ())
+            assert pool.completed == done + 2  # both drawn in the worker
+        finally:
+            here.close()
+            there.close()
