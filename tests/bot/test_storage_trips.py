@@ -40,13 +40,14 @@ def count_trips(store: Store) -> list[str]:
     return trips
 
 
-async def open_table(store: Store) -> int:
+async def table_row(store: Store) -> int:
+    """A table row in the store alone (no bot, no game): what the trips are counted against."""
     async with store.transaction() as tx:
         return await tx.create_table(G, 1, "prima_carta", A, {"hand": 0})
 
 
 async def test_a_tables_moves_and_save_reach_the_database_thread_once(store: Store) -> None:
-    tid = await open_table(store)
+    tid = await table_row(store)
     await store.balance(G, A)
     await store.balance(G, B)
     trips = count_trips(store)
@@ -76,7 +77,7 @@ async def test_a_transfer_in_a_transaction_is_one_trip(store: Store) -> None:
 async def test_a_batch_that_fails_at_its_last_move_leaves_nothing_behind(store: Store) -> None:
     """The statements ran before the failure, outside the database thread; the rollback
     still takes every one of them back, the new member's bankroll included."""
-    tid = await open_table(store)
+    tid = await table_row(store)
     await store.balance(G, A)
     before = await store.ledger(G)
     with pytest.raises(InsufficientFunds):
@@ -95,7 +96,7 @@ async def test_a_batch_that_fails_at_its_last_move_leaves_nothing_behind(store: 
 async def test_a_first_move_refused_and_caught_commits_nothing_of_it(store: Store) -> None:
     """A refused first move is undone at once, so a caller that catches it and carries on
     commits only what followed."""
-    tid = await open_table(store)
+    tid = await table_row(store)
     async with store.transaction() as tx:
         with pytest.raises(InsufficientFunds):  # B is new: created, then refused; both undone
             await tx.move(G, member_account(B), table_account(tid), 5000, "ante")
