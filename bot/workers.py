@@ -60,6 +60,10 @@ class Workers:
         self.replaced = 0  # pools thrown away after a crash or a hang
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
+        # Jobs wait their turn here, on the loop, not in the executor's queue: a job's timeout
+        # then runs from when a worker takes it, so a long queue behind busy tables is not
+        # mistaken for a hung worker (which would throw away the pool and every job on it).
+        self._turns = asyncio.Semaphore(max(size, 1))
 
     @property
     def inline(self) -> bool:
@@ -73,10 +77,11 @@ class Workers:
             self.completed += 1
             return result
         for attempt in range(1, self.tries + 1):
-            pool = self._running()
             try:
-                future = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-                result = await asyncio.wait_for(future, timeout)
+                async with self._turns:
+                    pool = self._running()
+                    future = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+                    result = await asyncio.wait_for(future, timeout)
             except BrokenProcessPool:
                 self._replace(pool, "crashed")
                 log.warning("%s: a worker crashed (try %d of %d)", _name(fn), attempt, self.tries)

@@ -4,8 +4,10 @@ the inline one, and a worker that crashes or hangs is replaced."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,13 @@ def crash_once(marker: str, answer: int) -> int:
 def hang() -> None:
     """A job that never returns."""
     threading.Event().wait()
+
+
+def wait_for(marker: str) -> str:
+    """A job that keeps its worker busy until `marker` exists."""
+    while not os.path.exists(marker):
+        time.sleep(0.01)
+    return "done"
 
 
 def positions(game_id: str, moves: int) -> list[tuple[Any, int]]:
@@ -87,6 +96,19 @@ async def test_a_hung_worker_is_replaced_and_after_the_bound_the_job_fails_clear
         await pool.run(hang, timeout=0.5)
     assert pool.replaced == 2 and pool.completed == 0
     assert await pool.run(crash_once, "/", 7, timeout=60) == 7  # "/" exists: no crash
+
+
+async def test_a_job_queued_behind_a_busy_worker_is_not_taken_for_a_hung_one(
+    pool: Workers, tmp_path: Path
+) -> None:
+    marker = str(tmp_path / "go")
+    busy = asyncio.create_task(pool.run(wait_for, marker, timeout=60))
+    queued = asyncio.create_task(pool.run(crash_once, "/", 7, timeout=0.5))
+    await asyncio.sleep(1.5)  # the queued job waits longer than its own timeout
+    assert not queued.done()  # still waiting for the worker: nobody timed it out
+    Path(marker).touch()
+    assert await busy == "done" and await queued == 7
+    assert pool.replaced == 0
 
 
 async def test_a_job_that_raises_is_not_tried_again(pool: Workers) -> None:
