@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, NoReturn, TypeAlias
@@ -280,7 +280,7 @@ class Display:
                 wait = screen.drawn_at + self.computer_delay - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)  # changes made meanwhile are drawn together
-            async with self.drawing_turn, table.lock:
+            async with self._drawing_turn(table):
                 if not screen.pending:
                     break  # a click drew the table as it is meanwhile
                 screen.pending = False
@@ -294,6 +294,29 @@ class Display:
                 self._log_calls(table, before, "changes the table made by itself")
             screen = self.screens.get(table.id, screen)  # a closed table's screen is let go
         self.drawing.pop(table.id, None)
+
+    @contextlib.asynccontextmanager
+    async def _drawing_turn(self, table: Table) -> AsyncIterator[None]:
+        """The table's lock, taken once it is the table's turn to have its picture drawn.
+        Only the picture waits its turn (the drawing worker is shared with members' clicks,
+        which must not queue behind every busy table's picture); the Discord calls that
+        follow run beside other tables' (one turn across them all would let the whole bot
+        edit one table per round trip to Discord)."""
+        async with self.drawing_turn:
+            await table.lock.acquire()
+            try:
+                if self.screen(table).pending:
+                    # Cached by version: the redraw reuses it. A drawing that fails here fails
+                    # again in the redraw, which logs it and still edits the words.
+                    with contextlib.suppress(Exception):
+                        await self.pictures.table(table)
+            except BaseException:
+                table.lock.release()
+                raise
+        try:
+            yield
+        finally:
+            table.lock.release()
 
     async def flush(self) -> None:
         """Wait for the drawings under way (the bot's shutdown, after the clock stopped)."""
