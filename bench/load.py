@@ -771,6 +771,20 @@ def _ratio(calls: Counter[tuple[int, str]], moves: Counter[int], tables: set[int
 
 
 # ------------------------------------------------------------------ main
+async def warmed(ridotto: Any) -> None:
+    """Wait until the bot's worker processes (if it has any) have started and imported what
+    their jobs need: the figures are of a bot that is up, not of its first seconds."""
+    try:
+        from bot.workers import warm
+    except ImportError:  # a bot from before the worker processes: nothing to wait for
+        return
+    for name in ("workers", "drawing"):
+        pool = getattr(ridotto, name, None)
+        if pool is not None and not pool.inline:
+            for _ in range(pool.size):
+                await pool.run(warm, timeout=120)
+
+
 async def bench(args: argparse.Namespace, db: Path) -> int:
     settings = Settings(discord_token=None, database_path=db, computer_delay=0, dev_guild_id=None)
     seeds = random.Random(args.seed + 1)
@@ -796,6 +810,7 @@ async def bench(args: argparse.Namespace, db: Path) -> int:
                 + ", ".join(f"{g} {lvl or 'basic'} x{c}" for g, _, lvl, c in BUSY_GAMES)
                 + f") in {time.perf_counter() - began:.1f} s"
             )
+            await warmed(ridotto)
             load.trim()
             phases = [Phase_("baseline"), Phase_("loaded")]
             await load.measure(phases[0], args.seconds, args.rate, busy=False)

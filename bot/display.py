@@ -297,19 +297,25 @@ class Display:
 
     @contextlib.asynccontextmanager
     async def _drawing_turn(self, table: Table) -> AsyncIterator[None]:
-        """The table's lock, taken once it is the table's turn to have its picture drawn.
-        Only the picture waits its turn (the drawing worker is shared with members' clicks,
-        which must not queue behind every busy table's picture); the Discord calls that
-        follow run beside other tables' (one turn across them all would let the whole bot
-        edit one table per round trip to Discord)."""
+        """The table's lock, taken once it is the table's turn to have its pictures drawn
+        (the table's, and the hands of its open panels). Only the pictures wait their turn:
+        the drawing worker is shared with members' clicks, which must not queue behind every
+        busy table's pictures. The Discord calls that follow run beside other tables' (one
+        turn across them all would let the whole bot edit one table per round trip)."""
         async with self.drawing_turn:
             await table.lock.acquire()
             try:
-                if self.screen(table).pending:
-                    # Cached by version: the redraw reuses it. A drawing that fails here fails
-                    # again in the redraw, which logs it and still edits the words.
+                screen = self.screen(table)
+                if screen.pending:
+                    # Cached by version: the redraw reuses them. A drawing that fails here
+                    # fails again in the redraw, which logs it and still edits the words.
                     with contextlib.suppress(Exception):
                         await self.pictures.table(table)
+                        for user_id, opened in screen.panels.items():
+                            index = table.seat_of(user_id)
+                            seat = None if index is None else table.engine_seat(index)
+                            if seat is not None and table.state.phase is Phase.PLAYING:
+                                await self.pictures.hand(table, seat, opened.picks)
             except BaseException:
                 table.lock.release()
                 raise
