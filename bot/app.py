@@ -100,7 +100,7 @@ class Ridotto(commands.Bot):
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
-        self.display = Display(self, self.tables, self.settings.computer_delay)
+        self.display = Display(self, self.tables, self.settings.computer_delay, self.settings.channel_rate)
         # Pictures are drawn in a worker process of their own: a member's click waits for its
         # picture, and must not queue behind computers thinking in the decision workers.
         self.drawing = Workers(min(self.settings.workers, 1))

@@ -23,6 +23,7 @@ _NEEDS = {
     "dev_guild_id": "a server id (a whole number), or empty",
     "computer_delay": "a number of seconds, 0 or more",
     "shutdown_grace": "a number of seconds, 0 or more",
+    "channel_rate": "a whole number of message operations, 0 or more",
     "workers": "a whole number of worker processes, 0 or more",
     "decision_cap": "a number of seconds, more than 0",
     "database_path": "the path of a database file",
@@ -54,6 +55,15 @@ class Settings(DatabaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     computer_delay: float = Field(
         default=1.5, ge=0, description="Seconds a computer player waits before it acts, so people can follow."
+    )
+    channel_rate: int = Field(
+        default=5,
+        ge=0,
+        description=(
+            "Message operations the bot makes per channel per 5 seconds (Discord's limit): the table"
+            " message after the computers' moves waits for room, gathering them into one edit;"
+            " 0 keeps no count (the tests: SimCord has no limit)."
+        ),
     )
     workers: int = Field(
         default_factory=default_size,

@@ -19,6 +19,7 @@ from typing import Any, Literal, NoReturn, TypeAlias
 
 import discord
 
+from bot.channel_rate import ChannelRate
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.games.base import SideOffers, TableMoves
 from bot.pictures import Picture, Pictures
@@ -41,6 +42,10 @@ Channel: TypeAlias = discord.TextChannel | discord.Thread | discord.VoiceChannel
 Call: TypeAlias = Literal[
     "response", "follow-up", "table edit", "table post", "panel edit", "ping send", "ping delete"
 ]
+
+#: The calls that are message operations in the table's channel (Discord counts them per
+#: channel: `ChannelRate`); the others go to an interaction's webhook.
+CHANNEL_CALLS = frozenset({"table edit", "table post", "ping send", "ping delete"})
 
 #: The drawing tasks of changes the tables made by themselves (see `Display.show`); the
 #: bot's shutdown waits for them (`flush`), after the clock has stopped.
@@ -68,6 +73,7 @@ class Screen:
     the name of the picture it shows)."""
 
     shown: str | None = None  # the digest of the picture the table message shows now
+    version: int | None = None  # the table version the table message shows now
     panels: dict[int, OpenPanel] = field(default_factory=dict)  # each member's open panel
     fresh: set[int] = field(default_factory=set)  # seats whose open panel shows the hand as it is
     ping_message_id: int | None = None
@@ -77,10 +83,17 @@ class Screen:
     ping_failed: bool = False  # a failed ping is logged once per table, not at every turn
     #: a change the table made by itself is waiting to be drawn (see `Display.show`)
     pending: bool = False
-    #: when the table message was last edited for such a change (the event loop's clock)
+    #: when the table message was last edited for such a change (`seconds_now`)
     drawn_at: float | None = None
     #: the Discord REST calls made for the table so far, by kind (`Call`; `Display.calls`)
     calls: Counter[str] = field(default_factory=Counter)
+
+
+def seconds_now() -> float:
+    """Now, in seconds, on the clock the table clock keeps (Discord's UTC, which SimCord's
+    tests steer): the waits for `computer_delay` and for room in a channel are measured on
+    it, so a test that moves time moves them too."""
+    return discord.utils.utcnow().timestamp()
 
 
 def button(
@@ -159,7 +172,13 @@ def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
 class Display:
     """Draws tables and hand panels, and keeps one `Screen` per table."""
 
-    def __init__(self, client: discord.Client, service: TableService, computer_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        computer_delay: float = 0.0,
+        channel_rate: int = 0,
+    ) -> None:
         self.client = client
         self.service = service
         self.pictures = Pictures()
@@ -172,6 +191,8 @@ class Display:
         #: (tables waiting their turn only gather more changes into their next drawing)
         self.drawing_turn = asyncio.Semaphore(1)
         self.totals: Counter[str] = Counter()  # REST calls of the tables closed since start
+        #: message operations per channel, which the drawings keep under (None: not kept)
+        self.rate = ChannelRate(channel_rate) if channel_rate else None
 
     def screen(self, table: Table) -> Screen:
         return self.screens.setdefault(table.id, Screen())
@@ -181,16 +202,18 @@ class Display:
 
     # ------------------------------------------------------------- changes
     async def answer(self, change: TableChange, respond: Callable[[Table], Awaitable[None]]) -> None:
-        """Show a member's change: `respond` answers their click with it (and redraws what
-        it must), then the member to act is pinged. Runs while the table is locked."""
+        """Show a member's change made on their hand panel: `respond` answers their click
+        with it (the panel, redrawn in place); the table message, the other panels and the
+        ping follow as the table's own changes do (`show`): at once when the channel has
+        room, else together with whatever the computers play next. Runs while the table is
+        locked; the drawing waits for the lock, so it draws the change whole."""
         before = self.screen(change.table).calls.total()
         try:
             await respond(change.table)
         except Exception as error:
             await self._answer_failed(change, error)
-        self.screen(change.table).pending = False  # drawn as it is now: nothing left to coalesce
-        await self._ping(change.table)
         self._log_calls(change.table, before, "a member's change")
+        await self.show(change)
 
     async def _answer_failed(self, change: TableChange, error: Exception) -> NoReturn:
         # The move is saved; only drawing it failed. Put the table message right for
@@ -223,12 +246,25 @@ class Display:
         except Exception as error:
             await self._answer_failed(change, error)
         self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
-        await self._ping(table)
         self._log_calls(table, before, "a member's change")
+        await self._ping_soon(change)
+
+    async def _ping_soon(self, change: TableChange) -> None:
+        """Ping the member to act now if the channel has room for it, else as soon as it
+        has (the table's drawing sends it: the click's answer does not wait)."""
+        table = change.table
+        ops = self._ping_ops(table, self.screen(table))
+        now = seconds_now()
+        if ops and self.rate is not None and self.rate.room_in(table.state.channel_id, now, ops) > 0:
+            await self.show(change)
+        else:
+            await self._ping(table)
 
     # ------------------------------------------------------------- calls
     def count(self, table: Table, kind: Call) -> None:
         """Count one Discord REST call made for `table` (see `calls`)."""
+        if kind in CHANNEL_CALLS and self.rate is not None:
+            self.rate.made(table.state.channel_id, seconds_now())
         screen = self.screens.get(table.id)
         if screen is None and table.state.phase is Phase.CLOSED:
             self.totals[kind] += 1  # a follow-up after the close: its screen is let go
@@ -273,27 +309,38 @@ class Display:
         """Draw a table's pending change (and any made meanwhile), each drawing under the
         table's lock like a click's answer, so no click overtakes it on the table message
         and no half-made change is drawn."""
-        loop = asyncio.get_running_loop()
         screen = self.screen(table)
         while screen.pending:
-            if screen.drawn_at is not None:
-                wait = screen.drawn_at + self.computer_delay - loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)  # changes made meanwhile are drawn together
+            # Changes made while the drawing waits are drawn together with this one.
+            while (wait := self._wait(table, screen, seconds_now())) > 0:
+                await asyncio.sleep(wait)
             async with self._drawing_turn(table):
                 if not screen.pending:
                     break  # a click drew the table as it is meanwhile
+                if self._wait(table, screen, seconds_now()) > 0:
+                    continue  # the table moved on while this waited: it has more to send now
                 screen.pending = False
-                screen.drawn_at = loop.time()
+                screen.drawn_at = seconds_now()
                 before = screen.calls.total()
-                try:
-                    await self.refresh(table)
-                except Exception:
-                    log.exception("table %s: could not update the table message", table.id)
+                if screen.version != table.version:  # else only its ping was left to send
+                    try:
+                        await self.refresh(table)
+                    except Exception:
+                        log.exception("table %s: could not update the table message", table.id)
                 await self._ping(table)
                 self._log_calls(table, before, "changes the table made by itself")
             screen = self.screens.get(table.id, screen)  # a closed table's screen is let go
         self.drawing.pop(table.id, None)
+
+    def _wait(self, table: Table, screen: Screen, now: float) -> float:
+        """Seconds before the table's next drawing: `computer_delay` after its last one, and
+        room in its channel for the edit (if the table message is behind) and the ping it
+        makes (`ChannelRate`)."""
+        delay = 0.0 if screen.drawn_at is None else screen.drawn_at + self.computer_delay - now
+        if self.rate is None:
+            return delay
+        ops = (screen.version != table.version) + self._ping_ops(table, screen)
+        return max(delay, self.rate.room_in(table.state.channel_id, now, ops))
 
     @contextlib.asynccontextmanager
     async def _drawing_turn(self, table: Table) -> AsyncIterator[None]:
@@ -352,8 +399,7 @@ class Display:
         if table.state.phase is Phase.CLOSED:
             return  # its screen is let go
         screen = self.screen(table)
-        seats = [table.seat_for(seat) for seat in table.turn().awaiting]
-        members = tuple(sorted({s.user_id for s in seats if s.user_id is not None and not s.is_computer}))
+        members = self._to_ping(table)
         if not members:
             screen.pinged = None  # the next member to act gets a new ping, even the same one
             return
@@ -373,6 +419,20 @@ class Display:
             turn_prompt(table, screen.fresh), allowed_mentions=discord.AllowedMentions(users=True)
         )
         screen.ping_message_id = message.id
+
+    def _to_ping(self, table: Table) -> tuple[int, ...]:
+        """The members the table waits on now (none: a computer's turn, or nobody's)."""
+        seats = [table.seat_for(seat) for seat in table.turn().awaiting]
+        return tuple(sorted({s.user_id for s in seats if s.user_id is not None and not s.is_computer}))
+
+    def _ping_ops(self, table: Table, screen: Screen) -> int:
+        """The channel operations `ping` would make now: a send, and the old ping's delete."""
+        if table.state.phase is Phase.CLOSED:
+            return 0
+        members = self._to_ping(table)
+        if not members or members == screen.pinged:
+            return 0
+        return 1 + (screen.ping_message_id is not None)
 
     # ------------------------------------------------------- table message
     async def refresh(self, table: Table, skip: int | None = None) -> None:
@@ -440,7 +500,9 @@ class Display:
         return fields, picture
 
     def _shown(self, table: Table, picture: Picture | None) -> None:
-        self.screen(table).shown = picture.digest if picture is not None else None
+        screen = self.screen(table)
+        screen.shown = picture.digest if picture is not None else None
+        screen.version = table.version
 
     # ---------------------------------------------------------- hand panels
     def opened(self, table: Table, user_id: int, panel: OpenPanel) -> None:

@@ -85,7 +85,7 @@ class Panels(commands.Cog):
 
         async def respond(table: Table) -> None:
             # Redraw this panel in place (a form's answer updates the panel it was opened
-            # from), then the table message and everyone else's panel.
+            # from); the display then draws the table message and everyone else's panel.
             index = table.seat_of(interaction.user.id)
             opened = OpenPanel(interaction, discord.utils.utcnow(), picture=picture_on(interaction.message))
             self.display.opened(table, interaction.user.id, opened)
@@ -99,7 +99,6 @@ class Panels(commands.Cog):
                 gone = "You've left the table."
                 self.display.count(table, "response")
                 await interaction.response.edit_message(content=gone, embed=None, view=None)
-            await self.display.refresh(table, skip=interaction.user.id)
 
         async with self.service.click_private(table, interaction.user, seat, token, key, values) as change:
             await self.display.answer(change, respond)

@@ -159,7 +159,11 @@ class Autoplay:
         except Exception:
             # The player itself failed (the same job would again): as a failed move, try
             # again a little later rather than in a tight loop.
-            log.exception("table %s: the computer's decision failed; retrying in %s", table.id, RETRY_AFTER)
+            log.exception(
+                "table %s: automatic move failed (the computer's decision); retrying in %s",
+                table.id,
+                RETRY_AFTER,
+            )
             if self.tables.get(table.id) is table and table.version == version:
                 self.clock.set(table.id, self.commit.now() + RETRY_AFTER, version)
             return

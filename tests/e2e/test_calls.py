@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from bot.channel_rate import ChannelRate
 from bot.tables import Phase, Table
 from bot.tables.commit import TableChange
 from tests.e2e.test_prefa import step
@@ -228,5 +229,52 @@ async def test_a_table_is_edited_at_most_once_per_computer_delay_for_its_own_cha
     drawn = calls(room, start)["table edit"]
     await room.env.advance_time(30)  # (the clock may deal the next hand meanwhile)
     assert calls(room, start)["table edit"] > drawn
+    shown = room.message(table.state.message_id)
+    assert all(f":{table.version}:" in custom for custom in button_ids(shown) if custom.startswith("rd:"))
+
+
+def channel_ops(room: Room, since: int) -> int:
+    """The message operations (sends, edits, deletes) in channels since entry `since` of the
+    log: what Discord's per-channel message rate counts."""
+    return sum(
+        entry.path.startswith("/channels/") and "/messages" in entry.path
+        for entry in room.env.backend.http_requests[since:]
+    )
+
+
+async def test_the_tables_own_changes_keep_to_the_channels_message_rate(room: Room) -> None:
+    """Alice plays three computers as fast as she can click, and they answer at once: the
+    table message and her pings, which the table's own changes send, keep to the channel's
+    5 message operations per 5 seconds; what the computers play meanwhile is drawn together."""
+    # Discord's 5 operations a channel, over a window of a minute rather than 5 seconds: the
+    # drawings' waits are then longer than SimCord lets the bot run by itself after a click,
+    # so the test moves time itself (SimCord would otherwise wait out each one for real).
+    window = 60.0
+    room.bot.display.rate = ChannelRate(5, window)
+    table, published = await table_of_three_computers(room)
+    began, seen = room.env.now(), mark(room)
+    ops_at: list[float] = []
+
+    def made_by_now() -> None:
+        nonlocal seen
+        ops_at.extend([(room.env.now() - began).total_seconds()] * channel_ops(room, seen))
+        seen = mark(room)
+
+    for _ in range(24):
+        message = room.message(table.state.message_id)
+        to_act = table.to_act
+        if table.state.phase is Phase.PLAYING and to_act is not None:
+            if table.state.seats[to_act].user_id == room.alice.id:
+                await room.alice.click(message, label=find_label(message, "Pay the copa"))
+        elif table.state.phase is Phase.BETWEEN and "Deal next hand" in [b.label for b in controls(message)]:
+            await room.alice.click(message, label="Deal next hand")
+        made_by_now()
+        await room.env.advance_time(window / 5)
+        made_by_now()
+    assert len(published) > 10, "the computers hardly played: the test shows nothing"
+    busiest = max(sum(t - window < at <= t for at in ops_at) for t in ops_at)
+    assert busiest <= 5, f"{busiest} message operations in one channel within {window} s"
+    # Nothing is lost by waiting: in the end the table message shows the table as it is.
+    await room.env.advance_time(window)
     shown = room.message(table.state.message_id)
     assert all(f":{table.version}:" in custom for custom in button_ids(shown) if custom.startswith("rd:"))
