@@ -771,6 +771,19 @@ def _ratio(calls: Counter[tuple[int, str]], moves: Counter[int], tables: set[int
 
 
 # ------------------------------------------------------------------ main
+async def in_real_time(env: simcord.Env) -> None:
+    """Keep SimCord's clock in step with the wall clock. It stands still unless a test moves
+    it, but the bot under load lives in real time: its table clock and the waits for room in
+    a channel's message rate read the UTC clock SimCord steers (a frozen one would never let
+    a channel's window pass)."""
+    last = time.perf_counter()
+    while True:
+        await asyncio.sleep(TICK)
+        now = time.perf_counter()
+        env.backend.clock.advance(now - last)
+        last = now
+
+
 async def warmed(ridotto: Any) -> None:
     """Wait until the bot's worker processes (if it has any) have started and imported what
     their jobs need: the figures are of a bot that is up, not of its first seconds."""
@@ -791,6 +804,7 @@ async def bench(args: argparse.Namespace, db: Path) -> int:
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))
     print(f"WORKERS setting: {getattr(settings, 'workers', 'none (no pool on this branch)')}")
     async with simcord.run(ridotto) as env:
+        clock = asyncio.create_task(in_real_time(env))
         load = Load(env, ridotto, args.seed)
         mode = await ridotto.store.pragma("journal_mode")
         sync = await ridotto.store.pragma("synchronous")
@@ -826,6 +840,7 @@ async def bench(args: argparse.Namespace, db: Path) -> int:
                 load.unexpected.append(f"{len(errors)} errors in the bot's callbacks: {errors[:3]!r}")
         finally:
             load.stop.set()
+            clock.cancel()
             await env.bot.close()
     if load.unexpected:
         print(f"\nUNEXPECTED ({len(load.unexpected)}): {load.unexpected[:6]}")
