@@ -357,12 +357,12 @@ class Display:
                     # Cached by version: the redraw reuses them. A drawing that fails here
                     # fails again in the redraw, which logs it and still edits the words.
                     with contextlib.suppress(Exception):
-                        await self.pictures.table(table)
+                        await self.pictures.table(table, urgent=False)
                         for user_id, opened in screen.panels.items():
                             index = table.seat_of(user_id)
                             seat = None if index is None else table.engine_seat(index)
                             if seat is not None and table.state.phase is Phase.PLAYING:
-                                await self.pictures.hand(table, seat, opened.picks)
+                                await self.pictures.hand(table, seat, opened.picks, urgent=False)
             except BaseException:
                 table.lock.release()
                 raise

@@ -81,15 +81,20 @@ class Pictures:
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def table(self, table: Table) -> Picture | None:
-        """The public table as it is now (None between tables or for a game that draws none)."""
+    async def table(self, table: Table, urgent: bool = True) -> Picture | None:
+        """The public table as it is now (None between tables or for a game that draws none).
+        `urgent`: a member's click waits for it (the worker draws it before pictures that
+        are drawn ahead of time for changes the tables made by themselves)."""
         game = table.game
         if game is None:
             return None
         view, seen = game.view(None), table.view()  # copies: the drawing may run elsewhere
-        return await self._get(("table", table.id, table.version), (table.plugin.id, "table", seen, view, ()))
+        key = ("table", table.id, table.version)
+        return await self._get(key, (table.plugin.id, "table", seen, view, ()), urgent)
 
-    async def hand(self, table: Table, seat: int, picks: tuple[str, ...]) -> Picture | None:
+    async def hand(
+        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = True
+    ) -> Picture | None:
         """Engine seat `seat`'s own cards, for its panel, with what it picked marked."""
         game = table.game
         if game is None:
@@ -98,16 +103,17 @@ class Pictures:
         return await self._get(
             ("hand", table.id, table.version, table.state.hand_no, seat, picks),
             (table.plugin.id, "hand", seen, view, picks),
+            urgent,
         )
 
-    async def _get(self, key: tuple[Any, ...], job: tuple[Any, ...]) -> Picture | None:
+    async def _get(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Picture | None:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
         picture: Picture | None = None
         if not self.workers.inline:
             try:
-                picture = await self.workers.run(draw, *job, timeout=DRAW_CAP)
+                picture = await self.workers.run(draw, *job, timeout=DRAW_CAP, urgent=urgent)
             except WorkerFailed:
                 self.workers = Workers(0)  # no processes to be had: draw in the thread from now on
         if self.workers.inline:

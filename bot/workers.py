@@ -24,10 +24,12 @@ arrives, so a bot that never needs one pays nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -62,23 +64,26 @@ class Workers:
         self._closed = False
         # Jobs wait their turn here, on the loop, not in the executor's queue: a job's timeout
         # then runs from when a worker takes it, so a long queue behind busy tables is not
-        # mistaken for a hung worker (which would throw away the pool and every job on it).
-        self._turns = asyncio.Semaphore(max(size, 1))
+        # mistaken for a hung worker (which would throw away the pool and every job on it);
+        # and an urgent job (what a member's click waits for) goes before the others.
+        self._turns = Turns(max(size, 1))
 
     @property
     def inline(self) -> bool:
         return self.size == 0
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float, urgent: bool = False) -> T:
         """`fn(*args)` in a worker process, its result back on the loop. `timeout`: seconds
-        a try may take before its worker counts as hung (inline: no bound, nothing to kill)."""
+        a try may take before its worker counts as hung (inline: no bound, nothing to kill).
+        `urgent`: a member waits for it; it takes the next free worker before jobs that
+        are not (which keep their order among themselves)."""
         if self.inline:
             result = fn(*args)
             self.completed += 1
             return result
         for attempt in range(1, self.tries + 1):
             try:
-                async with self._turns:
+                async with self._turns.taken(urgent):
                     pool = self._running()
                     future = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
                     result = await asyncio.wait_for(future, timeout)
@@ -125,6 +130,45 @@ class Workers:
         pool, self._pool = self._pool, None
         if pool is not None:
             _kill(pool)
+
+
+class Turns:
+    """`size` turns at the workers, handed out urgent first, then in the order asked for."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiting: list[tuple[bool, int, asyncio.Future[None]]] = []  # a heap: urgent first
+        self._asked = 0
+
+    @contextlib.asynccontextmanager
+    async def taken(self, urgent: bool) -> AsyncIterator[None]:
+        await self._take(urgent)
+        try:
+            yield
+        finally:
+            self._give()
+
+    async def _take(self, urgent: bool) -> None:
+        if self.free and not self._waiting:
+            self.free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._asked += 1
+        heapq.heappush(self._waiting, (not urgent, self._asked, turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._give()  # handed the turn just as it was cancelled: pass it on
+            raise
+
+    def _give(self) -> None:
+        while self._waiting:
+            turn = heapq.heappop(self._waiting)[2]
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
 
 
 def warm() -> None:

@@ -18,7 +18,7 @@ from bot.games import GAMES
 from bot.games.base import Prepares
 from bot.pictures import Pictures
 from bot.tables.autoplay import decide
-from bot.workers import WorkerFailed, Workers
+from bot.workers import Turns, WorkerFailed, Workers
 from engine.core.players import computer_levels
 from engine.peg_leg import odds
 from engine.peg_leg.game import STAND, PegLeg
@@ -161,3 +161,44 @@ async def test_pictures_are_drawn_in_the_worker_processes_and_match_the_thread(p
         finally:
             here.close()
             there.close()
+
+
+async def test_an_urgent_job_takes_the_next_free_worker_before_the_others() -> None:
+    turns = Turns(1)
+    order: list[str] = []
+    release = asyncio.Event()
+
+    async def job(name: str, urgent: bool) -> None:
+        async with turns.taken(urgent):
+            order.append(name)
+            if name == "first":
+                await release.wait()
+
+    first = asyncio.create_task(job("first", False))
+    await asyncio.sleep(0)  # the first holds the only turn
+    waiting = [asyncio.create_task(job(name, urgent)) for name, urgent in (("a", False), ("b", False))]
+    waiting.append(asyncio.create_task(job("click", True)))
+    await asyncio.sleep(0)
+    release.set()
+    await asyncio.gather(first, *waiting)
+    assert order == ["first", "click", "a", "b"]
+    assert turns.free == 1
+
+
+async def test_a_job_cancelled_while_it_waits_gives_its_turn_on() -> None:
+    turns = Turns(1)
+    release = asyncio.Event()
+
+    async def hold() -> None:
+        async with turns.taken(False):
+            await release.wait()
+
+    holder = asyncio.create_task(hold())
+    await asyncio.sleep(0)
+    cancelled = asyncio.create_task(hold())
+    after = asyncio.create_task(hold())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    release.set()
+    await asyncio.gather(holder, after)
+    assert cancelled.cancelled() and turns.free == 1
