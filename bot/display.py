@@ -89,6 +89,19 @@ class Screen:
     calls: Counter[str] = field(default_factory=Counter)
 
 
+#: Seconds a click's answer waits for its table picture before it goes without the new one
+#: (Discord gives an interaction three seconds; a busy drawing worker must not cost it).
+PICTURE_WAIT = 1.5
+
+
+class PictureLate(Exception):
+    """The table picture was not drawn in time: `fields` is the message with the old one."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__("the table picture was not drawn in time")
+        self.fields = fields
+
+
 def seconds_now() -> float:
     """Now, in seconds, on the clock the table clock keeps (Discord's UTC, which SimCord's
     tests steer): the waits for `computer_delay` and for room in a channel are measured on
@@ -236,17 +249,28 @@ class Display:
             if interaction.message is not None and interaction.message.id == table.state.message_id:
                 if screen.shown is None:  # since a restart: the picture the message carries is kept
                     screen.shown = picture_on(interaction.message, "table") or None
-                fields, picture = await self.table_message(table)
+                late = False
+                try:
+                    fields, picture = await self.table_message(table, wait=PICTURE_WAIT)
+                except PictureLate as behind:
+                    late, fields, picture = True, behind.fields, None
                 await interaction.response.edit_message(**fields)
-                self._shown(table, picture)
+                if late:  # the words are current; the drawing attaches the new picture
+                    screen.version = None
+                else:
+                    self._shown(table, picture)
                 await self._panels_after(table, None)
             else:
+                late = False
                 await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
                 await self.refresh(table)
         except Exception as error:
             await self._answer_failed(change, error)
-        self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
         self._log_calls(table, before, "a member's change")
+        if late:
+            await self.show(change)  # the picture, and the ping with it
+            return
+        self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
         await self._ping_soon(change)
 
     async def _ping_soon(self, change: TableChange) -> None:
@@ -483,14 +507,25 @@ class Display:
         self._shown(table, picture)
         await self.service.reposted(table, message.id)
 
-    async def table_message(self, table: Table) -> tuple[dict[str, Any], Picture | None]:
+    async def table_message(
+        self, table: Table, wait: float | None = None
+    ) -> tuple[dict[str, Any], Picture | None]:
         """What the table message says: the embed (its words say everything, for screen
         readers and clients that hide images) with the drawn table, and the buttons. The
-        picture is attached only when it changed since the message last showed one."""
+        picture is attached only when it changed since the message last showed one.
+
+        `wait`: seconds to wait for the picture (a click's answer: Discord gives it three
+        seconds in all). If it is not drawn by then, `PictureLate` carries the message with
+        the picture it shows now; the drawing goes on, and the next redraw attaches it."""
         content, embed = render_table(table)
-        picture = await self.pictures.table(table)
         fields: dict[str, Any] = {"content": content, "embed": embed, "view": table_view(table)}
         shown = self.screen(table).shown
+        try:
+            picture = await asyncio.wait_for(self.pictures.table(table), wait)
+        except TimeoutError:  # the drawing goes on (`Pictures` shields it)
+            if shown is not None:
+                embed.set_image(url=f"attachment://table-{shown}.png")
+            raise PictureLate(fields) from None
         if picture is not None:
             embed.set_image(url=picture.url)
             if picture.digest != shown:

@@ -70,6 +70,9 @@ class Pictures:
     def __init__(self, size: int = CACHE_SIZE, workers: Workers | None = None) -> None:
         self.workers = workers if workers is not None else Workers(0)  # the bot sets its own
         self._cache: OrderedDict[tuple[Any, ...], Picture | None] = OrderedDict()
+        # Pictures being drawn: a second request for one waits for the same drawing (a click
+        # that gave up waiting, then the redraw that follows it) rather than drawing it twice.
+        self._drawing: dict[tuple[Any, ...], asyncio.Future[Picture | None]] = {}
         self._size = size
         # One thread: Pillow releases the GIL while it encodes, and one worker keeps the
         # drawing of many tables from competing with the event loop for both cores.
@@ -110,6 +113,15 @@ class Pictures:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, job, urgent))
+            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        # Shielded: one waiter giving up (a click's answer that can wait no longer) does not
+        # stop the drawing the others, and the cache, are waiting for.
+        return await asyncio.shield(drawing)
+
+    async def _draw(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Picture | None:
         picture: Picture | None = None
         if not self.workers.inline:
             try:
