@@ -52,11 +52,30 @@ _NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code
 _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
-# The outcome is built straight through pydantic's validator, as `new_event` builds events:
-# BaseModel.__init__'s Python-level overhead was a fifth of a hand. The pass lines, a repasso
-# makes two or three, call the event validator itself, sparing `new_event`'s own call.
-_OUTCOME = Outcome.__pydantic_validator__.validate_python
+# The pass lines (a repasso makes two or three) and the win line call the event validator
+# itself, as `new_event` does, sparing `new_event`'s own call.
 _EVENT = Event.__pydantic_validator__.validate_python
+_OUTCOME_FIELDS = frozenset(Outcome.model_fields)
+assert not Outcome.__pydantic_post_init__ and not Outcome.__pydantic_root_model__
+
+
+def _trusted_outcome(values: dict[str, Any]) -> Outcome:
+    """An Outcome from values the engine worked out itself, stored as pydantic's validator
+    would store them, without validating them again.
+
+    Every value already has its field's exact type (ints from the engine's own ledger,
+    tuples of ints, the result line; every field given), so validation could only copy
+    them: it was half the outcome's cost, and the outcome a tenth of a hand.
+    `model_construct` would do the same but walks every field in Python, which is slower
+    than validating (tests/engine/test_prima_carta_fast_paths.py compares the result with
+    a validated copy). The same construction as Holdout's `_trusted_view`.
+    """
+    outcome = Outcome.__new__(Outcome)
+    object.__setattr__(outcome, "__dict__", values)
+    object.__setattr__(outcome, "__pydantic_fields_set__", set(_OUTCOME_FIELDS))
+    object.__setattr__(outcome, "__pydantic_extra__", None)
+    object.__setattr__(outcome, "__pydantic_private__", None)
+    return outcome
 
 
 _CHIPS: dict[int, str] = {}
@@ -726,6 +745,18 @@ class PrimaCarta:
             self._sizes = sizes
         return sizes
 
+    def copa_offer(self, seat: int) -> tuple[tuple[int, ...], Copa] | None:
+        """`(contenders(), legal_actions(seat)[0])` when `seat` is to decide the copa, else
+        None: what the basic player reads before every decision, in one call instead of two
+        (a hand makes five decisions; the other action is always `FOLD`)."""
+        if seat != self._to_act:
+            return None
+        amount = self._count[self._seats[seat]] * self._options.stake
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self.contenders()
+        return sizes, _COPAS.get(amount) or _copa(amount)
+
     @staticmethod
     def most_a_seat_can_pay(options: PrimaCartaOptions) -> int:
         """The most one hand can cost a player: the spiga, the corte if the table takes one,
@@ -808,7 +839,7 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
-            events.append(new_event("win", self._summary(), self._winner))
+            events.append(_EVENT({"kind": "win", "text": self._summary(), "seat": self._winner}))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -923,7 +954,7 @@ class PrimaCarta:
                 paid_out[self._dealer] += corte
         if cobre and options.cobre == "house":
             house += cobre
-        outcome: Outcome = _OUTCOME(
+        return _trusted_outcome(
             {
                 "winners": (self._winner,),
                 "paid_in": tuple(self._paid),
@@ -933,7 +964,6 @@ class PrimaCarta:
                 "summary": self._summary(),
             }
         )
-        return outcome
 
     def _take(self) -> int:
         """What the winner takes out of the pot."""
