@@ -3,13 +3,15 @@
 `shuffled` is `random.Random(seed).shuffle`; `apply` returns exactly the events `events`
 rebuilds from the state; the basic player's remembered decisions are the table's; a
 pass's dealt count is what the cards say; `copa_offer` is `contenders` and
-`legal_actions` in one; the outcome built without validation is the validated one.
+`legal_actions` in one; the outcome built without validation is the validated one; the
+figures a pass line looks up are the pass's own.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
@@ -92,6 +94,34 @@ def test_the_outcome_built_without_validation_is_the_validated_one(options: Prim
             assert type(kept) is type(value)
             if isinstance(value, tuple):
                 assert [type(item) for item in kept] == [type(item) for item in value]
+
+
+PASS_LINE = re.compile(
+    r"Pass (\d+): (\d+) dealt, (\d+) played up \(([^)]*)\)\. "
+    r"Stacks: Crowns (\d+), Locks (\d+), Fruit (\d+), Swords (\d+), Cups (\d+)\."
+)
+
+
+def test_every_figure_of_a_pass_line_is_the_logs() -> None:
+    player = BasicPlayer()
+    figures = set()
+    for seed in range(300):
+        seats = SEAT_LISTS[seed % len(SEAT_LISTS)]
+        g = PrimaCarta.new(PrimaCartaOptions(), seats, seed, dealer=seed % len(seats))
+        while (seat := g.to_act) is not None:
+            g.apply(seat, player.choose(g, seat))
+        lines = [event.text for event in g.events if event.kind == "pass"]
+        assert len(lines) == len(g.log)
+        for line, entry in zip(lines, g.log, strict=True):
+            match = PASS_LINE.fullmatch(line)
+            assert match is not None, line
+            number, dealt, played, ups, *sizes = match.groups()
+            assert (int(number), int(dealt), int(played)) == (entry.number, entry.dealt, len(entry.played))
+            assert ups == " ".join(card.short for card in entry.played)
+            assert [int(size) for size in sizes] == entry.stacks
+            figures.update([int(number), int(dealt), int(played), *entry.stacks])
+    # One- and two-digit figures both came up, the full deck and full stacks among them.
+    assert {1, 10, 50} <= figures
 
 
 def test_log_and_view_agree_with_a_replay_of_the_passes() -> None:
