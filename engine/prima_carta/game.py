@@ -49,6 +49,9 @@ _SUIT_OF: tuple[int, ...] = tuple(code // 10 for code in range(50))
 # The card that plays up on `code`: the next rank of the same suit, and the 1 on the 10,
 # because "the Ace (1) plays on the 10, closing the circle of ranks" (the text, First Pass).
 _NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code in range(50))
+_CODES: tuple[int, ...] = tuple(range(50))
+"""Every card's code in order, the deck `new` shuffles: copying a tuple into the shuffled
+list is a memory copy, where `range(50)` would make each int again."""
 _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
@@ -505,7 +508,7 @@ class PrimaCarta:
         carried into this pot. `second_seed` is Jasper's (default: derived from `seed`,
         see `jasper_seed`).
         """
-        return cls._start(options, seats, shuffled(range(50), seed), dealer, seed, carried, second_seed)
+        return cls._start(options, seats, shuffled(_CODES, seed), dealer, seed, carried, second_seed)
 
     @classmethod
     def new_from_order(
@@ -984,7 +987,8 @@ class PrimaCarta:
         winner = self._winner
         assert winner is not None
         name = SUIT_LABELS[self._seats[winner]]
-        cobre = self.cobre()
+        # `cobre()`, with its commonest answer (no cobre at this table) checked in line.
+        cobre = 0 if self._options.cobre == "off" else self.cobre()
         pot = _chips(sum(self._paid) + self._carried_in - self._corte - cobre)  # `_take()`
         how = self._won_by
         if how is _BY_COMPLETED:
