@@ -49,15 +49,42 @@ _SUIT_OF: tuple[int, ...] = tuple(code // 10 for code in range(50))
 # The card that plays up on `code`: the next rank of the same suit, and the 1 on the 10,
 # because "the Ace (1) plays on the 10, closing the circle of ranks" (the text, First Pass).
 _NEXT: tuple[int, ...] = tuple((code // 10) * 10 + (code % 10 + 1) % 10 for code in range(50))
+_CODES: tuple[int, ...] = tuple(range(50))
+"""Every card's code in order, the deck `new` shuffles: copying a tuple into the shuffled
+list is a memory copy, where `range(50)` would make each int again."""
 _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
-# The outcome is built straight through pydantic's validator, as `new_event` builds events:
-# BaseModel.__init__'s Python-level overhead was a fifth of a hand. The pass lines, a repasso
-# makes two or three, call the event validator itself, sparing `new_event`'s own call.
-_OUTCOME = Outcome.__pydantic_validator__.validate_python
+# The pass lines (a repasso makes two or three) and the win line call the event validator
+# itself, as `new_event` does, sparing `new_event`'s own call.
 _EVENT = Event.__pydantic_validator__.validate_python
+_OUTCOME_FIELDS = frozenset(Outcome.model_fields)
+assert not Outcome.__pydantic_post_init__ and not Outcome.__pydantic_root_model__
 
+
+def _trusted_outcome(values: dict[str, Any]) -> Outcome:
+    """An Outcome from values the engine worked out itself, stored as pydantic's validator
+    would store them, without validating them again.
+
+    Every value already has its field's exact type (ints from the engine's own ledger,
+    tuples of ints, the result line; every field given), so validation could only copy
+    them: it was half the outcome's cost, and the outcome a tenth of a hand.
+    `model_construct` would do the same but walks every field in Python, which is slower
+    than validating (tests/engine/test_prima_carta_fast_paths.py compares the result with
+    a validated copy). The same construction as Holdout's `_trusted_view`.
+    """
+    outcome = Outcome.__new__(Outcome)
+    object.__setattr__(outcome, "__dict__", values)
+    object.__setattr__(outcome, "__pydantic_fields_set__", set(_OUTCOME_FIELDS))
+    object.__setattr__(outcome, "__pydantic_extra__", None)
+    object.__setattr__(outcome, "__pydantic_private__", None)
+    return outcome
+
+
+# Every figure in a pass line as text: a pass number, a count of cards dealt or played up, a
+# stack size. None exceeds 50 (a deck of 50 cards, and each pass plays up at least one of
+# them), so looking the text up replaces formatting nine ints per line, a third of its cost.
+_NUMBER: tuple[str, ...] = tuple(str(number) for number in range(51))
 
 _CHIPS: dict[int, str] = {}
 
@@ -481,7 +508,7 @@ class PrimaCarta:
         carried into this pot. `second_seed` is Jasper's (default: derived from `seed`,
         see `jasper_seed`).
         """
-        return cls._start(options, seats, shuffled(range(50), seed), dealer, seed, carried, second_seed)
+        return cls._start(options, seats, shuffled(_CODES, seed), dealer, seed, carried, second_seed)
 
     @classmethod
     def new_from_order(
@@ -726,6 +753,18 @@ class PrimaCarta:
             self._sizes = sizes
         return sizes
 
+    def copa_offer(self, seat: int) -> tuple[tuple[int, ...], Copa] | None:
+        """`(contenders(), legal_actions(seat)[0])` when `seat` is to decide the copa, else
+        None: what the basic player reads before every decision, in one call instead of two
+        (a hand makes five decisions; the other action is always `FOLD`)."""
+        if seat != self._to_act:
+            return None
+        amount = self._count[self._seats[seat]] * self._options.stake
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self.contenders()
+        return sizes, _COPAS.get(amount) or _copa(amount)
+
     @staticmethod
     def most_a_seat_can_pay(options: PrimaCartaOptions) -> int:
         """The most one hand can cost a player: the spiga, the corte if the table takes one,
@@ -763,7 +802,7 @@ class PrimaCarta:
                         "That is not a Prima Carta move; you may pay the copa or fold."
                     ) from None
             kind = type(action)
-        if type(action) is Deal:
+        if kind is Deal and isinstance(action, Deal):  # the isinstance narrows for mypy
             return self._deal(seat, corte=action.corte)
         if seat != self._to_act:  # checked first: the common case costs one comparison
             check_turn(
@@ -808,7 +847,7 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
-            events.append(new_event("win", self._summary(), self._winner))
+            events.append(_EVENT({"kind": "win", "text": self._summary(), "seat": self._winner}))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -923,7 +962,7 @@ class PrimaCarta:
                 paid_out[self._dealer] += corte
         if cobre and options.cobre == "house":
             house += cobre
-        outcome: Outcome = _OUTCOME(
+        return _trusted_outcome(
             {
                 "winners": (self._winner,),
                 "paid_in": tuple(self._paid),
@@ -933,7 +972,6 @@ class PrimaCarta:
                 "summary": self._summary(),
             }
         )
-        return outcome
 
     def _take(self) -> int:
         """What the winner takes out of the pot."""
@@ -949,7 +987,8 @@ class PrimaCarta:
         winner = self._winner
         assert winner is not None
         name = SUIT_LABELS[self._seats[winner]]
-        cobre = self.cobre()
+        # `cobre()`, with its commonest answer (no cobre at this table) checked in line.
+        cobre = 0 if self._options.cobre == "off" else self.cobre()
         pot = _chips(sum(self._paid) + self._carried_in - self._corte - cobre)  # `_take()`
         how = self._won_by
         if how is _BY_COMPLETED:
@@ -1060,9 +1099,10 @@ class PrimaCarta:
         short = _SHORT
         ups = " ".join([short[code] for code in played])
         c0, c1, c2, c3, c4 = counts
+        n = _NUMBER  # the figures as text, looked up rather than formatted (see `_NUMBER`)
         text = (
-            f"Pass {number}: {dealt} dealt, {len(played)} played up ({ups}). "
-            f"Stacks: Crowns {c0}, Locks {c1}, Fruit {c2}, Swords {c3}, Cups {c4}."
+            f"Pass {n[number]}: {n[dealt]} dealt, {n[len(played)]} played up ({ups}). "
+            f"Stacks: Crowns {n[c0]}, Locks {n[c1]}, Fruit {n[c2]}, Swords {n[c3]}, Cups {n[c4]}."
         )
         event: Event = _EVENT({"kind": "pass", "text": text, "seat": None})
         return event

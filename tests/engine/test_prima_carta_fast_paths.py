@@ -2,18 +2,22 @@
 
 `shuffled` is `random.Random(seed).shuffle`; `apply` returns exactly the events `events`
 rebuilds from the state; the basic player's remembered decisions are the table's; a
-pass's dealt count is what the cards say.
+pass's dealt count is what the cards say; `copa_offer` is `contenders` and
+`legal_actions` in one; the outcome built without validation is the validated one; the
+figures a pass line looks up are the pass's own.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
+from engine.core.game import Outcome
 from engine.core.rng import shuffled
-from engine.prima_carta import PrimaCarta, PrimaCartaOptions, SeatStatus
+from engine.prima_carta import FOLD, PrimaCarta, PrimaCartaOptions, SeatStatus
 from engine.prima_carta.game import CARDS, CODE, completion_order, deal_pass, wanted_from
 from engine.prima_carta.players import JASPER_SAMPLES, BasicPlayer, SharpPlayer, basic_decision, jasper_chance
 
@@ -46,6 +50,78 @@ def test_apply_returns_the_events_that_events_rebuilds() -> None:
         assert g.events[-1].kind == "win"
         outcome = g.outcome
         assert outcome is not None and g.events[-1].text == outcome.summary
+
+
+def test_copa_offer_is_the_contenders_and_the_copa_of_legal_actions() -> None:
+    for seed in range(300):
+        seats = SEAT_LISTS[seed % len(SEAT_LISTS)]
+        g = PrimaCarta.new(PrimaCartaOptions(stake=1 + seed % 4), seats, seed, dealer=seed % len(seats))
+        while (seat := g.to_act) is not None:
+            assert g.copa_offer(seat) == (g.contenders(), g.legal_actions(seat)[0])
+            assert g.legal_actions(seat)[1] is FOLD
+            assert all(g.copa_offer(other) is None for other in range(len(seats)) if other != seat)
+            # Pay or fold by the seed, so that folds (which change `contenders`) come up.
+            g.apply(seat, g.legal_actions(seat)[(seed >> seat) & 1])
+        assert all(g.copa_offer(other) is None for other in range(len(seats)))
+
+
+# Every way a hand settles: the tavern and house tables, the corte, each cobre, each variant.
+OUTCOME_TABLES = (
+    PrimaCartaOptions(),
+    PrimaCartaOptions(stake=3, corte=True),
+    PrimaCartaOptions(house=True, corte=True, cobre="carry", variant="jasper"),
+    PrimaCartaOptions(house=True, corte=True, cobre="house"),
+    PrimaCartaOptions(corte=True, cobre="carry", variant="cinco"),
+)
+
+
+@pytest.mark.parametrize("options", OUTCOME_TABLES)
+def test_the_outcome_built_without_validation_is_the_validated_one(options: PrimaCartaOptions) -> None:
+    player = BasicPlayer()
+    for seed in range(200):
+        g = PrimaCarta.new(options, SUITS, seed, dealer=seed % 5, carried=seed % 3)
+        while (seat := g.to_act) is not None:
+            g.apply(seat, player.choose(g, seat))
+        outcome = g.outcome
+        assert outcome is not None
+        validated = Outcome.model_validate(outcome.model_dump())
+        assert outcome == validated and hash(outcome) == hash(validated)
+        assert outcome.model_dump_json() == validated.model_dump_json()
+        assert repr(outcome) == repr(validated) and outcome.model_fields_set == validated.model_fields_set
+        # The exact types the validator gives, down to the tuples' items (no bools, no lists).
+        for name, value in validated:
+            kept = getattr(outcome, name)
+            assert type(kept) is type(value)
+            if isinstance(value, tuple):
+                assert [type(item) for item in kept] == [type(item) for item in value]
+
+
+PASS_LINE = re.compile(
+    r"Pass (\d+): (\d+) dealt, (\d+) played up \(([^)]*)\)\. "
+    r"Stacks: Crowns (\d+), Locks (\d+), Fruit (\d+), Swords (\d+), Cups (\d+)\."
+)
+
+
+def test_every_figure_of_a_pass_line_is_the_logs() -> None:
+    player = BasicPlayer()
+    figures = set()
+    for seed in range(300):
+        seats = SEAT_LISTS[seed % len(SEAT_LISTS)]
+        g = PrimaCarta.new(PrimaCartaOptions(), seats, seed, dealer=seed % len(seats))
+        while (seat := g.to_act) is not None:
+            g.apply(seat, player.choose(g, seat))
+        lines = [event.text for event in g.events if event.kind == "pass"]
+        assert len(lines) == len(g.log)
+        for line, entry in zip(lines, g.log, strict=True):
+            match = PASS_LINE.fullmatch(line)
+            assert match is not None, line
+            number, dealt, played, ups, *sizes = match.groups()
+            assert (int(number), int(dealt), int(played)) == (entry.number, entry.dealt, len(entry.played))
+            assert ups == " ".join(card.short for card in entry.played)
+            assert [int(size) for size in sizes] == entry.stacks
+            figures.update([int(number), int(dealt), int(played), *entry.stacks])
+    # One- and two-digit figures both came up, the full deck and full stacks among them.
+    assert {1, 10, 50} <= figures
 
 
 def test_log_and_view_agree_with_a_replay_of_the_passes() -> None:
