@@ -398,7 +398,11 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     path = db_dir / f"clicks-{n}.db"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+    # No message rate kept: SimCord's clock stands still here, so a channel's window would
+    # never pass (bench/load.py measures the rate, with the clock kept in step).
     settings = Settings(discord_token=None, database_path=path, computer_delay=0, dev_guild_id=None)
+    if "channel_rate" in Settings.model_fields:
+        settings = settings.model_copy(update={"channel_rate": 0})
     seeds = random.Random(seed + 1)
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))  # reproducible deals
     rng = random.Random(seed)
