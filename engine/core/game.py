@@ -25,6 +25,28 @@ class Event(BaseModel, frozen=True):
 _EVENT = Event.__pydantic_validator__.validate_python
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def trusted(model: type[M], values: dict[str, Any]) -> M:
+    """A `model` from values the engine built itself, stored as pydantic's validator would
+    store them, without validating them again.
+
+    For models built in an engine's hot path (a view for every computer decision, the
+    outcome of every hand) whose every value the engine made with its field's exact type,
+    every field given: validation could only copy them. `model_construct` would do the
+    same but walks every field's aliases and defaults in Python, which is slower than
+    validating. The models it serves have no post-init or root (the engines assert it), and
+    their tests compare the result with a validated copy.
+    """
+    made = model.__new__(model)
+    object.__setattr__(made, "__dict__", values)
+    object.__setattr__(made, "__pydantic_fields_set__", set(values))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
 def new_event(kind: str, text: str, seat: int | None = None) -> Event:
     """An event, built straight through pydantic's validator: it skips BaseModel.__init__'s
     Python-level overhead, which was a fifth of a Prima Carta hand (a hand builds about ten)."""

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError, computed_fi
 
 from engine.core.cards import POSTAS_50, VINES_55, Card, DeckSpec
 from engine.core.errors import BadSetup, IllegalAction
-from engine.core.game import Event, Outcome, new_event
+from engine.core.game import Event, Outcome, new_event, trusted
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
 from engine.core.saves import SavedHand
@@ -280,23 +280,9 @@ class HoldoutView(BaseModel, frozen=True):
         return tuple(draw_line(counts, marks[: len(counts)]) for counts in self.lines)
 
 
-_VIEW_FIELDS = frozenset(HoldoutView.model_fields)
+# Views are built with `trusted` (a view for every computer decision; tests compare the
+# result with a validated copy).
 assert not HoldoutView.__pydantic_post_init__ and not HoldoutView.__pydantic_root_model__
-
-
-def _trusted_view(values: dict[str, Any]) -> HoldoutView:
-    """A view from values the engine built itself, skipping validation.
-
-    Every value already has its field's type (tests compare the result with a validated
-    copy); `model_construct` would do the same but walks every field's aliases and
-    defaults, and a view is built for every computer decision.
-    """
-    view = HoldoutView.__new__(HoldoutView)
-    object.__setattr__(view, "__dict__", values)
-    object.__setattr__(view, "__pydantic_fields_set__", set(_VIEW_FIELDS))
-    object.__setattr__(view, "__pydantic_extra__", None)
-    object.__setattr__(view, "__pydantic_private__", None)
-    return view
 
 
 # -------------------------------------------------------------------------------- game
@@ -864,7 +850,8 @@ class Holdout:
                 assert given is not None
                 received = (cards[given[0]], cards[given[1]])
         lines, line_cards = self._line_views
-        return _trusted_view(
+        return trusted(
+            HoldoutView,
             {
                 "game_id": GAME_ID,
                 "seats": self._names,
@@ -891,7 +878,7 @@ class Holdout:
                 "won_by": self._won_by,
                 "commitment": self.commitment,
                 "seed": self._seed if self._phase is Phase.OVER else None,
-            }
+            },
         )
 
     # ------------------------------------------------------------------------ JSON

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
-from engine.core.game import Event, Outcome, new_event
+from engine.core.game import Event, Outcome, new_event, trusted
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
@@ -58,27 +58,11 @@ _ALL_WANTED = b"\x01" * 50
 # The pass lines (a repasso makes two or three) and the win line call the event validator
 # itself, as `new_event` does, sparing `new_event`'s own call.
 _EVENT = Event.__pydantic_validator__.validate_python
-_OUTCOME_FIELDS = frozenset(Outcome.model_fields)
+# Outcomes are built with `trusted`: every value from the engine's own ledger (ints, tuples
+# of ints, the result line), every field given; validating them was half the outcome's cost,
+# and the outcome a tenth of a hand (tests/engine/test_prima_carta_fast_paths.py compares the
+# result with a validated copy).
 assert not Outcome.__pydantic_post_init__ and not Outcome.__pydantic_root_model__
-
-
-def _trusted_outcome(values: dict[str, Any]) -> Outcome:
-    """An Outcome from values the engine worked out itself, stored as pydantic's validator
-    would store them, without validating them again.
-
-    Every value already has its field's exact type (ints from the engine's own ledger,
-    tuples of ints, the result line; every field given), so validation could only copy
-    them: it was half the outcome's cost, and the outcome a tenth of a hand.
-    `model_construct` would do the same but walks every field in Python, which is slower
-    than validating (tests/engine/test_prima_carta_fast_paths.py compares the result with
-    a validated copy). The same construction as Holdout's `_trusted_view`.
-    """
-    outcome = Outcome.__new__(Outcome)
-    object.__setattr__(outcome, "__dict__", values)
-    object.__setattr__(outcome, "__pydantic_fields_set__", set(_OUTCOME_FIELDS))
-    object.__setattr__(outcome, "__pydantic_extra__", None)
-    object.__setattr__(outcome, "__pydantic_private__", None)
-    return outcome
 
 
 # Every figure in a pass line as text: a pass number, a count of cards dealt or played up, a
@@ -962,7 +946,8 @@ class PrimaCarta:
                 paid_out[self._dealer] += corte
         if cobre and options.cobre == "house":
             house += cobre
-        return _trusted_outcome(
+        return trusted(
+            Outcome,
             {
                 "winners": (self._winner,),
                 "paid_in": tuple(self._paid),
@@ -970,7 +955,7 @@ class PrimaCarta:
                 "carried": cobre if options.cobre == "carry" else 0,
                 "house": house,
                 "summary": self._summary(),
-            }
+            },
         )
 
     def _take(self) -> int:

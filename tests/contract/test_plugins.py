@@ -50,6 +50,7 @@ from bot.ui import Panel
 from engine.core.cards import Card
 from engine.core.errors import RuleError
 from tests.helpers.cards import card_pattern, cards_in
+from tests.helpers.tables import seated_table
 
 MAX_MOVES = 1_000
 """A hand that has not ended after this many moves never will (real hands take tens)."""
@@ -193,19 +194,7 @@ def new_table(plugin: Plugin, options: BaseModel, players: int, stake: int, rng:
                 level=plugin.levels[0] if computer else None,
             )
         )
-    buy_in = plugin.buy_in(stake, options)
-    state = TableState(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game=plugin.id,
-        host_id=1001,
-        stake=stake,
-        options=options.model_dump(mode="json"),
-        seats=seats,
-        stacks={choice: buy_in for choice in choices} if buy_in is not None else {},
-    )
-    table = Table(state, plugin)
+    table = seated_table(plugin, options, seats, stake)
     assert table.options == options, "the options don't survive the table's snapshot"
     return table
 

@@ -8,11 +8,29 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games import GAMES, HandSetup
+from bot.games import GAMES, HandSetup, Plugin
 from bot.tables import Phase, Seat, Table, TableState
 
 #: the members at a test table, in seat order (user ids 1001, 1002, ...)
 NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
+
+
+def seated_table(plugin: Plugin, options: BaseModel, seats: list[Seat], stake: int) -> Table:
+    """A table (id 7, host 1001) of `plugin` with `options`, these `seats` and each seat's
+    buy-in on its stack, before any deal."""
+    buy_in = plugin.buy_in(stake, options)
+    state = TableState(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game=plugin.id,
+        host_id=1001,
+        stake=stake,
+        options=options.model_dump(mode="json"),
+        seats=seats,
+        stacks={seat.choice: buy_in for seat in seats} if buy_in is not None else {},
+    )
+    return Table(state, plugin)
 
 
 def dealt_table(
@@ -30,19 +48,9 @@ def dealt_table(
     parsed = options if isinstance(options, BaseModel) else plugin.parse_options(dict(options))
     choices = list(plugin.seat_choices[:players])
     seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
+    table = seated_table(plugin, parsed, seats, stake)
+    state = table.state
     buy_in = plugin.buy_in(stake, parsed)
-    state = TableState(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game=game_id,
-        host_id=1001,
-        stake=stake,
-        options=parsed.model_dump(mode="json"),
-        seats=seats,
-        stacks={c: buy_in for c in choices} if buy_in is not None else {},
-    )
-    table = Table(state, plugin)
     setup = HandSetup(
         choices=choices,
         names=list(NAMES[:players]),
