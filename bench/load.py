@@ -73,7 +73,7 @@ from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.results import to_discord_message
 
-from bench.clicks import GRANT, STAKE, Driver, Run, Seat, filesystem, percentile
+from bench.clicks import GRANT, STAKE, Driver, Run, Seat, filesystem, lighten_simcord, percentile
 from bot.app import Ridotto, create_bot
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE
 from bot.config import Settings
@@ -849,6 +849,7 @@ async def bench(args: argparse.Namespace, db: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    lighten_simcord()
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -23,6 +23,11 @@ from engine.core.rng import new_seed
 
 log = logging.getLogger(__name__)
 
+#: the decision workers' niceness (see `setup_hook`): 10 is "background work" to the OS
+DECISION_NICE = 10
+#: picture-drawing worker processes (with worker processes at all; `WORKERS=0` draws in a thread)
+DRAWERS = 2
+
 SET_ASIDE_NOTICE = (
     "♠ The table in this channel couldn't be restored after the bot restarted, so it has been "
     "closed and the chips it held have gone back to the players' bankrolls (see /balance). "
@@ -86,7 +91,11 @@ class Ridotto(commands.Bot):
         self.store = await Store.open(self.settings.database_path)
         # The worker processes (computers' decisions, prices, pictures): they start with the
         # first job and stop in `close`.
-        self.workers = Workers(self.settings.workers)
+        # At a lower priority than the bot's own process and the drawing: on a machine whose
+        # cores are all busy, the operating system then serves the event loop and the pictures
+        # members wait for first, and the computers think with what is left (a computer can
+        # wait; `COMPUTER_DELAY` has it wait anyway).
+        self.workers = Workers(self.settings.workers, nice=DECISION_NICE)
         self.workers.start()
         # discord.utils.utcnow is the clock SimCord's tests steer with advance_time.
         self.tables = TableService(
@@ -101,9 +110,11 @@ class Ridotto(commands.Bot):
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
         self.display = Display(self, self.tables, self.settings.computer_delay, self.settings.channel_rate)
-        # Pictures are drawn in a worker process of their own: a member's click waits for its
-        # picture, and must not queue behind computers thinking in the decision workers.
-        self.drawing = Workers(min(self.settings.workers, 1))
+        # Pictures are drawn in worker processes of their own: a member's click waits for its
+        # picture, and must not queue behind computers thinking in the decision workers. Two,
+        # so that a click's picture never waits for the whole drawing of a table that moved
+        # by itself (which is drawn ahead, at the room's leisure); they draw only on demand.
+        self.drawing = Workers(DRAWERS if self.settings.workers else 0)
         self.drawing.start()
         self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)

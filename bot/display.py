@@ -91,6 +91,8 @@ class Screen:
 
 #: Seconds a click's answer waits for its table picture before it goes without the new one
 #: (Discord gives an interaction three seconds; a busy drawing worker must not cost it).
+#: times a table's drawing draws its pictures ahead, without its lock, while the table moves on
+PREDRAWS = 3
 PICTURE_WAIT = 1.5
 
 
@@ -251,7 +253,7 @@ class Display:
                     screen.shown = picture_on(interaction.message, "table") or None
                 late = False
                 try:
-                    fields, picture = await self.table_message(table, wait=PICTURE_WAIT)
+                    fields, picture = await self.table_message(table, wait=PICTURE_WAIT, urgent=True)
                 except PictureLate as behind:
                     late, fields, picture = True, behind.fields, None
                 await interaction.response.edit_message(**fields)
@@ -259,7 +261,7 @@ class Display:
                     screen.version = None
                 else:
                     self._shown(table, picture)
-                await self._panels_after(table, None)
+                await self._panels_after(table, None, urgent=True)
             else:
                 late = False
                 await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
@@ -369,24 +371,25 @@ class Display:
     @contextlib.asynccontextmanager
     async def _drawing_turn(self, table: Table) -> AsyncIterator[None]:
         """The table's lock, taken once it is the table's turn to have its pictures drawn
-        (the table's, and the hands of its open panels). Only the pictures wait their turn:
-        the drawing worker is shared with members' clicks, which must not queue behind every
-        busy table's pictures. The Discord calls that follow run beside other tables' (one
-        turn across them all would let the whole bot edit one table per round trip)."""
+        (the table's, and the hands of its open panels that changed). Only the pictures wait
+        their turn: the drawing worker is shared with members' clicks, which must not queue
+        behind every busy table's pictures. The Discord calls that follow run beside other
+        tables' (one turn across them all would let the whole bot edit one table per round
+        trip).
+
+        The pictures are drawn before the lock is taken, while no move is under way: a member
+        clicking at this table meanwhile is answered at once, not after this table's
+        drawings have waited their turn at the worker behind every click in the room."""
         async with self.drawing_turn:
+            for _ in range(PREDRAWS):
+                version = table.version
+                if not await self._predraw(table) or table.version == version:
+                    break
             await table.lock.acquire()
             try:
-                screen = self.screen(table)
-                if screen.pending:
-                    # Cached by version: the redraw reuses them. A drawing that fails here
-                    # fails again in the redraw, which logs it and still edits the words.
-                    with contextlib.suppress(Exception):
-                        await self.pictures.table(table, urgent=False)
-                        for user_id, opened in screen.panels.items():
-                            index = table.seat_of(user_id)
-                            seat = None if index is None else table.engine_seat(index)
-                            if seat is not None and table.state.phase is Phase.PLAYING:
-                                await self.pictures.hand(table, seat, opened.picks, urgent=False)
+                # Under the lock, the pictures of the table as it is now: cached already
+                # unless it moved since (then drawn now, as before).
+                await self._predraw(table, held=True)
             except BaseException:
                 table.lock.release()
                 raise
@@ -394,6 +397,33 @@ class Display:
             yield
         finally:
             table.lock.release()
+
+    async def _predraw(self, table: Table, held: bool = False) -> bool:
+        """Draw (into the cache, by version) the pictures the table's next drawing shows:
+        the table's and those of its open panels whose words changed. Reads the table only
+        while no move is under way (every move changes the table under its lock, and may
+        undo what it changed if saving fails): False if one was, and nothing more was drawn.
+        `held`: this task holds the table's lock.
+        A drawing that fails here fails again in the redraw, which logs it and still edits
+        the words."""
+        screen = self.screen(table)
+        if not screen.pending:
+            return True
+        with contextlib.suppress(Exception):
+            if not held and table.lock.locked():
+                return False
+            await self.pictures.table(table, urgent=False)
+            for user_id, opened in list(screen.panels.items()):
+                index = table.seat_of(user_id)
+                if index is None or table.state.phase is not Phase.PLAYING:
+                    continue
+                seat = table.engine_seat(index)
+                if seat is None or self.panel(table, index, opened).signature() == opened.shown:
+                    continue  # its redraw changes nothing (`_redraw`)
+                if not held and table.lock.locked():
+                    return False
+                await self.pictures.hand(table, seat, opened.picks, urgent=False)
+        return True
 
     async def flush(self) -> None:
         """Wait for the drawings under way (the bot's shutdown, after the clock stopped)."""
@@ -466,9 +496,11 @@ class Display:
         await self._refresh_message(table)
         await self._panels_after(table, skip)
 
-    async def _panels_after(self, table: Table, skip: int | None) -> None:
-        """The open panels after the table message: redrawn; a closed table is forgotten."""
-        self.screen(table).fresh = await self.refresh_panels(table, skip)
+    async def _panels_after(self, table: Table, skip: int | None, urgent: bool = False) -> None:
+        """The open panels after the table message: redrawn; a closed table is forgotten.
+        `urgent`: a member's click is answered with them, under the table's lock (a click
+        waiting for that lock must not wait for pictures drawn at the room's leisure)."""
+        self.screen(table).fresh = await self.refresh_panels(table, skip, urgent)
         if table.state.phase is Phase.CLOSED:
             self._closed(table, self.screens.pop(table.id, None))
             self.pictures.forget(table.id)
@@ -508,7 +540,7 @@ class Display:
         await self.service.reposted(table, message.id)
 
     async def table_message(
-        self, table: Table, wait: float | None = None
+        self, table: Table, wait: float | None = None, urgent: bool = False
     ) -> tuple[dict[str, Any], Picture | None]:
         """What the table message says: the embed (its words say everything, for screen
         readers and clients that hide images) with the drawn table, and the buttons. The
@@ -516,12 +548,14 @@ class Display:
 
         `wait`: seconds to wait for the picture (a click's answer: Discord gives it three
         seconds in all). If it is not drawn by then, `PictureLate` carries the message with
-        the picture it shows now; the drawing goes on, and the next redraw attaches it."""
+        the picture it shows now; the drawing goes on, and the next redraw attaches it.
+        `urgent`: a member's click waits for this message (its picture is drawn before the
+        pictures of changes the tables made by themselves)."""
         content, embed = render_table(table)
         fields: dict[str, Any] = {"content": content, "embed": embed, "view": table_view(table)}
         shown = self.screen(table).shown
         try:
-            picture = await asyncio.wait_for(self.pictures.table(table), wait)
+            picture = await asyncio.wait_for(self.pictures.table(table, urgent), wait)
         except TimeoutError:  # the drawing goes on (`Pictures` shields it)
             if shown is not None:
                 embed.set_image(url=f"attachment://table-{shown}.png")
@@ -580,7 +614,7 @@ class Display:
             view.add_item(item)
         return rendered(view)
 
-    async def refresh_panels(self, table: Table, skip: int | None = None) -> set[int]:
+    async def refresh_panels(self, table: Table, skip: int | None = None, urgent: bool = False) -> set[int]:
         """Redraw every open panel at this table whose content changed (a pass received,
         the turn arriving). Returns the seats whose panel is open and current.
 
@@ -602,7 +636,7 @@ class Display:
             if table.state.phase is not Phase.PLAYING:
                 del panels[user_id]
                 if table.panel_hand(opened.token):  # drawn for this hand
-                    await self._redraw(table, index, opened)
+                    await self._redraw(table, index, opened, urgent)
                 continue
             if user_id == skip:
                 fresh.add(index)
@@ -610,19 +644,24 @@ class Display:
             token = table.panel_token(index)
             if opened.token != token:  # what was picked on an older panel no longer applies
                 opened.picks = ()
-            if not await self._redraw(table, index, opened):
+            if not await self._redraw(table, index, opened, urgent):
                 del panels[user_id]
                 continue
             opened.token = token
             fresh.add(index)
         return fresh
 
-    async def _redraw(self, table: Table, index: int, opened: OpenPanel) -> bool:
+    async def _redraw(self, table: Table, index: int, opened: OpenPanel, urgent: bool = False) -> bool:
         """Edit an open panel to what its seat sees now, if that changed; False if Discord
         refused (the message is gone or its token expired)."""
         drawn = self.panel(table, index, opened)
+        if drawn.signature() == opened.shown:
+            # Its words and controls are as the member sees them: so are its cards, which the
+            # words list too (for screen readers); a move elsewhere at the table leaves most
+            # panels as they were, and their pictures are not drawn again to find that out.
+            return True
         before = (opened.shown, opened.picture)
-        fields = await self.panel_message(table, index, opened, drawn)
+        fields = await self.panel_message(table, index, opened, drawn, urgent)
         if (opened.shown, opened.picture) == before:
             return True
         self.count(table, "panel edit")
@@ -634,13 +673,13 @@ class Display:
         return True
 
     async def panel_message(
-        self, table: Table, index: int, opened: OpenPanel, drawn: Panel
+        self, table: Table, index: int, opened: OpenPanel, drawn: Panel, urgent: bool = False
     ) -> dict[str, Any]:
         """What a panel message says: the embed with the seat's own cards drawn into it,
         and its controls. The picture is attached only when it changed; `opened` records
-        what the message shows."""
+        what the message shows. `urgent`: the member's own click waits for it."""
         seat = table.engine_seat(index)
-        picture = None if seat is None else await self.pictures.hand(table, seat, opened.picks)
+        picture = None if seat is None else await self.pictures.hand(table, seat, opened.picks, urgent)
         fields: dict[str, Any] = {"embed": drawn.embed, "view": self.panel_view(table, index, drawn)}
         if picture is not None:
             drawn.embed.set_image(url=picture.url)

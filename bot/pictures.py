@@ -72,7 +72,7 @@ class Pictures:
         self._cache: OrderedDict[tuple[Any, ...], Picture | None] = OrderedDict()
         # Pictures being drawn: a second request for one waits for the same drawing (a click
         # that gave up waiting, then the redraw that follows it) rather than drawing it twice.
-        self._drawing: dict[tuple[Any, ...], asyncio.Future[Picture | None]] = {}
+        self._drawing: dict[tuple[Any, ...], tuple[asyncio.Future[Picture | None], bool]] = {}
         self._size = size
         # One thread: Pillow releases the GIL while it encodes, and one worker keeps the
         # drawing of many tables from competing with the event loop for both cores.
@@ -84,7 +84,7 @@ class Pictures:
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def table(self, table: Table, urgent: bool = True) -> Picture | None:
+    async def table(self, table: Table, urgent: bool = False) -> Picture | None:
         """The public table as it is now (None between tables or for a game that draws none).
         `urgent`: a member's click waits for it (the worker draws it before pictures that
         are drawn ahead of time for changes the tables made by themselves)."""
@@ -96,7 +96,7 @@ class Pictures:
         return await self._get(key, (table.plugin.id, "table", seen, view, ()), urgent)
 
     async def hand(
-        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = True
+        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False
     ) -> Picture | None:
         """Engine seat `seat`'s own cards, for its panel, with what it picked marked."""
         game = table.game
@@ -113,10 +113,14 @@ class Pictures:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        drawing = self._drawing.get(key)
-        if drawing is None:
-            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, job, urgent))
-            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        drawing, was_urgent = self._drawing.get(key, (None, False))
+        if drawing is None or (urgent and not was_urgent):
+            # A member waiting does not wait behind a drawing that is itself waiting for
+            # every urgent one: theirs is drawn at their priority (whichever ends first is
+            # cached; the other is a picture drawn twice, rarely).
+            drawing = asyncio.ensure_future(self._draw(key, job, urgent))
+            self._drawing[key] = (drawing, urgent)
+            drawing.add_done_callback(lambda done: self._done_drawing(key, done))
         # Shielded: one waiter giving up (a click's answer that can wait no longer) does not
         # stop the drawing the others, and the cache, are waiting for.
         return await asyncio.shield(drawing)
@@ -134,6 +138,10 @@ class Pictures:
         while len(self._cache) > self._size:
             self._cache.popitem(last=False)
         return picture
+
+    def _done_drawing(self, key: tuple[Any, ...], done: asyncio.Future[Picture | None]) -> None:
+        if self._drawing.get(key, (None, False))[0] is done:
+            del self._drawing[key]
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's pictures."""

@@ -55,9 +55,10 @@ class WorkerFailed(Exception):
 class Workers:
     """The bot's process pool (or, with `size` 0, inline computation)."""
 
-    def __init__(self, size: int, *, tries: int = TRIES) -> None:
+    def __init__(self, size: int, *, tries: int = TRIES, nice: int = 0) -> None:
         self.size = size
         self.tries = tries
+        self.nice = nice
         self.completed = 0  # jobs finished (the load bench reads it)
         self.replaced = 0  # pools thrown away after a crash or a hang
         self._pool: ProcessPoolExecutor | None = None
@@ -111,7 +112,12 @@ class Workers:
         if self._closed:
             raise WorkerFailed("the workers are shut down")
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.size,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,
+                initargs=(self.nice,),
+            )
         return self._pool
 
     def _replace(self, pool: ProcessPoolExecutor, why: str) -> None:

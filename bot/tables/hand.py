@@ -243,12 +243,13 @@ class Hands:
     async def prepare(self, table: Table, prepares: Prepares[Any], seat: int, action: Any) -> None:
         """The heavy part of a move, if its game has one (`Prepares`), done in a worker so
         that the engine's `apply` is cheap. A worker that fails leaves it to `apply`:
-        slower, the same result."""
+        slower, the same result. It runs under the table's lock, which members' clicks at
+        the table wait for, so it goes before the computers' decisions waiting for a worker."""
         job = prepares.prepare(table.game, seat, action)
         if job is None:
             return
         try:
-            prepares.absorb(await self.workers.run(job.fn, *job.args, timeout=self.decision_cap))
+            prepares.absorb(await self.workers.run(job.fn, *job.args, timeout=self.decision_cap, urgent=True))
         except WorkerFailed:
             log.warning("table %s: the move's heavy part failed in the workers; done here", table.id)
 

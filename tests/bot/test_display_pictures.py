@@ -4,6 +4,7 @@ keeps the one the message shows, and the drawing goes on for the redraw that fol
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any, cast
 
@@ -40,4 +41,70 @@ async def test_a_late_picture_leaves_the_answer_with_the_one_shown_and_is_drawn_
         assert [file.filename for file in again["attachments"]] == [picture.filename]
     finally:
         drawn.set()
+        display.close()
+
+
+async def test_a_tables_drawing_draws_its_picture_before_it_takes_the_tables_lock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the table's own change waits for its picture at a busy drawing worker, a member's
+    click at the table can take the table's lock (it is not held behind the drawing)."""
+    table = dealt_table("prima_carta", {}, 3, seed=4242)
+    display = Display(cast(Any, None), cast(Any, None))
+    display.screen(table).pending = True  # a computer's change waits to be drawn
+    draw, started, drawn = bot.pictures.draw, threading.Event(), threading.Event()
+
+    def busy(*job: Any) -> Any:
+        started.set()
+        drawn.wait(timeout=30)
+        return draw(*job)
+
+    monkeypatch.setattr(bot.pictures, "draw", busy)
+    inside = asyncio.Event()
+
+    async def drawing() -> None:
+        async with display._drawing_turn(table):
+            assert table.lock.locked(), "what the drawing shows is drawn under the lock"
+            inside.set()
+
+    task = asyncio.create_task(drawing())
+    try:
+        await asyncio.to_thread(started.wait, 30)
+        assert not table.lock.locked(), "a click could take the lock while the picture is drawn"
+        async with table.lock:  # a member's click, answered meanwhile
+            pass
+        drawn.set()
+        await task
+        assert inside.is_set() and not table.lock.locked()
+    finally:
+        drawn.set()
+        display.close()
+
+
+async def test_a_tables_drawing_reads_nothing_while_a_move_is_under_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move changes the table under its lock (and puts it back if saving fails): the
+    drawing ahead does not read the table then; it waits for the lock and draws after."""
+    table = dealt_table("prima_carta", {}, 3, seed=4242)
+    display = Display(cast(Any, None), cast(Any, None))
+    display.screen(table).pending = True
+    draw, versions = bot.pictures.draw, []
+
+    def counted(*job: Any) -> Any:
+        versions.append(job[2].game is not None)
+        return draw(*job)
+
+    monkeypatch.setattr(bot.pictures, "draw", counted)
+    try:
+        await table.lock.acquire()  # a move under way
+        task = asyncio.create_task(display._drawing_turn(table).__aenter__())
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert versions == [], "nothing drawn from a table a move is changing"
+        table.lock.release()
+        await task
+        assert versions == [True], "drawn once, under the lock, when the move was done"
+        table.lock.release()
+    finally:
         display.close()

@@ -202,3 +202,13 @@ async def test_a_job_cancelled_while_it_waits_gives_its_turn_on() -> None:
     release.set()
     await asyncio.gather(holder, after)
     assert cancelled.cancelled() and turns.free == 1
+
+
+async def test_workers_started_nicer_run_below_the_bots_priority() -> None:
+    """The decision workers are background work to the operating system: with every core
+    busy, the event loop and the pictures members wait for are served first."""
+    workers = Workers(1, nice=10)
+    try:
+        assert await workers.run(os.nice, 0, timeout=60) == os.nice(0) + 10
+    finally:
+        workers.close()
