@@ -16,7 +16,15 @@ from bot.config import Settings
 from bot.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY", "SHUTDOWN_GRACE")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DATABASE_PATH",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "COMPUTER_DELAY",
+    "SHUTDOWN_GRACE",
+)
 HEAD = "Ridotto's settings (.env or environment) have a problem:\n"
 
 
@@ -90,6 +98,34 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(_env_file=None)
     assert settings.database_path == Path("data/ridotto.db")
     assert settings.dev_guild_id is None
+
+
+@pytest.mark.parametrize(
+    ("env", "kind", "where"),
+    [
+        ({}, "sqlite", Path("data/ridotto.db")),
+        ({"DATABASE_PATH": "old/room.db"}, "sqlite", Path("old/room.db")),
+        ({"DATABASE_URL": "sqlite:///new/room.db"}, "sqlite", Path("new/room.db")),
+        ({"DATABASE_URL": "sqlite:////srv/room.db"}, "sqlite", Path("/srv/room.db")),
+        ({"DATABASE_URL": "postgresql://ridotto:pw@db.example/ridotto"}, "postgresql", None),
+        ({"DATABASE_URL": "postgres://ridotto@db.example/ridotto"}, "postgresql", None),
+        # Both set: DATABASE_URL wins, DATABASE_PATH is the older setting it replaces.
+        (
+            {"DATABASE_PATH": "old/room.db", "DATABASE_URL": "postgresql://db.example/ridotto"},
+            "postgresql",
+            None,
+        ),
+    ],
+)
+def test_database_url_chooses_the_store_and_database_path_is_still_honoured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], kind: str, where: Path | None
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    database = Settings().database()
+    assert (database.kind, database.path) == (kind, where)
+    assert "pw" not in database.shown()
 
 
 async def _new_database(path: Path) -> None:
@@ -169,6 +205,22 @@ def test_log_levels_are_read_in_any_case(
             "DATABASE_PATH",
             "notes.txt/r.db",
             "DATABASE_PATH cannot be 'notes.txt/r.db': 'notes.txt' is a file, not a directory.",
+        ),
+        (
+            "DATABASE_URL",
+            "mysql://ridotto:hunter2@db/ridotto",
+            "DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server), not 'mysql'.",
+        ),
+        (
+            "DATABASE_URL",
+            "sqlite://data/r.db",
+            "DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server), not 'sqlite'.",
+        ),
+        (
+            "DATABASE_URL",
+            "sqlite:///",
+            "DATABASE_URL 'sqlite:///' names no database file: write sqlite:///data/ridotto.db"
+            " (relative) or sqlite:////srv/ridotto.db (absolute).",
         ),
     ],
 )
