@@ -5,6 +5,8 @@ temporary folder. Each test gets a database of its own (``CREATE DATABASE``)."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 import uuid
 from collections.abc import Iterator
@@ -77,3 +79,29 @@ async def execute(url: str, sql: str) -> None:
         await pg.execute(sql)
     finally:
         await pg.close()
+
+
+def run_now(url: str, sql: str, *params: object) -> list[tuple[object, ...]]:
+    """`sql` (``?`` placeholders) on the database at `url`, from synchronous test code, its
+    rows: the SQLite file, or the PostgreSQL database (on a thread of its own, whose event
+    loop asyncpg uses while the test's waits)."""
+    if url.startswith("sqlite:///"):
+        import sqlite3
+
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            rows = [tuple(r) for r in conn.execute(sql, params)]
+        conn.close()
+        return rows
+    numbered = sql
+    for n in range(1, len(params) + 1):
+        numbered = numbered.replace("?", f"${n}", 1)
+
+    async def run() -> list[tuple[object, ...]]:
+        conn = await asyncpg.connect(url)
+        try:
+            return [tuple(r) for r in await conn.fetch(numbered, *params)]
+        finally:
+            await conn.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
