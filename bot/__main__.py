@@ -1,4 +1,5 @@
-"""`python -m bot` runs the card room; `python -m bot audit` checks every chip."""
+"""`python -m bot` runs the card room; `python -m bot audit` checks every chip;
+`python -m bot migrate-db --from URL --to URL` moves a room to another database."""
 
 from __future__ import annotations
 
@@ -36,8 +37,12 @@ def main(argv: list[str]) -> int:
         from bot.audit import main as audit_main
 
         return audit_main(argv[1:])
+    if argv[:1] == ["migrate-db"]:
+        from bot.migrate_db import main as migrate_main
+
+        return migrate_main(argv[1:])
     if argv:
-        print("usage: python -m bot [audit [DATABASE_PATH]]", file=sys.stderr)
+        print("usage: python -m bot [audit [DATABASE] | migrate-db --from URL --to URL]", file=sys.stderr)
         return 2
     try:
         settings = load(Settings)
