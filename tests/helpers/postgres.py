@@ -26,9 +26,9 @@ def server(folder: Path) -> Iterator[str]:
     if given:
         yield given
         return
-    import pgserver
+    from pgserver.postgres_server import get_server
 
-    pg = pgserver.get_server(folder, cleanup_mode="stop")
+    pg = get_server(folder, cleanup_mode="stop")
     try:
         yield str(pg.get_uri())
     finally:
