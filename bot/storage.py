@@ -237,7 +237,6 @@ def _move_sync(
     _ledger_row(conn, guild_id, src, dst, amount, reason, table_id, hand_no, now)
 
 
-
 def _in_one_trip(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
     """BEGIN IMMEDIATE, `fn`, COMMIT — or ROLLBACK — in a single call on the database thread."""
     _begin(conn)
@@ -325,7 +324,6 @@ def _finish(conn: sqlite3.Connection, closed_tables: list[int]) -> None:
 def _rollback(conn: sqlite3.Connection) -> None:
     if conn.in_transaction:
         conn.execute("ROLLBACK")
-
 
 
 def _ledger_sums(conn: sqlite3.Connection) -> dict[tuple[int, str], int]:
