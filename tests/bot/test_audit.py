@@ -17,7 +17,7 @@ import bot.audit as audit
 from bot.audit import main, run_audit
 from bot.migrations import LATEST
 from bot.storage import HOUSE, Store, member_account, table_account
-from bot.store import open_store
+from bot.store import open_store, parse_url
 from tests.helpers.postgres import execute
 
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY")
@@ -151,12 +151,11 @@ async def test_run_audit_on_a_database_with_no_guilds(
 
 
 async def test_a_table_whose_own_count_differs_from_its_escrow_fails(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    store_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Stacks, antes and pot live in the table's snapshot; the audit checks they add up to
-    exactly what the table's escrow account holds."""
-    path = tmp_path / "r.db"
-    store = await Store.open(path)
+    exactly what the table's escrow account holds (on SQLite and on PostgreSQL)."""
+    store = await open_store(store_url)
     try:
         async with store.transaction() as tx:
             tid = await tx.create_table(1, 5, "holdout", 10, {})
@@ -170,7 +169,7 @@ async def test_a_table_whose_own_count_differs_from_its_escrow_fails(
         await store.close()
     assert not report.ok
     assert "table 1 counts 499 chips at the table but its escrow holds 500" in report.guilds[0].problems
-    assert await run_audit(path) == 1
+    assert await run_audit(parse_url(store_url)) == 1
 
 
 async def test_a_database_the_bot_has_open_is_read_with_its_latest_commits(
