@@ -1,7 +1,9 @@
-"""Ridotto's storage: per-guild bankrolls, an append-only chip ledger, tables, results.
+"""Ridotto's SQLite store: per-guild bankrolls, an append-only chip ledger, tables, results.
 
-One SQLite file (WAL, ``synchronous=FULL``, foreign keys on) behind one aiosqlite
-connection and one :class:`asyncio.Lock`. Every write goes through
+The store's contract (:mod:`bot.store.contract`: the accounts, models, checks and the
+audit's arithmetic, shared with the PostgreSQL store) on one SQLite file (WAL,
+``synchronous=FULL``, foreign keys on) behind one aiosqlite connection and one
+:class:`asyncio.Lock`. Every write goes through
 :meth:`Store.transaction`, a ``BEGIN IMMEDIATE`` unit of work, so a chip movement and the
 table snapshot it belongs to commit together or not at all.
 
@@ -592,7 +594,7 @@ def _on_thread(store: Store, fn: Callable[..., T], conn: sqlite3.Connection, *ar
 
 
 class Store:
-    """The bot's database. Open with :meth:`Store.open`; close with :meth:`close`."""
+    """The bot's database in one SQLite file. Open with :meth:`Store.open`; :meth:`close`."""
 
     Tx: TypeAlias = Tx
 
