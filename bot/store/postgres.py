@@ -33,7 +33,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 import asyncpg
 
@@ -529,8 +529,6 @@ _OPEN = "status = 'open'"
 
 class PostgresStore:
     """The bot's database on a PostgreSQL server. Open with :meth:`open`; :meth:`close`."""
-
-    Tx: ClassVar[type[PostgresTx]] = PostgresTx
 
     def __init__(self, pool: _Pool, url: str) -> None:
         self._pool = pool
