@@ -10,6 +10,7 @@ import sys
 import discord
 
 from bot.config import BadSettings, Settings, load
+from bot.store import DatabaseUnavailable
 
 NO_TOKEN = """\
 Ridotto needs a Discord bot token to start.
@@ -63,6 +64,9 @@ def main(argv: list[str]) -> int:
 
     try:
         asyncio.run(run())
+    except DatabaseUnavailable as problem:
+        print(problem, file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 1

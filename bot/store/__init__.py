@@ -34,6 +34,7 @@ __all__ = [
     "AuditGuild",
     "AuditReport",
     "DailyResult",
+    "DatabaseUnavailable",
     "DatabaseUrl",
     "EscrowMove",
     "GameStats",
@@ -51,13 +52,28 @@ __all__ = [
 ]
 
 
+class DatabaseUnavailable(Exception):
+    """The database the settings name cannot be opened: one sentence saying which and why
+    (the URL's password hidden)."""
+
+
 async def open_store(url: str | DatabaseUrl) -> Store:
-    """Open (creating and migrating if need be) the database `url` names."""
+    """Open (creating and migrating if need be) the database `url` names;
+    :class:`DatabaseUnavailable` when a PostgreSQL server cannot be reached or refuses."""
     target = parse_url(url) if isinstance(url, str) else url
     if target.kind == "postgresql":
+        import asyncpg
+
         from bot.store.postgres import PostgresStore
 
-        return await PostgresStore.open(target.url)
+        try:
+            return await PostgresStore.open(target.url)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise DatabaseUnavailable(
+                f"Could not open the database DATABASE_URL names ({target.shown()}):"
+                f" {error.__class__.__name__}: {error}".rstrip(".")
+                + "."
+            ) from None
     from bot.storage import Store as SqliteStore
 
     assert target.path is not None

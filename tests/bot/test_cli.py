@@ -62,6 +62,25 @@ def test_starting_without_a_token_explains_what_to_do(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_a_postgresql_server_that_cannot_be_reached_at_start_up_is_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    async def accepted(self: discord.Client, token: str) -> None:
+        await self.setup_hook()  # what discord.py's login does once Discord accepts the token
+
+    # We stand in only for Discord's answer at login; the database is really asked for.
+    monkeypatch.setattr(discord.Client, "login", accepted)
+    clean_settings(tmp_path, monkeypatch)
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("WORKERS", "0")
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://ridotto:hunter2@/ridotto?host={tmp_path}&port=1")
+    code, err = start([], capsys)
+    assert code == 1
+    assert err.startswith("Could not open the database DATABASE_URL names (postgresql://ridotto:***@/ridotto")
+    assert err.count("\n") == 1 and err.endswith(".\n")
+    assert "hunter2" not in err and "Traceback" not in err and "Discord" not in err
+
+
 def test_starting_with_a_refused_token_explains_what_to_do(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
