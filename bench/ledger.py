@@ -40,7 +40,7 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -117,6 +117,32 @@ async def fresh_store(path: Path) -> Store:
     return store
 
 
+async def interleaved(
+    n: int,
+    rounds: int,
+    reference: Callable[[list[list[int]]], Awaitable[None]],
+    stores: Mapping[str, StoreContract],
+) -> tuple[int, dict[str, float]]:
+    """The same `n` transfers made three ways in turn, a round at a time (reference, the
+    store's transfer, a transaction's move): the chunk size and each way's total time."""
+    rng = random.Random(1)
+    pairs = [rng.sample(range(1, MEMBERS + 1), 2) for _ in range(n)]
+    chunk = -(-n // rounds)
+    spent = {"raw": 0.0, "transfer": 0.0, "tx": 0.0}
+    ways: dict[str, Callable[[list[list[int]]], Awaitable[None]]] = {
+        "raw": reference,
+        "transfer": lambda part: store_transfers(stores["transfer"], part),
+        "tx": lambda part: tx_transfers(stores["tx"], part),
+    }
+    for start in range(0, n, chunk):
+        part = pairs[start : start + chunk]
+        for name, way in ways.items():
+            t = time.perf_counter()
+            await way(part)
+            spent[name] += time.perf_counter() - t
+    return chunk, spent
+
+
 async def bench(n: int, rounds: int, folder: Path) -> int:
     stores = {name: await fresh_store(folder / f"{name}.db") for name in ("raw", "transfer", "tx")}
     await stores["raw"].close()  # the reference writes the same schema with plain sqlite3
@@ -125,21 +151,11 @@ async def bench(n: int, rounds: int, folder: Path) -> int:
         store = stores["transfer"]
         mode, sync = await store.pragma("journal_mode"), await store.pragma("synchronous")
         print(f"databases in {folder}: journal_mode={mode} synchronous={sync} (2 = FULL)")
-        rng = random.Random(1)
-        pairs = [rng.sample(range(1, MEMBERS + 1), 2) for _ in range(n)]
-        chunk = -(-n // rounds)
-        spent = {"raw": 0.0, "transfer": 0.0, "tx": 0.0}
-        for start in range(0, n, chunk):
-            part = pairs[start : start + chunk]
-            t = time.perf_counter()
+
+        async def reference(part: list[list[int]]) -> None:
             raw_transfers(raw, part)
-            spent["raw"] += time.perf_counter() - t
-            t = time.perf_counter()
-            await store_transfers(stores["transfer"], part)
-            spent["transfer"] += time.perf_counter() - t
-            t = time.perf_counter()
-            await tx_transfers(stores["tx"], part)
-            spent["tx"] += time.perf_counter() - t
+
+        chunk, spent = await interleaved(n, rounds, reference, stores)
         labels = {
             "raw": "raw sqlite3 (reference)",
             "transfer": "Store.transfer",
@@ -198,21 +214,11 @@ async def bench_postgres(n: int, rounds: int, folder: Path) -> int:
         raw = await asyncpg.connect(stores["raw"].url)
         try:
             print(f"\nPostgreSQL server: {await stores['transfer'].settings()}")
-            rng = random.Random(1)
-            pairs = [rng.sample(range(1, MEMBERS + 1), 2) for _ in range(n)]
-            chunk = -(-n // rounds)
-            spent = {"raw": 0.0, "transfer": 0.0, "tx": 0.0}
-            for start in range(0, n, chunk):
-                part = pairs[start : start + chunk]
-                t = time.perf_counter()
+
+            async def reference(part: list[list[int]]) -> None:
                 await raw_pg_transfers(raw, part)
-                spent["raw"] += time.perf_counter() - t
-                t = time.perf_counter()
-                await store_transfers(stores["transfer"], part)
-                spent["transfer"] += time.perf_counter() - t
-                t = time.perf_counter()
-                await tx_transfers(stores["tx"], part)
-                spent["tx"] += time.perf_counter() - t
+
+            chunk, spent = await interleaved(n, rounds, reference, stores)
             labels = {
                 "raw": "raw asyncpg (reference)",
                 "transfer": "PostgresStore.transfer",
