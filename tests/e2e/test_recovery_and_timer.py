@@ -130,6 +130,7 @@ async def test_next_hand_is_dealt_after_a_pause(room: Room) -> None:
     assert table.state.hand_no == 2 and table.state.phase in (Phase.PLAYING, Phase.BETWEEN)
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_an_abandoned_table_plays_itself_out_and_closes(room: Room) -> None:
     table = await started_with_bob_and_a_computer(room)
     message_id = table.state.message_id
