@@ -126,3 +126,19 @@ async def test_migrate_db_says_so_when_the_books_do_not_balance(
     assert code == 1
     assert out.count("off by 3") == 2
     assert "the books did not balance in the source either" in out
+
+
+async def test_migrate_db_moves_a_room_back_from_postgresql_to_a_new_sqlite_file(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, back = tmp_path / "room.db", tmp_path / "back" / "room.db"
+    await a_room(path)
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{path}", "--to", postgres_url]) == 0
+    assert await asyncio.to_thread(main, ["--from", postgres_url, "--to", f"sqlite:///{back}"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("the two audits agree")
+    source, returned = await Store.open(path), await Store.open(back)
+    try:
+        assert await everything(returned) == await everything(source)
+    finally:
+        await source.close()
+        await returned.close()

@@ -28,6 +28,7 @@ def server(folder: Path) -> Iterator[str]:
         return
     from pgserver.postgres_server import get_server
 
+    folder.parent.mkdir(parents=True, exist_ok=True)  # pgserver makes the folder, not its parent
     pg = get_server(folder, cleanup_mode="stop")
     try:
         yield str(pg.get_uri())
