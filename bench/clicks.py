@@ -59,6 +59,7 @@ from bot.app import Ridotto, create_bot
 from bot.components import TABLE_MOVE
 from bot.config import Settings
 from bot.games.base import TableMoves
+from bot.storage import Store as SqliteStore
 from bot.tables import Phase, Table
 
 STAKE = 1  # spiga 1, copa at most 9: members never run short, however many hands they play
@@ -207,6 +208,7 @@ def count_trips(bot: Ridotto, run: Run) -> None:
     """Count the store's trips to its database thread (each one a wake of that thread and
     of the event loop, where a busy machine's scheduler adds its delays)."""
     store = bot.store
+    assert isinstance(store, SqliteStore)  # the bench runs the bot on SQLite
     sent = store._call
 
     async def counted(fn: Callable[..., Any], *args: Any) -> Any:
@@ -427,6 +429,7 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
         try:
             instrument(ridotto)
             count_trips(ridotto, run)
+            assert isinstance(ridotto.store, SqliteStore)
             mode = await ridotto.store.pragma("journal_mode")
             sync = await ridotto.store.pragma("synchronous")
             run.journal = f"journal_mode={mode} synchronous={sync} (2 = FULL)"

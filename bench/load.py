@@ -78,6 +78,7 @@ from bot.app import Ridotto, create_bot
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE
 from bot.config import Settings
 from bot.games.base import TableMoves
+from bot.storage import Store as SqliteStore
 from bot.tables import Phase, Table
 
 TICK = 0.010  # the ticker's period, seconds
@@ -806,6 +807,7 @@ async def bench(args: argparse.Namespace, db: Path) -> int:
     async with simcord.run(ridotto) as env:
         clock = asyncio.create_task(in_real_time(env))
         load = Load(env, ridotto, args.seed)
+        assert isinstance(ridotto.store, SqliteStore)  # the bench runs the bot on SQLite
         mode = await ridotto.store.pragma("journal_mode")
         sync = await ridotto.store.pragma("synchronous")
         print(f"database: {db} on {filesystem(db.parent)}, journal_mode={mode} synchronous={sync} (2 = FULL)")

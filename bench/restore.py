@@ -1,8 +1,10 @@
 """Start-up restore time and the memory each open table holds.
 
-    python bench/restore.py [--tables 1000,10000] [--dir DIR]
+    python bench/restore.py [--tables 1000,10000] [--dir DIR] [--stores sqlite,postgresql]
 
-For each count N, a fresh SQLite file (WAL, ``synchronous=FULL``, as in production) gets N
+For each store and each count N, a fresh database — an SQLite file (WAL, ``synchronous=FULL``,
+as in production), then a PostgreSQL database on a server the bench starts (``pgserver``, or
+the one ``RIDOTTO_TEST_POSTGRES_URL`` names) — gets N
 open tables, round-robin over every registered game and two states each: a lobby with a
 computer seated, and a hand in play (four seats, a few random legal moves made). Then:
 
@@ -36,8 +38,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games import GAMES, HandSetup, Plugin
-from bot.storage import Store
+from bot.store import Store, open_store
 from bot.tables import Phase, Seat, Table, TableService, TableState
+from tests.helpers import postgres
 
 GUILD = 1
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -84,10 +87,10 @@ def template(plugin: Plugin, playing: bool, rng: random.Random) -> dict[str, Any
     return data
 
 
-async def fill(path: Path, count: int) -> None:
+async def fill(path: str, count: int) -> None:
     rng = random.Random(count)
     templates = [template(p, playing, rng) for p in GAMES.values() for playing in (False, True)]
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         async with store.transaction() as tx:
             for index in range(count):
@@ -99,8 +102,8 @@ async def fill(path: Path, count: int) -> None:
         await store.close()
 
 
-async def restore(path: Path) -> tuple[float, float, TableService, Store]:
-    store = await Store.open(path)
+async def restore(path: str) -> tuple[float, float, TableService, Store]:
+    store = await open_store(path)
     service = TableService(store, computer_delay=3600.0, now=lambda: NOW)
     start, cpu = time.perf_counter(), time.process_time()
     report = await service.restore()
@@ -109,10 +112,10 @@ async def restore(path: Path) -> tuple[float, float, TableService, Store]:
     return elapsed, cpu, service, store
 
 
-async def reference(path: Path) -> float:
+async def reference(path: str) -> float:
     """The floor beside it: reading the same rows and parsing each snapshot with json.loads,
     nothing validated or built (the collector on, as the bot runs)."""
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         start = time.perf_counter()
         for saved in await store.saved_tables():
@@ -122,8 +125,11 @@ async def reference(path: Path) -> float:
         await store.close()
 
 
-async def bench(count: int, folder: Path) -> None:
-    path = folder / f"restore-{count}.db"
+async def bench(count: int, folder: Path, server: str | None) -> None:
+    if server is None:
+        path = f"sqlite:///{folder / f'restore-{count}.db'}"
+    else:
+        path = await postgres.create_database(server, f"restore{count}")
     await fill(path, count)
     floor = await reference(path)
     elapsed, cpu, service, store = await restore(path)
@@ -140,11 +146,12 @@ async def bench(count: int, folder: Path) -> None:
     tracemalloc.stop()
     await service.stop()
     await store.close()
+    kind = "PostgreSQL" if server else "SQLite"
     print(
-        f"{count:>6,} open tables ({playing:,} with a hand in play): restore {elapsed:.2f} s "
+        f"{kind:<10} {count:>6,} open tables ({playing:,} with a hand in play): restore {elapsed:.2f} s "
         f"({elapsed / count * 1e6:,.0f} µs a table; {cpu:.2f} s of CPU) · "
         f"memory {held / count / 1024:,.1f} KB a table\n"
-        f"        reference, the same rows read and json.loads'd: {floor:.2f} s; "
+        f"                  reference, the same rows read and json.loads'd: {floor:.2f} s; "
         f"restore / reference {elapsed / floor:.1f}×"
         + (
             f"; goal under {GOAL_SECONDS:.0f} s: {'met' if elapsed < GOAL_SECONDS else 'NOT met'}"
@@ -158,13 +165,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", default="1000,10000", help="comma-separated table counts")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the database files")
+    parser.add_argument("--stores", default="sqlite,postgresql", help="the stores to restore from")
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
+    stores = args.stores.split(",")
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.dir or Path(tmp)
         print(f"python {sys.version.split()[0]} · games: {', '.join(GAMES)}")
-        for count in counts:
-            asyncio.run(bench(count, folder))
+        if "sqlite" in stores:
+            for count in counts:
+                asyncio.run(bench(count, folder, None))
+        if "postgresql" in stores:
+            with postgres.server(folder / "pg") as server:
+                for count in counts:
+                    asyncio.run(bench(count, folder, server))
 
 
 if __name__ == "__main__":

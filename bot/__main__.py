@@ -1,4 +1,5 @@
-"""`python -m bot` runs the card room; `python -m bot audit` checks every chip."""
+"""`python -m bot` runs the card room; `python -m bot audit` checks every chip;
+`python -m bot migrate-db --from URL --to URL` moves a room to another database."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 import discord
 
 from bot.config import BadSettings, Settings, load
+from bot.store import DatabaseUnavailable
 
 NO_TOKEN = """\
 Ridotto needs a Discord bot token to start.
@@ -36,8 +38,12 @@ def main(argv: list[str]) -> int:
         from bot.audit import main as audit_main
 
         return audit_main(argv[1:])
+    if argv[:1] == ["migrate-db"]:
+        from bot.migrate_db import main as migrate_main
+
+        return migrate_main(argv[1:])
     if argv:
-        print("usage: python -m bot [audit [DATABASE_PATH]]", file=sys.stderr)
+        print("usage: python -m bot [audit [DATABASE] | migrate-db --from URL --to URL]", file=sys.stderr)
         return 2
     try:
         settings = load(Settings)
@@ -58,6 +64,9 @@ def main(argv: list[str]) -> int:
 
     try:
         asyncio.run(run())
+    except DatabaseUnavailable as problem:
+        print(problem, file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 1

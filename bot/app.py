@@ -16,7 +16,7 @@ from discord.utils import MISSING
 from bot.components import ComponentRouter
 from bot.config import Settings
 from bot.display import Display
-from bot.storage import Store
+from bot.store import Store, open_store
 from bot.tables import MoveSavedError, TableError, TableService
 from bot.workers import Workers
 from engine.core.rng import new_seed
@@ -88,7 +88,7 @@ class Ridotto(commands.Bot):
         self.router = ComponentRouter(answer_failure, TableError, reply)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await open_store(self.settings.database())
         # The worker processes (computers' decisions, prices, pictures): they start with the
         # first job and stop in `close`.
         # At a lower priority than the bot's own process and the drawing: on a machine whose

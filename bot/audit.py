@@ -1,5 +1,10 @@
 """``python -m bot audit [DATABASE]``: check every guild's chip books, changing nothing.
 
+DATABASE is an SQLite file's path, or a ``DATABASE_URL`` (``sqlite:///…``, ``postgresql://…``);
+without it, the database the settings name (``DATABASE_URL``, else ``DATABASE_PATH``).
+A PostgreSQL database is read in one REPEATABLE READ snapshot, with no migration; one it
+cannot reach gets exit code 9, one without Ridotto's schema 6, another schema version 7 or 8.
+
 For each guild: sum of member balances + escrow must equal chips granted minus the
 house's net take; every balance and escrow must equal its ledger sum; closed tables hold
 no escrow. Needs only the database path (the argument, else ``DATABASE_PATH`` from the
@@ -36,8 +41,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import BadSettings, DatabaseSettings, load
-from bot.migrations import LATEST
+from bot.migrations import LATEST, PG_LATEST
 from bot.storage import AuditReport, Store
+from bot.store.url import DatabaseUrl, parse_url
 
 OK, MISMATCH, USAGE, MISSING, NOT_A_FILE, NOT_SQLITE, FOREIGN, NEWER, OLDER, UNREADABLE = range(10)
 
@@ -156,15 +162,64 @@ async def read_report(path: str | os.PathLike[str]) -> AuditReport:
     raise _refuse(UNREADABLE, p, "it kept changing while it was read; try again")
 
 
-async def report_lines(path: str | os.PathLike[str]) -> tuple[int, list[str]]:
-    """Audit the database at `path`: the exit code and the lines of the report.
+async def read_postgres_report(url: str) -> AuditReport:
+    """Audit the PostgreSQL database at `url` without changing it (no migration)."""
+    import asyncpg
+
+    from bot.store.postgres import PostgresStore
+    from bot.store.url import hide_password
+
+    shown = hide_password(url)
+
+    def refuse(code: int, why: str) -> CannotAudit:
+        return CannotAudit(code, f"Cannot audit {shown}: {why}.")
+
+    try:
+        store = await PostgresStore.open(url, max_size=1, migrate=False)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        why = f"PostgreSQL could not be reached ({error.__class__.__name__}: {error})"
+        raise refuse(UNREADABLE, why) from None
+    try:
+        version, tables = await store.schema()
+        missing = sorted(RIDOTTO_TABLES - tables)
+        if missing or version is None:
+            names = ", ".join(repr(name) for name in missing) or "'schema_version'"
+            raise refuse(FOREIGN, f"it is a PostgreSQL database, but not Ridotto's (missing {names})")
+        if version > PG_LATEST:
+            raise refuse(NEWER, f"its schema version {version} is newer than this Ridotto's ({PG_LATEST})")
+        if version < PG_LATEST:
+            raise refuse(
+                OLDER,
+                f"its schema version {version} is older than this Ridotto's ({PG_LATEST});"
+                " start this one once to upgrade it",
+            )
+        return await store.audit()
+    except asyncpg.PostgresError as error:
+        raise refuse(UNREADABLE, f"PostgreSQL could not read it ({error})") from None
+    finally:
+        await store.close()
+
+
+async def report_lines(path: str | os.PathLike[str] | DatabaseUrl) -> tuple[int, list[str]]:
+    """Audit the database at `path` (a file, or a URL): the exit code and the report's lines.
 
     Raises :class:`CannotAudit` for a database that cannot be audited.
     """
-    p = Path(path)
-    report = await read_report(p)
+    if isinstance(path, DatabaseUrl) and path.kind == "postgresql":
+        report = await read_postgres_report(path.url)
+        name = path.shown()
+    else:
+        p = path.path if isinstance(path, DatabaseUrl) else Path(path)
+        assert p is not None
+        report = await read_report(p)
+        name = str(p)
+    return report_text(name, report)
+
+
+def report_text(name: str, report: AuditReport) -> tuple[int, list[str]]:
+    """The exit code and the lines of a report on the database called `name`."""
     if not report.guilds:
-        return OK, [f"{p}: no guilds yet — nothing to audit."]
+        return OK, [f"{name}: no guilds yet — nothing to audit."]
     lines = []
     for g in report.guilds:
         status = "OK" if g.ok else "MISMATCH"
@@ -177,7 +232,7 @@ async def report_lines(path: str | os.PathLike[str]) -> tuple[int, list[str]]:
     return (OK if report.ok else MISMATCH), lines
 
 
-async def run_audit(path: str | os.PathLike[str]) -> int:
+async def run_audit(path: str | os.PathLike[str] | DatabaseUrl) -> int:
     """Audit the database at `path`, write the report to standard output (or the reason
     there is none to standard error), return the exit code."""
     try:
@@ -199,17 +254,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "database",
         nargs="?",
-        help="SQLite database file (default: DATABASE_PATH from the environment or .env)",
+        help=(
+            "an SQLite database file, or a URL (sqlite:///…, postgresql://…); default: DATABASE_URL,"
+            " else DATABASE_PATH, from the environment or .env"
+        ),
     )
     args = parser.parse_args(argv)
-    path = args.database
-    if path is None:
+    given: str | None = args.database
+    target: str | DatabaseUrl
+    if given is None:
         try:
-            path = load(DatabaseSettings).database_path
+            target = load(DatabaseSettings).database()
         except BadSettings as problem:
             sys.stderr.write(f"{problem}\n")
             return USAGE
-    return asyncio.run(run_audit(path))
+    elif "://" in given:
+        try:
+            target = parse_url(given)
+        except ValueError as problem:
+            sys.stderr.write(f"{str(problem).replace('DATABASE_URL', 'The database')}.\n")
+            return USAGE
+    else:
+        target = given
+    return asyncio.run(run_audit(target))
 
 
 if __name__ == "__main__":

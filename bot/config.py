@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.store.url import DatabaseUrl, parse_url, sqlite_url
 from bot.workers import default_size
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -32,15 +33,41 @@ _SECRET = {"discord_token"}
 
 
 class DatabaseSettings(BaseSettings):
-    """Where the database lives: all that ``python -m bot audit`` reads."""
+    """Where the database lives: all that ``python -m bot audit`` reads.
+
+    ``DATABASE_URL`` names it (``sqlite:///data/ridotto.db`` or ``postgresql://…``). The older
+    ``DATABASE_PATH`` (an SQLite file) is still read, so a deployment that sets it keeps its
+    database; when both are set, ``DATABASE_URL`` wins.
+    """
 
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
     )
 
-    database_path: Path = Field(
-        default=Path("data/ridotto.db"), description="SQLite file; created on first run."
+    database_url: str | None = Field(
+        default=None,
+        description=(
+            "The database: sqlite:///data/ridotto.db (a file, the default) or"
+            " postgresql://user:password@host/dbname (a server several processes share)."
+        ),
     )
+    database_path: Path = Field(
+        default=Path("data/ridotto.db"),
+        description="SQLite file; created on first run. DATABASE_URL, when set, wins.",
+    )
+
+    @field_validator("database_url")
+    @classmethod
+    def _a_database_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_url(value)  # one sentence naming DATABASE_URL, never its password
+        return value
+
+    def database(self) -> DatabaseUrl:
+        """The database these settings name: DATABASE_URL, else DATABASE_PATH's file."""
+        if self.database_url is not None:
+            return parse_url(self.database_url)
+        return sqlite_url(self.database_path)
 
 
 class Settings(DatabaseSettings):

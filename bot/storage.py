@@ -1,7 +1,9 @@
-"""Ridotto's storage: per-guild bankrolls, an append-only chip ledger, tables, results.
+"""Ridotto's SQLite store: per-guild bankrolls, an append-only chip ledger, tables, results.
 
-One SQLite file (WAL, ``synchronous=FULL``, foreign keys on) behind one aiosqlite
-connection and one :class:`asyncio.Lock`. Every write goes through
+The store's contract (:mod:`bot.store.contract`: the accounts, models, checks and the
+audit's arithmetic, shared with the PostgreSQL store) on one SQLite file (WAL,
+``synchronous=FULL``, foreign keys on) behind one aiosqlite connection and one
+:class:`asyncio.Lock`. Every write goes through
 :meth:`Store.transaction`, a ``BEGIN IMMEDIATE`` unit of work, so a chip movement and the
 table snapshot it belongs to commit together or not at all.
 
@@ -23,23 +25,53 @@ store's lock, and `Store._idle_connection`).
 from __future__ import annotations
 
 import asyncio
-import functools
-import json
 import logging
 import os
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
 import aiosqlite
-from pydantic import BaseModel
 
 from bot.migrations import LATEST, MIGRATIONS
+from bot.store.contract import (
+    DAILY_INTERVAL,
+    GRANT,
+    HOUSE,
+    LEDGER_KEYS,
+    AuditGuild,
+    AuditReport,
+    AuditRows,
+    DailyResult,
+    EscrowMove,
+    GameStats,
+    GuildSettings,
+    InsufficientFunds,
+    SavedTable,
+    TableAlreadyOpen,
+    TableRecord,
+    audit_report,
+    check_give,
+    check_result,
+    check_seed,
+    check_settings,
+    check_status,
+    check_table,
+    member_account,
+    next_daily,
+    table_account,
+)
+from bot.store.contract import TABLE_COLS as _TABLE_COLS
+from bot.store.contract import check_id as _check_id
+from bot.store.contract import dumps as _dumps
+from bot.store.contract import move_args as _move_args
+from bot.store.contract import now_iso as _now_iso
+from bot.store.contract import parse_account as _parse_account
+from bot.store.contract import table_record as _table_record
+from bot.store.contract import utc as _utc
 
 __all__ = [
     "GRANT",
@@ -71,164 +103,6 @@ class _ConnectionThread(Protocol):
     public equivalent, and its private method carries no annotations; this is its shape."""
 
     async def _execute(self, fn: Callable[..., T], *args: Any) -> T: ...
-
-
-GRANT = "grant"
-"""Source of every granted chip: starting bankrolls, dailies, admin grants."""
-HOUSE = "house"
-"""The bank the computer players' chips come from and go back to."""
-
-DAILY_INTERVAL = timedelta(hours=24)
-_ACCOUNT_RE = re.compile(r"(member|table):(\d+)")
-
-
-def member_account(user_id: int) -> str:
-    """The ledger account of a member (scoped to a guild by the ledger row)."""
-    return f"member:{_check_id(user_id, 'user_id')}"
-
-
-def table_account(table_id: int) -> str:
-    """The ledger account holding a table's escrow."""
-    return f"table:{_check_id(table_id, 'table_id')}"
-
-
-# --------------------------------------------------------------------------- models
-
-
-class GuildSettings(BaseModel):
-    starting_bankroll: int = 1000
-    daily_amount: int = 250
-    turn_timer: int = 120
-    """Seconds a player has to act."""
-
-
-class InsufficientFunds(Exception):
-    """A debit would take an account below zero; nothing was changed."""
-
-    def __init__(self, account: str, needed: int, available: int) -> None:
-        self.account = account
-        self.needed = needed
-        self.available = available
-        if account.startswith("member:"):
-            text = f"Not enough chips: that needs {needed} and only {available} are available."
-        else:
-            text = f"Not enough chips in {account}: that needs {needed} and only {available} are available."
-        super().__init__(text)
-
-
-class TableAlreadyOpen(ValueError):
-    """A channel can hold only one open table."""
-
-    def __init__(self, channel_id: int, table_id: int) -> None:
-        self.channel_id = channel_id
-        self.table_id = table_id
-        super().__init__(f"There is already an open table (#{table_id}) in this channel.")
-
-
-class DailyResult(BaseModel):
-    granted: bool
-    amount: int
-    """Chips granted by this claim (0 when not granted)."""
-    balance: int
-    next_at: datetime
-    """When the next claim becomes possible (aware, UTC)."""
-
-
-class TableRecord(BaseModel):
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    host_id: int
-    status: str
-    snapshot: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
-
-
-class EscrowMove(BaseModel, frozen=True):
-    """One ledger row into or out of a table's escrow account."""
-
-    src: str
-    dst: str
-    amount: int
-    reason: str
-    hand_no: int | None
-
-
-class GameStats(BaseModel):
-    game: str
-    hands: int
-    wins: int
-    net: int
-
-
-class AuditGuild(BaseModel):
-    guild_id: int
-    balances: int
-    escrow: int
-    granted: int
-    house_net: int
-    ok: bool
-    problems: list[str]
-
-
-class AuditReport(BaseModel):
-    guilds: list[AuditGuild]
-    ok: bool
-
-
-# --------------------------------------------------------------------------- validation
-
-
-def _check_id(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
-    return value
-
-
-def _check_amount(amount: object, name: str = "amount") -> int:
-    """Chip amounts are positive ints; bools, zero, negatives and floats are refused."""
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise ValueError(f"The {name} must be a whole number of chips, not {amount!r}.")
-    if amount <= 0:
-        raise ValueError(f"The {name} must be a positive number of chips, not {amount}.")
-    return amount
-
-
-def _parse_account(account: str) -> tuple[str, int | None]:
-    if not isinstance(account, str):
-        raise ValueError(f"unknown ledger account {account!r}")
-    return _parse_account_text(account)
-
-
-@functools.lru_cache(maxsize=4096)
-def _parse_account_text(account: str) -> tuple[str, int | None]:
-    """An account's kind and id; a move reads each of its accounts three times (check,
-    debit, credit), and a room has few accounts, so the answers are kept."""
-    if account in (GRANT, HOUSE):
-        return account, None
-    m = _ACCOUNT_RE.fullmatch(account)
-    if m:
-        return m.group(1), int(m.group(2))
-    raise ValueError(f"unknown ledger account {account!r}")
-
-
-def _utc(now: datetime) -> datetime:
-    """Aware UTC; a naive datetime is taken to be UTC already."""
-    if now.tzinfo is None:
-        return now.replace(tzinfo=UTC)
-    return now.astimezone(UTC)
-
-
-def _now_iso() -> str:
-    return datetime.now(UTC).isoformat()
-
-
-def _dumps(obj: dict[str, Any], name: str) -> str:
-    if not isinstance(obj, dict):
-        raise ValueError(f"{name} must be a dict, not {type(obj).__name__}")
-    return json.dumps(obj, separators=(",", ":"), allow_nan=False)
 
 
 # --------------------------------------------------------------------------- sync SQL
@@ -365,30 +239,6 @@ def _move_sync(
     _ledger_row(conn, guild_id, src, dst, amount, reason, table_id, hand_no, now)
 
 
-MoveArgs = tuple[int, str, str, int, str, int | None, int | None]
-
-
-def _move_args(
-    guild_id: int, src: str, dst: str, amount: int, reason: str, table_id: int | None, hand_no: int | None
-) -> MoveArgs:
-    """Check a move's arguments before anything touches the database."""
-    _check_id(guild_id, "guild_id")
-    _check_amount(amount)
-    src_kind, src_id = _parse_account(src)
-    dst_kind, dst_id = _parse_account(dst)
-    if src == dst:
-        raise ValueError("cannot move chips from an account to itself")
-    if not isinstance(reason, str) or not reason:
-        raise ValueError("a move needs a reason")
-    if table_id is None:
-        table_id = src_id if src_kind == "table" else dst_id if dst_kind == "table" else None
-    else:
-        _check_id(table_id, "table_id")
-    if hand_no is not None:
-        _check_id(hand_no, "hand_no")
-    return (guild_id, src, dst, amount, reason, table_id, hand_no)
-
-
 def _in_one_trip(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
     """BEGIN IMMEDIATE, `fn`, COMMIT — or ROLLBACK — in a single call on the database thread."""
     _begin(conn)
@@ -478,63 +328,6 @@ def _rollback(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
-# A table's message id is in its snapshot, the one place it is kept (migration 2 says why).
-_TABLE_COLS = "id, guild_id, channel_id, game, host_id, status, snapshot, created_at, updated_at"
-
-
-@dataclass(frozen=True, slots=True)
-class SavedTable:
-    """An open table's row as start-up reads it: the snapshot stays JSON text, so the table
-    service parses it once, straight into its own model."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    host_id: int
-    snapshot: str
-
-    def record(self) -> TableRecord:
-        """The same row as a TableRecord, its snapshot read as a dict (damaged: empty)."""
-        now = datetime.now(UTC)
-        return TableRecord(
-            id=self.id,
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            game=self.game,
-            host_id=self.host_id,
-            status="open",
-            snapshot=_snapshot(self.snapshot),
-            created_at=now,
-            updated_at=now,
-        )
-
-
-def _snapshot(text: str) -> dict[str, Any]:
-    """A stored snapshot as a dict. A damaged one that isn't a JSON object Python can read
-    comes back empty, so one bad row can't stop every other table from loading (the table
-    service sets such a table aside)."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _table_record(row: tuple[Any, ...]) -> TableRecord:
-    return TableRecord(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        game=row[3],
-        host_id=row[4],
-        status=row[5],
-        snapshot=_snapshot(row[6]),
-        created_at=datetime.fromisoformat(row[7]),
-        updated_at=datetime.fromisoformat(row[8]),
-    )
-
-
 def _ledger_sums(conn: sqlite3.Connection) -> dict[tuple[int, str], int]:
     rows = conn.execute(
         "SELECT guild_id, account, SUM(delta) FROM ("
@@ -566,66 +359,7 @@ def _audit_sync(conn: sqlite3.Connection) -> AuditReport:
     finally:
         if own_tx:
             conn.execute("COMMIT")
-
-    guild_ids = (
-        {g for g, _ in sums}
-        | {r[0] for r in members}
-        | {r[0] for r in escrows}
-        | {r[1] for r in counted}
-        | set(settings_guilds)
-    )
-    figures: dict[int, dict[str, int]] = {
-        g: {"balances": 0, "escrow": 0, "granted": 0, "house_net": 0} for g in guild_ids
-    }
-    problems: dict[int, list[str]] = {g: [] for g in guild_ids}
-    seen: set[tuple[int, str]] = set()
-
-    for g, user_id, balance in members:
-        figures[g]["balances"] += balance
-        acct = member_account(user_id)
-        seen.add((g, acct))
-        ledger = sums.get((g, acct), 0)
-        if ledger != balance:
-            problems[g].append(f"{acct} has balance {balance} but its ledger sums to {ledger}")
-    closed_ids = {tid for tid, _ in closed}
-    for g, table_id, amount, status, table_guild in escrows:
-        figures[g]["escrow"] += amount
-        acct = table_account(table_id)
-        seen.add((g, acct))
-        ledger = sums.get((g, acct), 0)
-        if ledger != amount:
-            problems[g].append(f"{acct} holds {amount} in escrow but its ledger sums to {ledger}")
-        if status is None:
-            problems[g].append(f"{acct} holds escrow for a table that does not exist")
-        elif table_guild != g:
-            problems[g].append(f"{acct} escrow is filed under guild {g} but the table is in {table_guild}")
-        if table_id in closed_ids and amount != 0:
-            problems[g].append(f"table {table_id} is closed but still holds {amount} chips in escrow")
-    for table_id, g, held, amount in counted:
-        if held is not None and int(held) != amount:
-            problems[g].append(
-                f"table {table_id} counts {int(held)} chips at the table but its escrow holds {amount}"
-            )
-    for (g, acct), total in sums.items():
-        if acct == GRANT:
-            figures[g]["granted"] = -total
-        elif acct == HOUSE:
-            figures[g]["house_net"] = total
-        elif (g, acct) not in seen and total != 0:
-            problems[g].append(f"{acct} has no balance row but its ledger sums to {total}")
-
-    report: list[AuditGuild] = []
-    for g in sorted(guild_ids):
-        f = figures[g]
-        held = f["balances"] + f["escrow"]
-        expected = f["granted"] - f["house_net"]
-        if held != expected:
-            problems[g].insert(
-                0,
-                f"balances + escrow = {held} but granted - house net = {expected} (off by {held - expected})",
-            )
-        report.append(AuditGuild(guild_id=g, **f, ok=not problems[g], problems=problems[g]))
-    return AuditReport(guilds=report, ok=all(a.ok for a in report))
+    return audit_report(AuditRows(sums, members, escrows, closed, counted, settings_guilds))
 
 
 def _wal_format(path: Path) -> bool:
@@ -741,10 +475,7 @@ class Tx:
         self, guild_id: int, channel_id: int, game: str, host_id: int, snapshot: dict[str, Any]
     ) -> int:
         """Open a table in a channel; :class:`TableAlreadyOpen` if the channel has one."""
-        for value, name in ((guild_id, "guild_id"), (channel_id, "channel_id"), (host_id, "host_id")):
-            _check_id(value, name)
-        if not isinstance(game, str) or not game:
-            raise ValueError("a table needs a game name")
+        check_table(guild_id, channel_id, game, host_id)
         data = _dumps(snapshot, "snapshot")
 
         def create(conn: sqlite3.Connection) -> int:
@@ -780,8 +511,7 @@ class Tx:
         A table closed in this transaction must hold no escrow by the time it commits.
         """
         data = snapshot if isinstance(snapshot, str) else _dumps(snapshot, "snapshot")
-        if status is not None and status not in ("open", "closed"):
-            raise ValueError(f"table status must be 'open' or 'closed', not {status!r}")
+        check_status(status)
 
         def save(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
@@ -818,11 +548,7 @@ class Tx:
         self, guild_id: int, table_id: int, hand_no: int, game: str, user_id: int, net: int, won: bool
     ) -> None:
         """One player's outcome of a hand or game, for the boards and stats."""
-        for value, name in ((guild_id, "guild_id"), (table_id, "table_id"), (hand_no, "hand_no")):
-            _check_id(value, name)
-        _check_id(user_id, "user_id")
-        if isinstance(net, bool) or not isinstance(net, int):
-            raise ValueError(f"net must be an integer, not {net!r}")
+        check_result(guild_id, table_id, hand_no, user_id, net)
 
         def record(conn: sqlite3.Connection) -> None:
             conn.execute(
@@ -845,14 +571,13 @@ class Tx:
     ) -> None:
         """The deal of a finished hand: its seed (stored as text: it may exceed 64 bits)."""
         data = _dumps(final_state, "final_state")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        seed_text = check_seed(seed)
 
         def record(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "INSERT INTO hands (table_id, hand_no, guild_id, game, seed, commitment, final_state,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, hand_no, guild_id, game, str(seed), commitment, data, _now_iso()),
+                (table_id, hand_no, guild_id, game, seed_text, commitment, data, _now_iso()),
             )
 
         await self._call(record)
@@ -869,7 +594,7 @@ def _on_thread(store: Store, fn: Callable[..., T], conn: sqlite3.Connection, *ar
 
 
 class Store:
-    """The bot's database. Open with :meth:`Store.open`; close with :meth:`close`."""
+    """The bot's database in one SQLite file. Open with :meth:`Store.open`; :meth:`close`."""
 
     Tx: TypeAlias = Tx
 
@@ -1016,6 +741,11 @@ class Store:
                 tx._active = False
                 self._owner = None
 
+    async def settings(self) -> str:
+        """The journal mode and synchronous level commits are kept with."""
+        mode, sync = await self.pragma("journal_mode"), await self.pragma("synchronous")
+        return f"SQLite journal_mode={mode} synchronous={sync}"
+
     async def pragma(self, name: str) -> Any:
         """The value of a PRAGMA (for tests and diagnostics)."""
         if not name.replace("_", "").isalpha():
@@ -1029,11 +759,7 @@ class Store:
 
     async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
         """Change some settings; every value must be a positive integer."""
-        _check_id(guild_id, "guild_id")
-        for key, value in changes.items():
-            if key not in GuildSettings.model_fields:
-                raise ValueError(f"unknown setting {key!r}")
-            _check_amount(value, key.replace("_", " "))
+        check_settings(guild_id, changes)
 
         def update(conn: sqlite3.Connection) -> GuildSettings:
             merged = _settings_sync(conn, guild_id).model_copy(update=changes)
@@ -1065,11 +791,11 @@ class Store:
             row = conn.execute(
                 "SELECT last_daily FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
             ).fetchone()
-            last = None if row[0] is None else datetime.fromisoformat(row[0])
-            if last is not None and now < last + DAILY_INTERVAL:
+            wait = next_daily(None if row[0] is None else datetime.fromisoformat(row[0]), now)
+            if wait is not None:
                 bal = _member_balance(conn, guild_id, user_id)
                 assert bal is not None
-                return DailyResult(granted=False, amount=0, balance=bal, next_at=last + DAILY_INTERVAL)
+                return DailyResult(granted=False, amount=0, balance=bal, next_at=wait)
             amount = _settings_sync(conn, guild_id).daily_amount
             _move_sync(conn, guild_id, GRANT, member_account(user_id), amount, "daily", None, None)
             conn.execute(
@@ -1085,14 +811,7 @@ class Store:
 
     async def give(self, guild_id: int, from_user: int, to_user: int, amount: int) -> tuple[int, int]:
         """Move chips between two members; returns (giver's, receiver's) new balances."""
-        _check_amount(amount)
-        _check_id(from_user, "from_user")
-        _check_id(to_user, "to_user")
-        if from_user == to_user:
-            raise ValueError("You cannot give chips to yourself.")
-        move = _move_args(
-            guild_id, member_account(from_user), member_account(to_user), amount, "give", None, None
-        )
+        move = check_give(guild_id, from_user, to_user, amount)
 
         def give(conn: sqlite3.Connection) -> tuple[int, int]:
             _move_sync(conn, *move)
@@ -1224,10 +943,9 @@ class Store:
             sql += " AND (src = ? OR dst = ?)"
             params += [account, account]
         sql += " ORDER BY id"
-        keys = ("id", "guild_id", "src", "dst", "amount", "reason", "table_id", "hand_no", "created_at")
 
         def q(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-            return [dict(zip(keys, r, strict=True)) for r in conn.execute(sql, params)]
+            return [dict(zip(LEDGER_KEYS, r, strict=True)) for r in conn.execute(sql, params)]
 
         return await self._read(q)
 

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.app import Ridotto, reply
 from bot.games import BOARDS
-from bot.storage import InsufficientFunds, Store
+from bot.store import InsufficientFunds, Store
 from bot.ui import plain
 from engine.core.text import plural
 

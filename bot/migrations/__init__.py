@@ -1,15 +1,17 @@
-"""Numbered schema migrations, applied in order at start-up.
+"""Numbered schema migrations, applied in order at start-up, one list per database.
 
 Each migration is a module ``vNNNN_name`` with a ``SQL`` string. The database's
 ``PRAGMA user_version`` records the last one applied; a migration and the bump of
 ``user_version`` commit in one transaction, so re-opening a database is idempotent.
-Migrations are Python modules (not ``.sql`` files) so that they ship with the package
+PostgreSQL's migrations (``pg_vNNNN_name``, :data:`PG_MIGRATIONS`) are numbered on their
+own and recorded in a one-row ``schema_version`` table, bumped in the migration's
+transaction. Migrations are Python modules (not ``.sql`` files) so that they ship with the package
 without any package-data configuration.
 """
 
 from __future__ import annotations
 
-from bot.migrations import v0001_initial, v0002_message_in_snapshot
+from bot.migrations import pg_v0001_initial, v0001_initial, v0002_message_in_snapshot
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, v0001_initial.SQL),
@@ -18,3 +20,8 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
 """(version, SQL script) pairs, strictly increasing from 1."""
 
 LATEST: int = MIGRATIONS[-1][0]
+
+PG_MIGRATIONS: tuple[tuple[int, str], ...] = ((1, pg_v0001_initial.SQL),)
+"""PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
+
+PG_LATEST: int = PG_MIGRATIONS[-1][0]

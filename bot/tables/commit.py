@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.storage import InsufficientFunds, Store, Tx, table_account
+from bot.store import InsufficientFunds, Store, Tx, table_account
 from bot.tables.model import LOG_LINES, Phase, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.timing import UNATTENDED_DEALS, deadline

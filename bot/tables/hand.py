@@ -18,7 +18,7 @@ from bot.games.base import (
     min_bankroll,
     scoreboard,
 )
-from bot.storage import HOUSE, InsufficientFunds, Tx
+from bot.store import HOUSE, InsufficientFunds, Tx
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer

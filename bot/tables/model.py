@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from bot.games.base import OnlookerBets, Pauses
 from bot.games.view import SeatView, TableView
-from bot.storage import HOUSE, member_account
+from bot.store import HOUSE, member_account
 from engine.core.match import Match
 
 if TYPE_CHECKING:

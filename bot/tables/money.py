@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage import HOUSE, EscrowMove
+from bot.store import HOUSE, EscrowMove
 from bot.tables.model import DamagedTable, Phase, Seat, TableState
 
 REFUND_REASON = "refund (damaged table)"

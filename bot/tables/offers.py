@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import OfferChoice, OfferSettlement
 from bot.games.base import SideOffers
-from bot.storage import Tx, member_account, table_account
+from bot.store import Tx, member_account, table_account
 from bot.tables.model import Offer, Person, Phase, Table, TableError
 from bot.tables.money import Transfer
 from engine.core.errors import IllegalAction, RuleError

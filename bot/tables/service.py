@@ -29,7 +29,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from bot.games import GAMES
-from bot.storage import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, table_account
+from bot.store import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, table_account
 from bot.tables import money
 from bot.tables.autoplay import Autoplay
 from bot.tables.commit import Changes, Commit, Listener, TableChange

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.forms import whole_number
 from bot.games.base import OnlookerBets
-from bot.storage import HOUSE, Tx, table_account
+from bot.store import HOUSE, Tx, table_account
 from bot.tables.model import Person, Table, TableError, Wager
 from bot.tables.money import Transfer
 from engine.core.errors import IllegalAction

@@ -10,14 +10,17 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 import bot.audit as audit
 from bot.audit import main, run_audit
 from bot.migrations import LATEST
 from bot.storage import HOUSE, Store, member_account, table_account
+from bot.store import open_store, parse_url
+from tests.helpers.postgres import execute
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY")
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY")
 
 
 @pytest.fixture(autouse=True)
@@ -29,8 +32,10 @@ def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     yield
 
 
-async def _populate(path: Path) -> None:
-    store = await Store.open(path)
+async def _populate(path: Path | str) -> None:
+    """A room with members, a table holding escrow and a daily, in the file at `path` or the
+    database a URL names."""
+    store = await (open_store(path) if isinstance(path, str) else Store.open(path))
     try:
         await store.give(1, 10, 11, 100)
         async with store.transaction() as tx:
@@ -146,12 +151,11 @@ async def test_run_audit_on_a_database_with_no_guilds(
 
 
 async def test_a_table_whose_own_count_differs_from_its_escrow_fails(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    store_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Stacks, antes and pot live in the table's snapshot; the audit checks they add up to
-    exactly what the table's escrow account holds."""
-    path = tmp_path / "r.db"
-    store = await Store.open(path)
+    exactly what the table's escrow account holds (on SQLite and on PostgreSQL)."""
+    store = await open_store(store_url)
     try:
         async with store.transaction() as tx:
             tid = await tx.create_table(1, 5, "holdout", 10, {})
@@ -165,7 +169,7 @@ async def test_a_table_whose_own_count_differs_from_its_escrow_fails(
         await store.close()
     assert not report.ok
     assert "table 1 counts 499 chips at the table but its escrow holds 500" in report.guilds[0].problems
-    assert await run_audit(path) == 1
+    assert await run_audit(parse_url(store_url)) == 1
 
 
 async def test_a_database_the_bot_has_open_is_read_with_its_latest_commits(
@@ -397,3 +401,47 @@ def test_the_exit_codes_are_distinct() -> None:
     ]
     assert codes == list(range(10))
     assert (audit.OK, audit.MISMATCH) == (0, 1)  # 2 and up: there was no audit
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+
+
+async def test_the_audit_reads_the_postgresql_database_database_url_names(
+    postgres_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _populate(postgres_url)
+    monkeypatch.setenv("DATABASE_URL", postgres_url)
+    assert await asyncio.to_thread(main, []) == 0
+    out = capsys.readouterr().out
+    assert "guild 1: balances 1950 + escrow 100 = 2050; granted 2000 - house net -50 = 2050  OK" in out
+    assert "guild 2: balances 1250" in out and out.endswith("audit: OK\n")
+    await execute(postgres_url, "UPDATE members SET balance = balance + 7 WHERE guild_id = 2")
+    assert await asyncio.to_thread(main, [postgres_url]) == 1
+    assert "off by 7" in capsys.readouterr().out
+
+
+async def test_a_postgresql_database_that_is_not_ridottos_is_refused_and_left_as_it_was(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = await asyncio.to_thread(main, [postgres_url])
+    out, err = capsys.readouterr()
+    assert (code, out) == (6, "")
+    assert "it is a PostgreSQL database, but not Ridotto's" in err and err.count("\n") == 1
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        tables = await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+        )
+    finally:
+        await conn.close()
+    assert tables == []  # no migration, no schema_version table: nothing written
+
+
+def test_a_postgresql_server_that_cannot_be_reached_is_one_sentence_without_the_password(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"postgresql://ridotto:hunter2@/ridotto?host={tmp_path}&port=1"
+    code, out, err = _audit(url, capsys)
+    assert (code, out) == (9, "")
+    assert err.startswith("Cannot audit postgresql://ridotto:***@/ridotto") and err.count("\n") == 1
+    assert "hunter2" not in err

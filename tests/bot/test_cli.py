@@ -16,7 +16,15 @@ from bot.config import Settings
 from bot.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "COMPUTER_DELAY", "SHUTDOWN_GRACE")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DATABASE_PATH",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "COMPUTER_DELAY",
+    "SHUTDOWN_GRACE",
+)
 HEAD = "Ridotto's settings (.env or environment) have a problem:\n"
 
 
@@ -52,6 +60,25 @@ def test_starting_without_a_token_explains_what_to_do(tmp_path: Path) -> None:
     assert "needs a Discord bot token" in result.stderr
     assert "DISCORD_TOKEN=" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_postgresql_server_that_cannot_be_reached_at_start_up_is_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    async def accepted(self: discord.Client, token: str) -> None:
+        await self.setup_hook()  # what discord.py's login does once Discord accepts the token
+
+    # We stand in only for Discord's answer at login; the database is really asked for.
+    monkeypatch.setattr(discord.Client, "login", accepted)
+    clean_settings(tmp_path, monkeypatch)
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("WORKERS", "0")
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://ridotto:hunter2@/ridotto?host={tmp_path}&port=1")
+    code, err = start([], capsys)
+    assert code == 1
+    assert err.startswith("Could not open the database DATABASE_URL names (postgresql://ridotto:***@/ridotto")
+    assert err.count("\n") == 1 and err.endswith(".\n")
+    assert "hunter2" not in err and "Traceback" not in err and "Discord" not in err
 
 
 def test_starting_with_a_refused_token_explains_what_to_do(
@@ -90,6 +117,34 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(_env_file=None)
     assert settings.database_path == Path("data/ridotto.db")
     assert settings.dev_guild_id is None
+
+
+@pytest.mark.parametrize(
+    ("env", "kind", "where"),
+    [
+        ({}, "sqlite", Path("data/ridotto.db")),
+        ({"DATABASE_PATH": "old/room.db"}, "sqlite", Path("old/room.db")),
+        ({"DATABASE_URL": "sqlite:///new/room.db"}, "sqlite", Path("new/room.db")),
+        ({"DATABASE_URL": "sqlite:////srv/room.db"}, "sqlite", Path("/srv/room.db")),
+        ({"DATABASE_URL": "postgresql://ridotto:pw@db.example/ridotto"}, "postgresql", None),
+        ({"DATABASE_URL": "postgres://ridotto@db.example/ridotto"}, "postgresql", None),
+        # Both set: DATABASE_URL wins, DATABASE_PATH is the older setting it replaces.
+        (
+            {"DATABASE_PATH": "old/room.db", "DATABASE_URL": "postgresql://db.example/ridotto"},
+            "postgresql",
+            None,
+        ),
+    ],
+)
+def test_database_url_chooses_the_store_and_database_path_is_still_honoured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], kind: str, where: Path | None
+) -> None:
+    clean_settings(tmp_path, monkeypatch)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    database = Settings().database()
+    assert (database.kind, database.path) == (kind, where)
+    assert "pw" not in database.shown()
 
 
 async def _new_database(path: Path) -> None:
@@ -169,6 +224,22 @@ def test_log_levels_are_read_in_any_case(
             "DATABASE_PATH",
             "notes.txt/r.db",
             "DATABASE_PATH cannot be 'notes.txt/r.db': 'notes.txt' is a file, not a directory.",
+        ),
+        (
+            "DATABASE_URL",
+            "mysql://ridotto:hunter2@db/ridotto",
+            "DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server), not 'mysql'.",
+        ),
+        (
+            "DATABASE_URL",
+            "sqlite://data/r.db",
+            "DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server), not 'sqlite'.",
+        ),
+        (
+            "DATABASE_URL",
+            "sqlite:///",
+            "DATABASE_URL 'sqlite:///' names no database file: write sqlite:///data/ridotto.db"
+            " (relative) or sqlite:////srv/ridotto.db (absolute).",
         ),
     ],
 )

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,9 @@ from bot.storage import (
     member_account,
     table_account,
 )
+from bot.store import Store as StoreContract
+from bot.store import open_store
+from tests.helpers.postgres import execute
 
 G = 10  # guild
 A, B, C = 101, 102, 103  # members
@@ -31,8 +35,9 @@ T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "data" / "ridotto.db")
+async def store(store_url: str) -> AsyncIterator[StoreContract]:
+    """The store under test, on SQLite and on PostgreSQL (tests/conftest.py: store_url)."""
+    s = await open_store(store_url)
     yield s
     await s.close()
 
@@ -388,31 +393,24 @@ async def test_boards_and_stats(store: Store) -> None:
     assert (stats["prefa"].hands, stats["prefa"].wins, stats["prefa"].net) == (1, 0, -7)
 
 
-async def test_ledger_is_append_only(store: Store) -> None:
+async def test_ledger_is_append_only(store: Store, store_url: str) -> None:
     await store.balance(G, A)
-    path = store.path
-    conn = sqlite3.connect(path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            conn.execute("UPDATE ledger SET amount = 1")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            conn.execute("DELETE FROM ledger")
-        with pytest.raises(sqlite3.IntegrityError):
-            conn.execute("UPDATE members SET balance = -1")
-    finally:
-        conn.close()
+    refused = (sqlite3.IntegrityError, asyncpg.RaiseError)
+    with pytest.raises(refused, match="append-only"):
+        await execute(store_url, "UPDATE ledger SET amount = 1")
+    with pytest.raises(refused, match="append-only"):
+        await execute(store_url, "DELETE FROM ledger")
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await execute(store_url, "UPDATE members SET balance = -1")
 
 
 # --------------------------------------------------------------------------- audit
 
 
-async def test_audit_detects_a_balance_changed_without_the_ledger(store: Store) -> None:
+async def test_audit_detects_a_balance_changed_without_the_ledger(store: Store, store_url: str) -> None:
     await store.give(G, A, B, 10)
     assert (await store.audit()).ok
-    conn = sqlite3.connect(store.path)
-    conn.execute("UPDATE members SET balance = balance + 5 WHERE user_id = ?", (A,))
-    conn.commit()
-    conn.close()
+    await execute(store_url, f"UPDATE members SET balance = balance + 5 WHERE user_id = {A}")
     report = await store.audit()
     assert not report.ok
     (g,) = report.guilds
@@ -421,14 +419,11 @@ async def test_audit_detects_a_balance_changed_without_the_ledger(store: Store) 
     assert any(member_account(A) in p for p in g.problems)
 
 
-async def test_audit_flags_a_closed_table_holding_escrow(store: Store) -> None:
+async def test_audit_flags_a_closed_table_holding_escrow(store: Store, store_url: str) -> None:
     tid = await create_table(store)
     async with store.transaction() as tx:
         await tx.move(G, member_account(A), table_account(tid), 40, "buy-in")
-    conn = sqlite3.connect(store.path)
-    conn.execute("UPDATE tables SET status = 'closed' WHERE id = ?", (tid,))
-    conn.commit()
-    conn.close()
+    await execute(store_url, f"UPDATE tables SET status = 'closed' WHERE id = {tid}")
     report = await store.audit()
     assert not report.ok
     assert any("closed" in p and "40" in p for p in report.guilds[0].problems)
@@ -527,22 +522,16 @@ async def test_a_caught_refusal_inside_a_transaction_leaves_no_half_move(store: 
     assert (await store.audit()).ok
 
 
-async def test_transfer_is_one_durable_guarded_movement(tmp_path) -> None:
-    from bot.storage import InsufficientFunds, Store, member_account
-
-    store = await Store.open(tmp_path / "t.db")
-    try:
-        await store.balance(1, 10)
-        await store.balance(1, 20)
-        await store.transfer(1, member_account(10), member_account(20), 300, "test")
-        assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
-        before = await store.ledger(1)
-        with pytest.raises(InsufficientFunds):
-            await store.transfer(1, member_account(10), member_account(20), 701, "test")
-        with pytest.raises(ValueError):
-            await store.transfer(1, member_account(10), member_account(20), 0, "test")
-        assert await store.ledger(1) == before
-        assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
-        assert (await store.audit()).ok
-    finally:
-        await store.close()
+async def test_transfer_is_one_durable_guarded_movement(store: Store) -> None:
+    await store.balance(1, 10)
+    await store.balance(1, 20)
+    await store.transfer(1, member_account(10), member_account(20), 300, "test")
+    assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
+    before = await store.ledger(1)
+    with pytest.raises(InsufficientFunds):
+        await store.transfer(1, member_account(10), member_account(20), 701, "test")
+    with pytest.raises(ValueError):
+        await store.transfer(1, member_account(10), member_account(20), 0, "test")
+    assert await store.ledger(1) == before
+    assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
+    assert (await store.audit()).ok

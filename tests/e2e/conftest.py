@@ -11,18 +11,38 @@ import simcord
 
 from bot.app import Ridotto, create_bot
 from bot.config import Settings
+from tests.helpers import postgres
 from tests.helpers.room import Room
 from tests.helpers.seeds import Seeds
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+async def database_url(request: pytest.FixtureRequest) -> AsyncIterator[str | None]:
+    """The bot's database: its SQLite file by default (None), or a fresh PostgreSQL database
+    for a test marked ``@pytest.mark.parametrize("database_url", ["sqlite", "postgres"],
+    indirect=True)`` (a handful of tests: restarts, the set-aside, the economy)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield None
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = await postgres.create_database(server)
+    yield url
+    await postgres.drop_database(server, url)
+
+
+@pytest.fixture
+def settings(tmp_path: Path, database_url: str | None) -> Settings:
     # Computer players act at once in tests; everything else is as in production.
     # WORKERS=0: computers think inline, so a test is deterministic and quick. CHANNEL_RATE=0:
     # SimCord keeps no message rate, so the bot need not wait for one (tests/e2e/test_calls.py
     # turns it on to test the waiting, with SimCord's virtual clock).
     return Settings(
-        discord_token=None, database_path=tmp_path / "ridotto.db", computer_delay=0, workers=0, channel_rate=0
+        discord_token=None,
+        database_path=tmp_path / "ridotto.db",
+        database_url=database_url,
+        computer_delay=0,
+        workers=0,
+        channel_rate=0,
     )
 
 
@@ -69,6 +89,9 @@ async def room(
     carol = guild.add_member(simcord_env.create_user("carol"))
     room = Room(simcord_env, guild, channel, alice, bob, carol, settings, bots, seeds)
     yield room
+    # The bot ran on the database the test asked for (a PostgreSQL test is not SQLite's again).
+    expected = "PostgresStore" if settings.database().kind == "postgresql" else "Store"
+    assert type(room.bot.store).__name__ == expected
     # Every test ends with every chip accounted for.
     report = await room.bot.store.audit()
     assert report.ok, report

@@ -4,7 +4,6 @@ closed, its channel told once — and every healthy table comes back as usual.""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from bot.tables import REFUND_REASON, Phase, Table
 from tests.e2e.test_prima_carta_hand import (
     started_with_bob_and_a_computer,
 )
+from tests.helpers.postgres import run_now
 from tests.helpers.room import Room, find_label
 
 SEED = 20261122  # the Prima Carta hand then waits on a member first (test_recovery_and_timer.py)
@@ -51,16 +51,13 @@ async def holdout_with_a_computer(room: Room, channel: simcord.ChannelHandle) ->
 
 
 def damage(room: Room, table_id: int, change: Callable[[dict[str, Any]], Any]) -> None:
-    """Rewrite a table's saved snapshot directly in the database file."""
-    with sqlite3.connect(room.settings.database_path) as conn:
-        (text,) = conn.execute("SELECT snapshot FROM tables WHERE id = ?", (table_id,)).fetchone()
-        snapshot = json.loads(text)
-        changed = change(snapshot)
-        conn.execute(
-            "UPDATE tables SET snapshot = ? WHERE id = ?",
-            (json.dumps(snapshot if changed is None else changed), table_id),
-        )
-    conn.close()
+    """Rewrite a table's saved snapshot directly in the database (file or server)."""
+    url = room.settings.database().url
+    ((text,),) = run_now(url, "SELECT snapshot FROM tables WHERE id = ?", table_id)
+    snapshot = json.loads(str(text))
+    changed = change(snapshot)
+    text = json.dumps(snapshot if changed is None else changed)
+    run_now(url, "UPDATE tables SET snapshot = ? WHERE id = ?", text, table_id)
 
 
 def unknown_phase(snapshot: dict[str, Any]) -> None:
@@ -153,6 +150,7 @@ async def test_a_damaged_table_is_refunded_and_set_aside_and_the_others_come_bac
     assert (await store.audit()).ok
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_a_damaged_hand_at_a_pay_as_you_go_table_gives_back_this_hands_antes(room: Room) -> None:
     """Prima Carta holds no stacks: the spigas paid at this hand's deal go back to whoever paid."""
     store = room.bot.store
@@ -180,15 +178,14 @@ async def test_a_damaged_hand_at_a_pay_as_you_go_table_gives_back_this_hands_ant
     assert len(notices(room.channel)) == 1
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_a_notice_that_cannot_be_sent_is_logged_and_start_up_goes_on(
     room: Room, caplog: pytest.LogCaptureFixture
 ) -> None:
     parlour = room.guild.create_text_channel("parlour")
     damaged = await holdout_with_a_computer(room, parlour)
     damage(room, damaged.id, unknown_phase)
-    with sqlite3.connect(room.settings.database_path) as conn:
-        conn.execute("UPDATE tables SET channel_id = 999 WHERE id = ?", (damaged.id,))
-    conn.close()
+    run_now(room.settings.database().url, "UPDATE tables SET channel_id = 999 WHERE id = ?", damaged.id)
 
     await room.restart()
 

@@ -25,6 +25,7 @@ async def test_balance_of_another_member(room: Room) -> None:
     assert result.response.content == f"<@{room.bob.id}> has **1,000** chips."
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_daily_twice_is_refused_the_second_time_and_says_when(room: Room) -> None:
     first = await room.alice.slash(room.channel, "daily")
     assert first.ephemeral and first.response.content.startswith("You collected **250** chips.")
@@ -63,6 +64,7 @@ async def test_give_refuses_bad_amounts_and_changes_nothing(
     assert await room.bot.store.ledger(room.guild.id) == ledger_before
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_give_moves_chips_publicly_and_privately_confirms(room: Room) -> None:
     result = await room.alice.slash(room.channel, "give", member=room.bob, amount=300)
     assert not result.ephemeral
@@ -108,6 +110,7 @@ async def test_an_admin_changes_the_starting_bankroll_and_daily_amount(room: Roo
     )
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(room: Room) -> None:
     room.seeds.always(20261122)
     table_id = await open_table_with_bob_and_a_computer(room)

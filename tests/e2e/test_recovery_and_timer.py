@@ -15,6 +15,7 @@ SEED = 20261122
 pytestmark = pytest.mark.seed(SEED)
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_restart_in_the_copa_round_resumes_and_finishes_the_hand(room: Room) -> None:
     table = await started_with_bob_and_a_computer(room)
     table_id, message_id = table.id, table.state.message_id
@@ -61,6 +62,7 @@ async def test_turn_timer_folds_for_an_absent_player_and_says_so(room: Room) -> 
     assert table.state.seats[seat].strikes == 1 and not table.state.seats[seat].replace
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_timer_survives_a_restart(room: Room) -> None:
     table = await started_with_bob_and_a_computer(room)
     seat = table.to_act
@@ -128,6 +130,7 @@ async def test_next_hand_is_dealt_after_a_pause(room: Room) -> None:
     assert table.state.hand_no == 2 and table.state.phase in (Phase.PLAYING, Phase.BETWEEN)
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_an_abandoned_table_plays_itself_out_and_closes(room: Room) -> None:
     table = await started_with_bob_and_a_computer(room)
     message_id = table.state.message_id

@@ -1,0 +1,517 @@
+"""The store's contract: what the table service, the cogs, the audit and the benches use of
+a database, whichever one it is (:mod:`bot.storage` for SQLite, :mod:`bot.store.postgres`
+for PostgreSQL), and what both implementations share: the accounts, the models, the checks
+made before anything touches a database, and the audit's arithmetic.
+
+Chips live in accounts named by strings: :data:`GRANT` (where granted chips come from),
+:data:`HOUSE` (the computer players' bank), ``member:<user_id>`` and ``table:<table_id>``
+(escrow). At every commit, per guild::
+
+    sum(member balances) + sum(escrow) == granted - house net
+
+which ``audit`` checks, together with every balance and escrow against its ledger sum.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+GRANT = "grant"
+"""Source of every granted chip: starting bankrolls, dailies, admin grants."""
+HOUSE = "house"
+"""The bank the computer players' chips come from and go back to."""
+
+DAILY_INTERVAL = timedelta(hours=24)
+_ACCOUNT_RE = re.compile(r"(member|table):(\d+)")
+
+
+def member_account(user_id: int) -> str:
+    """The ledger account of a member (scoped to a guild by the ledger row)."""
+    return f"member:{check_id(user_id, 'user_id')}"
+
+
+def table_account(table_id: int) -> str:
+    """The ledger account holding a table's escrow."""
+    return f"table:{check_id(table_id, 'table_id')}"
+
+
+# --------------------------------------------------------------------------- models
+
+
+class GuildSettings(BaseModel):
+    starting_bankroll: int = 1000
+    daily_amount: int = 250
+    turn_timer: int = 120
+    """Seconds a player has to act."""
+
+
+class InsufficientFunds(Exception):
+    """A debit would take an account below zero; nothing was changed."""
+
+    def __init__(self, account: str, needed: int, available: int) -> None:
+        self.account = account
+        self.needed = needed
+        self.available = available
+        if account.startswith("member:"):
+            text = f"Not enough chips: that needs {needed} and only {available} are available."
+        else:
+            text = f"Not enough chips in {account}: that needs {needed} and only {available} are available."
+        super().__init__(text)
+
+
+class TableAlreadyOpen(ValueError):
+    """A channel can hold only one open table."""
+
+    def __init__(self, channel_id: int, table_id: int) -> None:
+        self.channel_id = channel_id
+        self.table_id = table_id
+        super().__init__(f"There is already an open table (#{table_id}) in this channel.")
+
+
+class DailyResult(BaseModel):
+    granted: bool
+    amount: int
+    """Chips granted by this claim (0 when not granted)."""
+    balance: int
+    next_at: datetime
+    """When the next claim becomes possible (aware, UTC)."""
+
+
+class TableRecord(BaseModel):
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    snapshot: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+class EscrowMove(BaseModel, frozen=True):
+    """One ledger row into or out of a table's escrow account."""
+
+    src: str
+    dst: str
+    amount: int
+    reason: str
+    hand_no: int | None
+
+
+class GameStats(BaseModel):
+    game: str
+    hands: int
+    wins: int
+    net: int
+
+
+class AuditGuild(BaseModel):
+    guild_id: int
+    balances: int
+    escrow: int
+    granted: int
+    house_net: int
+    ok: bool
+    problems: list[str]
+
+
+class AuditReport(BaseModel):
+    guilds: list[AuditGuild]
+    ok: bool
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def check_id(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def check_amount(amount: object, name: str = "amount") -> int:
+    """Chip amounts are positive ints; bools, zero, negatives and floats are refused."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise ValueError(f"The {name} must be a whole number of chips, not {amount!r}.")
+    if amount <= 0:
+        raise ValueError(f"The {name} must be a positive number of chips, not {amount}.")
+    return amount
+
+
+def parse_account(account: str) -> tuple[str, int | None]:
+    if not isinstance(account, str):
+        raise ValueError(f"unknown ledger account {account!r}")
+    return parse_account_text(account)
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_account_text(account: str) -> tuple[str, int | None]:
+    """An account's kind and id; a move reads each of its accounts three times (check,
+    debit, credit), and a room has few accounts, so the answers are kept."""
+    if account in (GRANT, HOUSE):
+        return account, None
+    m = _ACCOUNT_RE.fullmatch(account)
+    if m:
+        return m.group(1), int(m.group(2))
+    raise ValueError(f"unknown ledger account {account!r}")
+
+
+def utc(now: datetime) -> datetime:
+    """Aware UTC; a naive datetime is taken to be UTC already."""
+    if now.tzinfo is None:
+        return now.replace(tzinfo=UTC)
+    return now.astimezone(UTC)
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def dumps(obj: dict[str, Any], name: str) -> str:
+    if not isinstance(obj, dict):
+        raise ValueError(f"{name} must be a dict, not {type(obj).__name__}")
+    return json.dumps(obj, separators=(",", ":"), allow_nan=False)
+
+
+MoveArgs = tuple[int, str, str, int, str, int | None, int | None]
+
+
+def move_args(
+    guild_id: int, src: str, dst: str, amount: int, reason: str, table_id: int | None, hand_no: int | None
+) -> MoveArgs:
+    """Check a move's arguments before anything touches the database."""
+    check_id(guild_id, "guild_id")
+    check_amount(amount)
+    src_kind, src_id = parse_account(src)
+    dst_kind, dst_id = parse_account(dst)
+    if src == dst:
+        raise ValueError("cannot move chips from an account to itself")
+    if not isinstance(reason, str) or not reason:
+        raise ValueError("a move needs a reason")
+    if table_id is None:
+        table_id = src_id if src_kind == "table" else dst_id if dst_kind == "table" else None
+    else:
+        check_id(table_id, "table_id")
+    if hand_no is not None:
+        check_id(hand_no, "hand_no")
+    return (guild_id, src, dst, amount, reason, table_id, hand_no)
+
+
+# A table's message id is in its snapshot, the one place it is kept (migration 2 says why).
+TABLE_COLS = "id, guild_id, channel_id, game, host_id, status, snapshot, created_at, updated_at"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """An open table's row as start-up reads it: the snapshot stays JSON text, so the table
+    service parses it once, straight into its own model."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    snapshot: str
+
+    def record(self) -> TableRecord:
+        """The same row as a TableRecord, its snapshot read as a dict (damaged: empty)."""
+        now = datetime.now(UTC)
+        return TableRecord(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            game=self.game,
+            host_id=self.host_id,
+            status="open",
+            snapshot=snapshot_dict(self.snapshot),
+            created_at=now,
+            updated_at=now,
+        )
+
+
+def snapshot_dict(text: str) -> dict[str, Any]:
+    """A stored snapshot as a dict. A damaged one that isn't a JSON object Python can read
+    comes back empty, so one bad row can't stop every other table from loading (the table
+    service sets such a table aside)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def table_record(row: tuple[Any, ...]) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game=row[3],
+        host_id=row[4],
+        status=row[5],
+        snapshot=snapshot_dict(row[6]),
+        created_at=datetime.fromisoformat(row[7]),
+        updated_at=datetime.fromisoformat(row[8]),
+    )
+
+
+# --------------------------------------------------------------------------- the audit's arithmetic
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRows:
+    """What the audit reads, in one read snapshot, whichever the database: ledger sums per
+    (guild, account); (guild, user, balance) of every member; (guild, table, amount, table's
+    status, table's guild) of every escrow; (table, guild) of every closed table; (table,
+    guild, the snapshot's "held" or None, escrow amount) of every open table; the guilds
+    with settings."""
+
+    sums: dict[tuple[int, str], int]
+    members: Sequence[Sequence[Any]]
+    escrows: Sequence[Sequence[Any]]
+    closed: Sequence[Sequence[Any]]
+    counted: Sequence[Sequence[Any]]
+    settings_guilds: Sequence[int]
+
+
+def audit_report(rows: AuditRows) -> AuditReport:
+    """Check every guild's books from what the audit read (see the module docstring)."""
+    sums, members, escrows, closed, counted = rows.sums, rows.members, rows.escrows, rows.closed, rows.counted
+    guild_ids = (
+        {g for g, _ in sums}
+        | {r[0] for r in members}
+        | {r[0] for r in escrows}
+        | {r[1] for r in counted}
+        | set(rows.settings_guilds)
+    )
+    figures: dict[int, dict[str, int]] = {
+        g: {"balances": 0, "escrow": 0, "granted": 0, "house_net": 0} for g in guild_ids
+    }
+    problems: dict[int, list[str]] = {g: [] for g in guild_ids}
+    seen: set[tuple[int, str]] = set()
+
+    for g, user_id, balance in members:
+        figures[g]["balances"] += balance
+        acct = member_account(user_id)
+        seen.add((g, acct))
+        ledger = sums.get((g, acct), 0)
+        if ledger != balance:
+            problems[g].append(f"{acct} has balance {balance} but its ledger sums to {ledger}")
+    closed_ids = {tid for tid, _ in closed}
+    for g, table_id, amount, status, table_guild in escrows:
+        figures[g]["escrow"] += amount
+        acct = table_account(table_id)
+        seen.add((g, acct))
+        ledger = sums.get((g, acct), 0)
+        if ledger != amount:
+            problems[g].append(f"{acct} holds {amount} in escrow but its ledger sums to {ledger}")
+        if status is None:
+            problems[g].append(f"{acct} holds escrow for a table that does not exist")
+        elif table_guild != g:
+            problems[g].append(f"{acct} escrow is filed under guild {g} but the table is in {table_guild}")
+        if table_id in closed_ids and amount != 0:
+            problems[g].append(f"table {table_id} is closed but still holds {amount} chips in escrow")
+    for table_id, g, held, amount in counted:
+        if held is not None and int(held) != amount:
+            problems[g].append(
+                f"table {table_id} counts {int(held)} chips at the table but its escrow holds {amount}"
+            )
+    for (g, acct), total in sums.items():
+        if acct == GRANT:
+            figures[g]["granted"] = -total
+        elif acct == HOUSE:
+            figures[g]["house_net"] = total
+        elif (g, acct) not in seen and total != 0:
+            problems[g].append(f"{acct} has no balance row but its ledger sums to {total}")
+
+    report: list[AuditGuild] = []
+    for g in sorted(guild_ids):
+        f = figures[g]
+        held = f["balances"] + f["escrow"]
+        expected = f["granted"] - f["house_net"]
+        if held != expected:
+            problems[g].insert(
+                0,
+                f"balances + escrow = {held} but granted - house net = {expected} (off by {held - expected})",
+            )
+        report.append(AuditGuild(guild_id=g, **f, ok=not problems[g], problems=problems[g]))
+    return AuditReport(guilds=report, ok=all(a.ok for a in report))
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+class Tx(Protocol):
+    """A unit of work inside ``Store.transaction()``: its table snapshots, ledger rows and
+    results commit together or not at all. Each operation is all-or-nothing by itself, so
+    a caller that catches a refusal (say :class:`InsufficientFunds`) and carries on never
+    commits half a move. Valid only inside its ``async with``."""
+
+    async def move(
+        self,
+        guild_id: int,
+        src: str,
+        dst: str,
+        amount: int,
+        reason: str,
+        *,
+        table_id: int | None = None,
+        hand_no: int | None = None,
+    ) -> None: ...
+
+    async def balance(self, guild_id: int, user_id: int) -> int: ...
+
+    async def escrow(self, table_id: int) -> int: ...
+
+    async def escrow_moves(self, table_id: int) -> list[EscrowMove]: ...
+
+    async def create_table(
+        self, guild_id: int, channel_id: int, game: str, host_id: int, snapshot: dict[str, Any]
+    ) -> int: ...
+
+    async def save_table(
+        self, table_id: int, snapshot: dict[str, Any] | str, *, status: str | None = None
+    ) -> None: ...
+
+    async def set_message(self, table_id: int, message_id: int) -> None: ...
+
+    async def record_result(
+        self, guild_id: int, table_id: int, hand_no: int, game: str, user_id: int, net: int, won: bool
+    ) -> None: ...
+
+    async def record_hand(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        game: str,
+        seed: int,
+        commitment: str,
+        final_state: dict[str, Any],
+    ) -> None: ...
+
+
+class Store(Protocol):
+    """What the table service, the cogs, the audit and the benches use of a database."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """A unit of work: COMMIT on success, ROLLBACK (and re-raise) on any exception.
+        Store methods called inside one (by the same task) are refused: use the Tx."""
+        ...
+
+    async def close(self) -> None: ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings: ...
+
+    async def balance(self, guild_id: int, user_id: int) -> int: ...
+
+    async def claim_daily(self, guild_id: int, user_id: int, now: datetime) -> DailyResult: ...
+
+    async def give(self, guild_id: int, from_user: int, to_user: int, amount: int) -> tuple[int, int]: ...
+
+    async def grant(self, guild_id: int, user_id: int, amount: int, reason: str = "admin grant") -> int: ...
+
+    async def transfer(
+        self,
+        guild_id: int,
+        src: str,
+        dst: str,
+        amount: int,
+        reason: str,
+        *,
+        table_id: int | None = None,
+        hand_no: int | None = None,
+    ) -> None: ...
+
+    async def open_tables(self) -> list[TableRecord]: ...
+
+    async def saved_tables(self) -> list[SavedTable]: ...
+
+    async def table(self, table_id: int) -> TableRecord | None: ...
+
+    async def open_table_in_channel(self, guild_id: int, channel_id: int) -> TableRecord | None: ...
+
+    async def leaderboard_bankroll(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]: ...
+
+    async def leaderboard_game(
+        self, guild_id: int, game: str, limit: int = 10
+    ) -> list[tuple[int, int, int, int]]: ...
+
+    async def stats(self, guild_id: int, user_id: int) -> list[GameStats]: ...
+
+    async def ledger(
+        self, guild_id: int, *, table_id: int | None = None, account: str | None = None
+    ) -> list[dict[str, Any]]: ...
+
+    async def audit(self) -> AuditReport: ...
+
+    async def settings(self) -> str:
+        """How the database is set to keep commits (for the benches' headers): one line."""
+        ...
+
+
+def check_give(guild_id: int, from_user: int, to_user: int, amount: int) -> MoveArgs:
+    """A give's move, checked before anything touches the database."""
+    check_amount(amount)
+    check_id(from_user, "from_user")
+    check_id(to_user, "to_user")
+    if from_user == to_user:
+        raise ValueError("You cannot give chips to yourself.")
+    return move_args(guild_id, member_account(from_user), member_account(to_user), amount, "give", None, None)
+
+
+def check_settings(guild_id: int, changes: dict[str, int]) -> None:
+    """Every setting named must exist and be a positive integer."""
+    check_id(guild_id, "guild_id")
+    for key, value in changes.items():
+        if key not in GuildSettings.model_fields:
+            raise ValueError(f"unknown setting {key!r}")
+        check_amount(value, key.replace("_", " "))
+
+
+def check_table(guild_id: int, channel_id: int, game: str, host_id: int) -> None:
+    for value, name in ((guild_id, "guild_id"), (channel_id, "channel_id"), (host_id, "host_id")):
+        check_id(value, name)
+    if not isinstance(game, str) or not game:
+        raise ValueError("a table needs a game name")
+
+
+def check_status(status: str | None) -> None:
+    if status is not None and status not in ("open", "closed"):
+        raise ValueError(f"table status must be 'open' or 'closed', not {status!r}")
+
+
+def check_result(guild_id: int, table_id: int, hand_no: int, user_id: int, net: int) -> None:
+    for value, name in ((guild_id, "guild_id"), (table_id, "table_id"), (hand_no, "hand_no")):
+        check_id(value, name)
+    check_id(user_id, "user_id")
+    if isinstance(net, bool) or not isinstance(net, int):
+        raise ValueError(f"net must be an integer, not {net!r}")
+
+
+def check_seed(seed: int) -> str:
+    """A hand's seed as stored: text, since it may exceed 64 bits."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    return str(seed)
+
+
+def next_daily(last: datetime | None, now: datetime) -> datetime | None:
+    """When a member who last claimed at `last` may claim again, if not yet at `now`."""
+    if last is not None and now < last + DAILY_INTERVAL:
+        return last + DAILY_INTERVAL
+    return None
+
+
+LEDGER_KEYS = ("id", "guild_id", "src", "dst", "amount", "reason", "table_id", "hand_no", "created_at")
