@@ -96,9 +96,10 @@ class Settings(DatabaseSettings):
         default_factory=default_size,
         ge=0,
         description=(
-            "Worker processes for computer players, prices and pictures, off the event loop;"
-            " by default one fewer than the machine's cores (at least 1). 0 computes them in"
-            " the bot's own process, as the tests do."
+            "Worker processes for computer players and prices, off the event loop and below"
+            " its priority (pictures get two of their own); by default one fewer than the"
+            " machine's cores (at least 1). 0 computes all of it in the bot's own process, as"
+            " the tests do."
         ),
     )
     decision_cap: float = Field(
