@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -11,9 +12,15 @@ from tests.helpers import postgres
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One PostgreSQL server for the whole run, started only if a test asks for it."""
-    with postgres.server(tmp_path_factory.mktemp("pg")) as url:
+def postgres_server() -> Iterator[str]:
+    """One PostgreSQL server for the whole run, started only if a test asks for it. Its
+    data lives in a folder of its own, not pytest's temporary ones: pytest deletes all but
+    its three latest runs' folders, so a second pytest on the machine would pull the data
+    from under a running server."""
+    with (
+        tempfile.TemporaryDirectory(prefix="ridotto-pg-") as folder,
+        postgres.server(Path(folder) / "pg") as url,
+    ):
         yield url
 
 
