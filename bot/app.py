@@ -53,8 +53,12 @@ _INTERACTION_TASKS = (
 )
 
 
-class Ridotto(commands.Bot):
-    """The card room. Storage opens and open tables come back in `setup_hook`."""
+class Ridotto(commands.AutoShardedBot):
+    """The card room. Storage opens and open tables come back in `setup_hook`.
+
+    Sharded always: with SHARD_COUNT unset, one process runs Discord's recommended number
+    of shards (learnt when it connects); set, it connects its SHARD_IDS (or its cluster's)
+    and owns exactly their guilds (`Settings.shards`, bot/shards.py)."""
 
     store: Store
     tables: TableService
@@ -73,7 +77,10 @@ class Ridotto(commands.Bot):
             # (1,000 messages, soon reached with many tables) costs a linear scan on every
             # message event its own edits bring back: keep none.
             max_messages=None,
+            shard_count=settings.shards.count,
         )
+        # The shards this process connects (None: all of them); discord.py reads it at connection.
+        self.shard_ids = None if settings.shards.ids is None else list(settings.shards.ids)
         self.settings = settings
         self.seeds = seeds
         self._notices: asyncio.Task[None] | None = None
@@ -187,12 +194,13 @@ class Ridotto(commands.Bot):
         log.info("shutting down: taking no new work, finishing what is in flight")
         if self._notices is not None:
             self._notices.cancel()
-        # No new work: the gateway closes, so new clicks no longer reach this process (the
-        # answers to clicks in flight go over HTTP, which stays open), and the tables' clock
-        # stops, so no table moves by itself; a move it is making finishes.
-        if self.ws is not None and self.ws.open:
+        # No new work: the gateway closes (each shard's connection), so new clicks no longer
+        # reach this process (the answers to clicks in flight go over HTTP, which stays open),
+        # and the tables' clock stops, so no table moves by itself; a move it is making finishes.
+        shards = [shard.disconnect() for shard in self.shards.values() if not shard.is_closed()]
+        if shards:
             try:
-                await asyncio.wait_for(self.ws.close(code=1000), timeout=self.settings.shutdown_grace)
+                await asyncio.wait_for(asyncio.gather(*shards), timeout=self.settings.shutdown_grace)
             except TimeoutError:
                 log.warning("shutting down: Discord did not confirm closing the gateway; going on")
         here = asyncio.current_task()
