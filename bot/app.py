@@ -116,8 +116,9 @@ class Ridotto(commands.AutoShardedBot):
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        restored = await self.tables.restore()
-        log.info("restored %d open table(s)", restored.tables)
+        # Only the tables of this process's shards: the other guilds are other processes'.
+        restored = await self.tables.restore(self.settings.shards)
+        log.info("restored %d open table(s) of %s", restored.tables, self.settings.shards.describe())
         if restored.set_aside:
             # In setup_hook no channel is reachable yet: the notices wait for the gateway.
             self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(restored.set_aside))

@@ -6,13 +6,21 @@ events only to the shard `(guild_id >> 22) % shard_count`, as Discord does."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import simcord
 from discord.ext import commands
 
-from bot.app import Ridotto, create_bot
+from bot.app import SET_ASIDE_NOTICE, Ridotto, create_bot
 from bot.config import Settings
+from bot.shards import Shards
+from bot.storage import Store
 from bot.tables import Phase
 from tests.helpers.seeds import Seeds
 
@@ -31,7 +39,9 @@ def shard_settings(path: Path, count: int | None = None, ids: str | None = None,
     )
 
 
-async def open_holdout(env: simcord.Env, guild: simcord.GuildHandle, bot: Ridotto) -> int:
+async def open_holdout(
+    env: simcord.Env, guild: simcord.GuildHandle, bot: Ridotto
+) -> tuple[int, simcord.ChannelHandle]:
     """Alice opens a Holdout table in a new channel of `guild`, with a computer, and deals."""
     channel = guild.create_text_channel("tavern")
     alice = guild.add_member(env.create_user("alice"))
@@ -43,7 +53,7 @@ async def open_holdout(env: simcord.Env, guild: simcord.GuildHandle, bot: Ridott
     await alice.click(message, label="Add bot")
     await alice.click(channel.last_message, label="Start")
     assert table.state.phase is Phase.PLAYING
-    return table.id
+    return table.id, channel
 
 
 async def test_the_bot_is_sharded_and_connects_only_its_own_shards(tmp_path: Path) -> None:
@@ -73,3 +83,130 @@ async def test_unset_the_bot_runs_discords_recommended_shards_in_one_process(tmp
         commands_synced = [r for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
         assert len(commands_synced) == 1
     await bot.store.close()
+
+
+# ------------------------------------------------------- a process owns its shards' tables
+NOTICE = "couldn't be restored after the bot restarted"
+
+
+def unknown_game(path: Path, table_id: int) -> None:
+    """Damage a table's saved snapshot in the database file (tests/e2e/test_damaged_restore.py)."""
+    with sqlite3.connect(path) as conn:
+        (text,) = conn.execute("SELECT snapshot FROM tables WHERE id = ?", (table_id,)).fetchone()
+        snapshot = json.loads(text)
+        snapshot["game"] = "tarocchi"
+        conn.execute("UPDATE tables SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), table_id))
+    conn.close()
+
+
+def rows_of_guild(path: Path, guild_id: int) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the database that belongs to `guild_id`, table by table, as stored: the
+    rows with its guild id, and the rows of its tables (by table id) that name no guild."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        names = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        table_ids = [tid for (tid,) in conn.execute("SELECT id FROM tables WHERE guild_id = ?", (guild_id,))]
+        rows: dict[str, list[tuple[object, ...]]] = {}
+        for name in names:
+            columns = {column[1] for column in conn.execute(f"PRAGMA table_info({name})")}
+            if "guild_id" in columns:
+                query, args = f"SELECT * FROM {name} WHERE guild_id = ?", [guild_id]
+            elif "table_id" in columns:
+                marks = ",".join("?" * len(table_ids))
+                query, args = f"SELECT * FROM {name} WHERE table_id IN ({marks})", table_ids
+            else:
+                continue
+            rows[name] = sorted(conn.execute(query, args), key=repr)
+    return rows
+
+
+def notices(channel: simcord.ChannelHandle) -> list[str]:
+    return [m.content for m in channel.history() if NOTICE in (m.content or "")]
+
+
+@dataclass
+class Guild:
+    """A guild of one shard with two open tables: one whose hand waits on a member (its turn
+    will time out), and one whose saved state is damaged before the restart."""
+
+    handle: simcord.GuildHandle
+    waiting: int
+    damaged: int
+    damaged_channel: simcord.ChannelHandle
+
+
+async def two_tables(env: simcord.Env, bot: Ridotto, shard: int) -> Guild:
+    guild = env.create_guild(f"shard {shard}", shard_id=shard)
+    waiting, _ = await open_holdout(env, guild, bot)
+    damaged, channel = await open_holdout(env, guild, bot)
+    return Guild(guild, waiting, damaged, channel)
+
+
+async def test_a_process_restores_times_and_plays_only_the_tables_of_its_own_shards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "r.db"
+    statements = traced(monkeypatch)
+    first = create_bot(shard_settings(path, 2), seeds=Seeds())  # both shards, one process
+    bots = [first]
+    async with simcord.run(first) as env:
+        mine, theirs = await two_tables(env, first, 0), await two_tables(env, first, 1)
+        for table_id in (mine.waiting, theirs.waiting):
+            assert first.tables.tables[table_id].awaiting  # the hand waits on Alice
+        unknown_game(path, mine.damaged)
+        unknown_game(path, theirs.damaged)
+        before = rows_of_guild(path, theirs.handle.id)
+
+        # The process of shard 0 starts on the same database.
+        statements.clear()
+        shard0 = create_bot(shard_settings(path, 2, "0"), seeds=Seeds())
+        bots.append(shard0)
+        await env.restart_bot(shard0)
+        at_start = list(statements)
+        assert set(shard0.tables.tables) == {mine.waiting}
+        await env.advance_time(121)  # past every turn timer, and the grace after a restart
+
+        # Its own tables: the damaged one set aside and its channel told, the turn timed out.
+        assert notices(mine.damaged_channel) == [SET_ASIDE_NOTICE]
+        assert any("ran out of time" in line for line in shard0.tables.tables[mine.waiting].state.log)
+        # Shard 1's: not one row read at start-up, changed or told anything.
+        assert notices(theirs.damaged_channel) == []
+        assert rows_of_guild(path, theirs.handle.id) == before
+        # At start-up, every statement that names a table or a guild names one of shard 0's...
+        named = {int(n) for s in at_start for n in re.findall(r"(?:\bid = |table_id = |'table:)(\d+)", s)}
+        assert named == {mine.damaged}  # the set-aside: its escrow, ledger and snapshot
+        assert not any(str(theirs.handle.id) in s for s in at_start)
+        # ...and the one that reads many tables' rows asks SQLite for shard 0's only.
+        scans = [s for s in at_start if " FROM tables " in s and not re.search(r"\bid = \d+", s)]
+        assert len(scans) == 1 and "(guild_id >> 22) % 2 IN (0)" in scans[0], scans
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            guilds = {row[1] for row in conn.execute(scans[0])}
+        assert guilds == {mine.handle.id} and Shards(2, (0,)).owns(mine.handle.id)
+
+        # The process of shard 1 then finds its tables as they were, and plays them.
+        shard1 = create_bot(shard_settings(path, 2, "1"), seeds=Seeds())
+        bots.append(shard1)
+        await env.restart_bot(shard1)
+        assert set(shard1.tables.tables) == {theirs.waiting}
+        assert notices(theirs.damaged_channel) == [SET_ASIDE_NOTICE]
+        await env.advance_time(121)
+        assert any("ran out of time" in line for line in shard1.tables.tables[theirs.waiting].state.log)
+    for bot in bots:
+        await bot.store.close()
+    store = await Store.open(path)
+    report = await store.audit()
+    await store.close()
+    assert report.ok, report
+
+
+def traced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every SQL statement each store the bots open runs, as SQLite ran it (values filled in)."""
+    statements: list[str] = []
+    open_store = Store.open.__func__  # type: ignore[attr-defined]
+
+    async def open_traced(cls: type[Store], path: Path) -> Store:
+        store: Store = await open_store(cls, path)
+        store._db._conn.set_trace_callback(statements.append)  # type: ignore[union-attr]
+        return store
+
+    monkeypatch.setattr(Store, "open", classmethod(open_traced))
+    return statements
