@@ -122,7 +122,14 @@ class Ridotto(commands.AutoShardedBot):
         if restored.set_aside:
             # In setup_hook no channel is reachable yet: the notices wait for the gateway.
             self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(restored.set_aside))
-        if self.settings.dev_guild_id:
+        if not self.settings.syncs_commands:
+            # The commands are the application's, not a shard's: one process syncs them for all.
+            log.info(
+                "this process (%s) leaves the slash commands to the process of shard 0"
+                " (SYNC_COMMANDS=true makes it sync them)",
+                self.settings.shards.describe(),
+            )
+        elif self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)

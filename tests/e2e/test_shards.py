@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -210,3 +211,26 @@ def traced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(Store, "open", classmethod(open_traced))
     return statements
+
+
+# ----------------------------------------------------------- one process syncs the commands
+def command_syncs(env: simcord.Env) -> list[int]:
+    """How many commands the bot sent Discord, each time it synced them (PUT …/commands)."""
+    return [len(r.json) for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+@pytest.mark.parametrize(
+    ("ids", "sync", "syncs"),
+    [("0", None, 1), ("1", None, 0), ("1", True, 1), ("0", False, 0)],
+    ids=["shard 0 syncs", "shard 1 leaves it", "SYNC_COMMANDS=true", "SYNC_COMMANDS=false"],
+)
+async def test_only_the_process_of_shard_0_syncs_the_slash_commands(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, ids: str, sync: bool | None, syncs: int
+) -> None:
+    bot = create_bot(shard_settings(tmp_path / "r.db", 2, ids, sync_commands=sync), seeds=Seeds())
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        async with simcord.run(bot) as env:
+            assert command_syncs(env) == [len(bot.tree.get_commands())] * syncs
+    await bot.store.close()
+    left = [r.getMessage() for r in caplog.records if "leaves the slash commands" in r.getMessage()]
+    assert len(left) == 1 - syncs, left
