@@ -58,7 +58,8 @@ async def open_holdout(
 
 
 async def test_the_bot_is_sharded_and_connects_only_its_own_shards(tmp_path: Path) -> None:
-    bot = create_bot(shard_settings(tmp_path / "r.db", 2, "1"), seeds=Seeds())
+    # SYNC_COMMANDS: no process of shard 0 syncs the commands in this SimCord's Discord.
+    bot = create_bot(shard_settings(tmp_path / "r.db", 2, "1", sync_commands=True), seeds=Seeds())
     assert isinstance(bot, commands.AutoShardedBot)
     async with simcord.run(bot) as env:
         mine = env.create_guild("mine", shard_id=1)
