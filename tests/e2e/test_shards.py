@@ -11,6 +11,8 @@ import json
 import logging
 import re
 import sqlite3
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from discord.ext import commands
 
 from bot.app import SET_ASIDE_NOTICE, Ridotto, create_bot
 from bot.config import Settings
-from bot.shards import Shards
+from bot.shards import Shards, shard_of
 from bot.storage import Store
 from bot.tables import Phase
 from tests.helpers.seeds import Seeds
@@ -235,3 +237,57 @@ async def test_only_the_process_of_shard_0_syncs_the_slash_commands(
     await bot.store.close()
     left = [r.getMessage() for r in caplog.records if "leaves the slash commands" in r.getMessage()]
     assert len(left) == 1 - syncs, left
+
+
+# ------------------------------------------------- two processes, one database, both playing
+SHARD_BOT = Path(__file__).with_name("shard_bot.py")
+
+
+@pytest.fixture(params=["sqlite"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """The store both processes share (PostgreSQL joins as a second parameter)."""
+    return tmp_path / "ridotto.db"
+
+
+async def test_two_processes_each_play_their_own_shards_tables_on_one_database(database: Path) -> None:
+    processes = [
+        subprocess.Popen(
+            [sys.executable, str(SHARD_BOT), str(database), str(shard)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for shard in (0, 1)
+    ]
+    try:
+        for process in processes:
+            assert process.stdout is not None and process.stdin is not None
+            line = process.stdout.readline()
+            assert line == "open\n", (line, process.stderr.read() if process.stderr else "")
+        for process in processes:  # both tables are open: both play from here at once
+            assert process.stdin is not None
+            process.stdin.write("go\n")
+            process.stdin.flush()
+        results = [process.communicate(timeout=120) for process in processes]
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    closed = []
+    for process, (out, err) in zip(processes, results, strict=True):
+        assert process.returncode == 0, err
+        word, table_id, guild_id = out.split()
+        assert word == "closed"
+        closed.append((int(table_id), int(guild_id)))
+    assert [shard_of(guild, 2) for _, guild in closed] == [0, 1]
+    store = await Store.open(database)
+    try:
+        report = await store.audit()
+        for table_id, guild_id in closed:
+            record = await store.table(table_id)
+            assert record is not None and record.guild_id == guild_id and record.status == "closed"
+    finally:
+        await store.close()
+    assert report.ok, report
