@@ -159,7 +159,7 @@ async def play(scenario: str, hands: int) -> dict[str, Any]:
         )
         seeds = itertools.count(SEED).__next__
         ridotto = create_bot(settings, seeds=seeds)
-        async with simcord.run(ridotto) as env:
+        async with simcord.run(ridotto, shard_count=1) as env:
             try:
                 guild = env.create_guild("Ridotto Calls")
                 channel = guild.create_text_channel("tavern")

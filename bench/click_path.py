@@ -110,7 +110,7 @@ async def trace_one_move() -> Trace:
         ridotto = create_bot(settings, seeds=lambda: SEED)  # one deal, the same every run
         discord.InteractionResponse.edit_message = edit_message  # type: ignore[method-assign]
         try:
-            async with simcord.run(ridotto) as env:
+            async with simcord.run(ridotto, shard_count=1) as env:
                 try:
                     guild = env.create_guild("Ridotto Path")
                     channel = guild.create_text_channel("tavern")

@@ -425,7 +425,7 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     seeds = random.Random(seed + 1)
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))  # reproducible deals
     rng = random.Random(seed)
-    async with simcord.run(ridotto) as env:
+    async with simcord.run(ridotto, shard_count=1) as env:
         try:
             instrument(ridotto)
             count_trips(ridotto, run)

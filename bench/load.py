@@ -804,7 +804,7 @@ async def bench(args: argparse.Namespace, db: Path) -> int:
     seeds = random.Random(args.seed + 1)
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))
     print(f"WORKERS setting: {getattr(settings, 'workers', 'none (no pool on this branch)')}")
-    async with simcord.run(ridotto) as env:
+    async with simcord.run(ridotto, shard_count=1) as env:
         clock = asyncio.create_task(in_real_time(env))
         load = Load(env, ridotto, args.seed)
         assert isinstance(ridotto.store, SqliteStore)  # the bench runs the bot on SQLite

@@ -58,8 +58,12 @@ _INTERACTION_TASKS = (
 )
 
 
-class Ridotto(commands.Bot):
-    """The card room. Storage opens and open tables come back in `setup_hook`."""
+class Ridotto(commands.AutoShardedBot):
+    """The card room. Storage opens and open tables come back in `setup_hook`.
+
+    Sharded always: with SHARD_COUNT unset, one process runs Discord's recommended number
+    of shards (learnt when it connects); set, it connects its SHARD_IDS (or its cluster's)
+    and owns exactly their guilds (`Settings.shards`, bot/shards.py)."""
 
     store: Store
     tables: TableService
@@ -78,7 +82,10 @@ class Ridotto(commands.Bot):
             # (1,000 messages, soon reached with many tables) costs a linear scan on every
             # message event its own edits bring back: keep none.
             max_messages=None,
+            shard_count=settings.shards.count,
         )
+        # The shards this process connects (None: all of them); discord.py reads it at connection.
+        self.shard_ids = None if settings.shards.ids is None else list(settings.shards.ids)
         self.settings = settings
         self.seeds = seeds
         self._notices: asyncio.Task[None] | None = None
@@ -120,12 +127,20 @@ class Ridotto(commands.Bot):
         self.tables.listen(self.display.show)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        restored = await self.tables.restore()
-        log.info("restored %d open table(s)", restored.tables)
+        # Only the tables of this process's shards: the other guilds are other processes'.
+        restored = await self.tables.restore(self.settings.shards)
+        log.info("restored %d open table(s) of %s", restored.tables, self.settings.shards.describe())
         if restored.set_aside:
             # In setup_hook no channel is reachable yet: the notices wait for the gateway.
             self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(restored.set_aside))
-        if self.settings.dev_guild_id:
+        if not self.settings.syncs_commands:
+            # The commands are the application's, not a shard's: one process syncs them for all.
+            log.info(
+                "this process (%s) leaves the slash commands to the process of shard 0"
+                " (SYNC_COMMANDS=true makes it sync them)",
+                self.settings.shards.describe(),
+            )
+        elif self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -198,12 +213,13 @@ class Ridotto(commands.Bot):
         log.info("shutting down: taking no new work, finishing what is in flight")
         if self._notices is not None:
             self._notices.cancel()
-        # No new work: the gateway closes, so new clicks no longer reach this process (the
-        # answers to clicks in flight go over HTTP, which stays open), and the tables' clock
-        # stops, so no table moves by itself; a move it is making finishes.
-        if self.ws is not None and self.ws.open:
+        # No new work: the gateway closes (each shard's connection), so new clicks no longer
+        # reach this process (the answers to clicks in flight go over HTTP, which stays open),
+        # and the tables' clock stops, so no table moves by itself; a move it is making finishes.
+        shards = [shard.disconnect() for shard in self.shards.values() if not shard.is_closed()]
+        if shards:
             try:
-                await asyncio.wait_for(self.ws.close(code=1000), timeout=self.settings.shutdown_grace)
+                await asyncio.wait_for(asyncio.gather(*shards), timeout=self.settings.shutdown_grace)
             except TimeoutError:
                 log.warning("shutting down: Discord did not confirm closing the gateway; going on")
         here = asyncio.current_task()

@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, PrivateAttr, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.shards import Shards, cluster_ids, parse_ids
 from bot.store.url import DatabaseUrl, parse_url, sqlite_url
 from bot.workers import default_size
 
@@ -28,6 +29,10 @@ _NEEDS = {
     "workers": "a whole number of worker processes, 0 or more",
     "decision_cap": "a number of seconds, more than 0",
     "database_path": "the path of a database file",
+    "shard_count": "a whole number of shards, 1 or more, or empty",
+    "cluster_index": "a whole number, 0 or more, or empty",
+    "cluster_count": "a whole number of processes, 1 or more, or empty",
+    "sync_commands": "true or false, or empty",
 }
 _SECRET = {"discord_token"}
 
@@ -121,6 +126,96 @@ class Settings(DatabaseSettings):
             " after SIGTERM, Heroku 30 s, systemd 90 s."
         ),
     )
+
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "How many shards the whole bot runs (Discord requires one per 2,500 servers). Empty:"
+            " Discord's recommended count, every shard in this one process."
+        ),
+    )
+    shard_ids: str | None = Field(
+        default=None,
+        description="The shards this process connects, such as 0,1 or 0-3 (needs SHARD_COUNT). Empty: all.",
+    )
+    cluster_index: int | None = Field(
+        default=None,
+        ge=0,
+        description="This process's number, from 0, among CLUSTER_COUNT processes (instead of SHARD_IDS).",
+    )
+    cluster_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="How many processes share SHARD_COUNT's shards, each a contiguous range of them.",
+    )
+    sync_commands: bool | None = Field(
+        default=None,
+        description=(
+            "Whether this process syncs the slash commands with Discord. Empty: only the process"
+            " that connects shard 0 does (the commands are the application's, not a shard's)."
+        ),
+    )
+    _shards: Shards = PrivateAttr(default_factory=Shards)
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_ids(value)  # raises the sentence for a list it can't read
+        return value
+
+    @model_validator(mode="after")
+    def _which_shards(self) -> Settings:
+        """The shards this process connects, from SHARD_IDS or CLUSTER_INDEX/CLUSTER_COUNT.
+        The two ways are not mixed: a process given both would have to guess which was meant."""
+        count, clustered = self.shard_count, (self.cluster_index, self.cluster_count) != (None, None)
+        if self.shard_ids is not None and clustered:
+            raise ValueError(
+                "SHARD_IDS and CLUSTER_INDEX/CLUSTER_COUNT both choose this process's shards:"
+                " set one or the other"
+            )
+        ids: tuple[int, ...] | None = None
+        if self.shard_ids is not None:
+            if count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards of the whole bot")
+            ids = parse_ids(self.shard_ids)
+            outside = [shard for shard in ids if shard >= count]
+            if outside:
+                raise ValueError(
+                    f"SHARD_IDS names shard {outside[0]}, but with SHARD_COUNT={count}"
+                    f" the shards are 0 to {count - 1}"
+                )
+        elif clustered:
+            index, clusters = self.cluster_index, self.cluster_count
+            if index is None or clusters is None:
+                raise ValueError("CLUSTER_INDEX and CLUSTER_COUNT go together: set both, or neither")
+            if count is None:
+                raise ValueError("CLUSTER_COUNT needs SHARD_COUNT, the number of shards the processes share")
+            if index >= clusters:
+                raise ValueError(
+                    f"CLUSTER_INDEX must be below CLUSTER_COUNT ({clusters}):"
+                    f" the processes are 0 to {clusters - 1}"
+                )
+            if clusters > count:
+                raise ValueError(
+                    f"CLUSTER_COUNT ({clusters}) is more than SHARD_COUNT ({count}):"
+                    " some processes would have no shard"
+                )
+            ids = cluster_ids(count, index, clusters)
+        self._shards = Shards(count, ids)
+        return self
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process connects, and so the guilds it owns."""
+        return self._shards
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: SYNC_COMMANDS, or by default only
+        the process that connects shard 0, so N processes don't sync N times."""
+        return self.shards.first if self.sync_commands is None else self.sync_commands
 
     @field_validator("log_level")
     @classmethod

@@ -37,6 +37,7 @@ from typing import Any, Protocol, TypeAlias, TypeVar, cast
 import aiosqlite
 
 from bot.migrations import LATEST, MIGRATIONS
+from bot.shards import Shards
 from bot.store.contract import (
     DAILY_INTERVAL,
     GRANT,
@@ -856,13 +857,20 @@ class Store:
 
         return await self._read(q)
 
-    async def saved_tables(self) -> list[SavedTable]:
-        """Every open table in every guild, its snapshot as stored (for start-up)."""
+    async def saved_tables(self, shards: Shards | None = None) -> list[SavedTable]:
+        """Every open table, its snapshot as stored (for start-up): of every guild, or only of
+        the guilds `shards` owns, chosen in SQL so no other shard's row is read (bot/shards.py)."""
+        where, args = "status = 'open'", tuple[int, ...]()
+        if shards is not None and not shards.everything:
+            assert shards.count is not None and shards.ids is not None
+            where += f" AND (guild_id >> 22) % ? IN ({','.join('?' * len(shards.ids))})"
+            args = (shards.count, *shards.ids)
 
         def q(conn: sqlite3.Connection) -> list[SavedTable]:
             rows = conn.execute(
                 "SELECT id, guild_id, channel_id, game, host_id, snapshot FROM tables"
-                " WHERE status = 'open' ORDER BY id"
+                f" WHERE {where} ORDER BY id",
+                args,
             )
             return [SavedTable(*row) for row in rows]
 

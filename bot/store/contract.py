@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from bot.shards import Shards
+
 GRANT = "grant"
 """Source of every granted chip: starting bankrolls, dailies, admin grants."""
 HOUSE = "house"
@@ -436,7 +438,7 @@ class Store(Protocol):
 
     async def open_tables(self) -> list[TableRecord]: ...
 
-    async def saved_tables(self) -> list[SavedTable]: ...
+    async def saved_tables(self, shards: Shards | None = None) -> list[SavedTable]: ...
 
     async def table(self, table_id: int) -> TableRecord | None: ...
 

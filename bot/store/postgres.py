@@ -38,6 +38,7 @@ from typing import Any
 import asyncpg
 
 from bot.migrations import PG_LATEST, PG_MIGRATIONS
+from bot.shards import Shards
 from bot.store.contract import (
     DAILY_INTERVAL,
     GRANT,
@@ -747,10 +748,17 @@ class PostgresStore:
         rows = await self._fetch(f"SELECT {TABLE_COLS} FROM tables WHERE {_OPEN} ORDER BY id")
         return [table_record(r) for r in rows]
 
-    async def saved_tables(self) -> list[SavedTable]:
-        """Every open table in every guild, its snapshot as stored (for start-up)."""
+    async def saved_tables(self, shards: Shards | None = None) -> list[SavedTable]:
+        """Every open table, its snapshot as stored (for start-up): of every guild, or only of
+        the guilds `shards` owns, chosen in SQL so no other shard's row is read (bot/shards.py)."""
+        where, args = _OPEN, list[Any]()
+        if shards is not None and not shards.everything:
+            assert shards.count is not None and shards.ids is not None
+            where += " AND (guild_id >> 22) % $1 = ANY($2::int[])"
+            args = [shards.count, list(shards.ids)]
         rows = await self._fetch(
-            f"SELECT id, guild_id, channel_id, game, host_id, snapshot FROM tables WHERE {_OPEN} ORDER BY id"
+            f"SELECT id, guild_id, channel_id, game, host_id, snapshot FROM tables WHERE {where} ORDER BY id",
+            *args,
         )
         self._table_guilds.update((r[0], r[1]) for r in rows)
         return [SavedTable(*r) for r in rows]

@@ -29,6 +29,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from bot.games import GAMES
+from bot.shards import Shards
 from bot.store import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, table_account
 from bot.tables import money
 from bot.tables.autoplay import Autoplay
@@ -131,14 +132,16 @@ class TableService:
         return None
 
     # ------------------------------------------------------------- lifecycle
-    async def restore(self) -> Restored:
-        """Bring back every open table after a restart, timers and computer turns included.
+    async def restore(self, shards: Shards | None = None) -> Restored:
+        """Bring back every open table after a restart, timers and computer turns included:
+        of every guild, or only of the guilds of this process's `shards` (the others are
+        another process's to restore, time, play or set aside).
 
         A saved table that can't be loaded is set aside (refunded and closed), never allowed
         to stop the others; the caller tells its channel once the bot is connected."""
         report = Restored()
         now = self.now()
-        saved_tables = await self.store.saved_tables()
+        saved_tables = await self.store.saved_tables(shards)
         # Every object a table is made of lives as long as the table: the cyclic garbage
         # collector, run every few hundred allocations, would walk the ever larger heap of
         # tables already restored again and again (40% of a 10,000-table start-up). It rests

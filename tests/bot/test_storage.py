@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.migrations import LATEST
+from bot.shards import Shards
 from bot.storage import (
     GRANT,
     HOUSE,
@@ -535,3 +536,24 @@ async def test_transfer_is_one_durable_guarded_movement(store: Store) -> None:
     assert await store.ledger(1) == before
     assert (await store.balance(1, 10), await store.balance(1, 20)) == (700, 1300)
     assert (await store.audit()).ok
+
+
+async def test_the_restore_reads_only_the_open_tables_of_the_guilds_its_shards_own(store: Store) -> None:
+    """`saved_tables(shards)` chooses in SQL, on both stores: a process owning shards 0 and 2
+    of 3 reads its guilds' open tables and no row of shard 1's guild (bot/shards.py)."""
+    guilds = {shard: (999 + shard) << 22 for shard in range(3)}  # guild of shard s: (id >> 22) % 3 == s
+    opened = {}
+    for shard, guild in guilds.items():
+        async with store.transaction() as tx:
+            opened[shard] = await tx.create_table(guild, 7, "primiera", A, {"hand": shard})
+    async with store.transaction() as tx:
+        closed = await tx.create_table(guilds[0], 8, "primiera", A, {"hand": 9})
+        await tx.save_table(closed, {"hand": 9}, status="closed")
+    mine = await store.saved_tables(Shards(count=3, ids=(0, 2)))
+    assert [(t.id, t.guild_id) for t in mine] == [(opened[0], guilds[0]), (opened[2], guilds[2])]
+    everything = await store.saved_tables(Shards(count=3, ids=(0, 1, 2)))
+    assert (
+        [t.id for t in everything]
+        == [opened[0], opened[1], opened[2]]
+        == [t.id for t in await store.saved_tables()]
+    )

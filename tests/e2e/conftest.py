@@ -35,7 +35,9 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
     # Computer players act at once in tests; everything else is as in production.
     # WORKERS=0: computers think inline, so a test is deterministic and quick. CHANNEL_RATE=0:
     # SimCord keeps no message rate, so the bot need not wait for one (tests/e2e/test_calls.py
-    # turns it on to test the waiting, with SimCord's virtual clock).
+    # turns it on to test the waiting, with SimCord's virtual clock). SHARD_COUNT=1: what Discord
+    # recommends for a bot in a few servers; SimCord has no recommendation to give when it is
+    # unset (tests/e2e/test_shards.py runs the bot unset, and sharded).
     return Settings(
         discord_token=None,
         database_path=tmp_path / "ridotto.db",
@@ -43,6 +45,7 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
         computer_delay=0,
         workers=0,
         channel_rate=0,
+        shard_count=1,
     )
 
 

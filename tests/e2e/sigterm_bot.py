@@ -41,7 +41,7 @@ async def main(path: Path, stuck: bool) -> int:
     grace = 0.2 if stuck else 8.0
     settings = Settings(discord_token=None, database_path=path, computer_delay=0, shutdown_grace=grace)
     bot = create_bot(settings)
-    async with simcord.run(bot, check_errors=False) as env:
+    async with simcord.run(bot, check_errors=False, shard_count=1) as env:
         guild = env.create_guild("Ridotto Test")
         channel = guild.create_text_channel("tavern")
         alice = guild.add_member(env.create_user("alice"))
@@ -51,14 +51,11 @@ async def main(path: Path, stuck: bool) -> int:
         assert table_message is not None
 
         gateway_closed = asyncio.Event()
-        ws: Any = bot.ws
-        close_ws = ws.close
 
-        async def close(code: int = 1000) -> None:
-            await close_ws(code)
-            gateway_closed.set()
+        async def on_shard_disconnect(shard_id: int) -> None:
+            gateway_closed.set()  # the bot closed its shard's connection
 
-        ws.close = close
+        bot.add_listener(on_shard_disconnect)
         save_table = Tx.save_table
         clicks: list[simcord.InteractionResult] = []
 
