@@ -82,7 +82,7 @@ class Commit:
     def __init__(self, store: Store, now: Callable[[], datetime]) -> None:
         self.store = store
         self.now = now
-        #: one SQLite transaction (`Store.transaction` itself: nothing to add on the way)
+        #: one database transaction (`Store.transaction` itself: nothing to add on the way)
         self.transaction: Callable[[], contextlib.AbstractAsyncContextManager[Tx]] = store.transaction
 
     @staticmethod
