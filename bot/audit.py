@@ -42,7 +42,8 @@ from pathlib import Path
 
 from bot.config import BadSettings, DatabaseSettings, load
 from bot.migrations import LATEST, PG_LATEST
-from bot.storage import AuditReport, Store
+from bot.storage import Store
+from bot.store import AuditReport
 from bot.store.url import DatabaseUrl, parse_url
 
 OK, MISMATCH, USAGE, MISSING, NOT_A_FILE, NOT_SQLITE, FOREIGN, NEWER, OLDER, UNREADABLE = range(10)

@@ -19,7 +19,7 @@ from typing import Any
 from bot.clock import Clock
 from bot.games import GAMES
 from bot.games.base import Pauses
-from bot.storage import InsufficientFunds
+from bot.store import InsufficientFunds
 from bot.tables.commit import Changes, Commit, TableChange, can_deal, members_awaited
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby

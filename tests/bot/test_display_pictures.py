@@ -96,11 +96,20 @@ async def test_a_tables_drawing_reads_nothing_while_a_move_is_under_way(
         return draw(*job)
 
     monkeypatch.setattr(bot.pictures, "draw", counted)
+    # The table is read when a picture is asked for, on the loop, before the drawing goes to
+    # its thread: asked for is what must not happen while the move is under way.
+    asked, ask = [], display.pictures.table
+
+    async def asking(table: Any, urgent: bool = False) -> Any:
+        asked.append(table.version)
+        return await ask(table, urgent)
+
+    monkeypatch.setattr(display.pictures, "table", asking)
     try:
         await table.lock.acquire()  # a move under way
         task = asyncio.create_task(display._drawing_turn(table).__aenter__())
-        for _ in range(20):
-            await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the drawing runs until it waits for the lock (nothing else suspends it)
+        assert not task.done() and asked == []
         assert versions == [], "nothing drawn from a table a move is changing"
         table.lock.release()
         await task
