@@ -114,13 +114,14 @@ def seat_tag(
 ) -> Image.Image:
     """A seat's name chip: gold with a crown for the winner, gold for the player to act,
     grey for a player out of the hand; `marks` (icons, chips) follow it. Given a `width`,
-    the name is cut with "…" so the whole tag fits it (a mark that cannot fit is left off)."""
+    the name is cut with "…" so the whole tag fits it (marks are left off, last first,
+    rather than cut the name to fewer than a few letters)."""
     tone: Tone = "win" if won else "turn" if turn else "out" if out else "plain"
     crown = [icon("crown", size + 8)] if won else []
     if width is None:
         return row([*crown, chip(name, size, tone), *marks], 6)
     kept = list(marks)
-    least = chip(fit(name, size, 0), size, tone).width  # the name cut to its "…"
+    least = chip(fit(name, size, 3 * size), size, tone).width  # marks give way to a few letters
     while kept and sum(m.width + 6 for m in [*crown, *kept]) + least > width:
         kept.pop()
     room = width - sum(m.width + 6 for m in [*crown, *kept])
@@ -280,3 +281,28 @@ def felt(content: Piece, margin: int, width: int | None = None) -> Image.Image:
     paste(out, content, margin, margin)
     # The content as one block, so content wider than the felt shows as past its edge.
     return note(out, [Drawn("piece", (margin, margin, margin + content.width, margin + content.height))])
+
+
+# ------------------------------------------------------------------------ the end of a hand
+def amount(chips: int) -> str:
+    """A change of chips as a player reads it: "+40", "−15" (a true minus sign), "±0"."""
+    return f"+{chips:,}" if chips > 0 else f"−{-chips:,}" if chips < 0 else "±0"
+
+
+def takings(results: Sequence[tuple[str, int]], size: int, room: int, unit: str = "") -> Sheet:
+    """Each player's result for the hand, winners first: "name +40" on gold, a loss on a
+    dark chip, level in grey; names cut with "…" so every chip fits `room`, chips wrapped."""
+    order = sorted(results, key=lambda r: -r[1])
+    chips: list[Piece] = []
+    for name, chips_won in order:
+        tone: Tone = "win" if chips_won > 0 else "plain" if chips_won < 0 else "out"
+        tail = f" {amount(chips_won)}{unit}"
+        pad = max(4, size // 3)
+        name_room = room - 2 * pad - round(label(tail, size).width)
+        chips.append(chip(fit(name, size, max(0, name_room)) + tail, size, tone, room))
+    return hwrap(chips, room, 8, 6, "center")
+
+
+def named(name: str, rest: str, size: int, room: int) -> str:
+    """`name` then `rest` ("WWW… made 7 spades") fitting `room`: only the name is cut."""
+    return fit(name, size, max(0, room - round(label(rest, size).width))) + rest
