@@ -158,6 +158,10 @@ def _outcome(view: PrimeroView) -> list[Piece]:
             rest = f" takes {view.payouts[view.winner]:,}"
         else:
             rest = " wins"
+        shown = next((s for s in view.showdown or () if s.seat == view.winner), None)
+        if shown is not None and shown.forms:
+            top = max(shown.forms)
+            rest += f" with {describe(top, shown.forms[top])}"
         parts.append(label(named(view.seats[view.winner], rest, NAME, ROOM), NAME, width=ROOM))
     n = len(view.seats)
     if view.options.betting:
