@@ -60,7 +60,10 @@ def _seat(seen: PrefaSeen, seat: int, width: int) -> Piece:
     inner = width - 20
     if party >= 3:
         tag = seat_tag(name, out=True, size=NAME, marks=[chip("deals, sits out", SMALL, "note")], width=inner)
-        body = vcol([tag, label(f"pouch {view.pouches[party]}", SMALL, DIM)], 6)
+        notes = [f"pouch {view.pouches[party]}"]
+        if view.phase is Phase.OVER and view.result is not None:
+            notes.append(_result(seen, seat))
+        body = vcol([tag, label(" · ".join(notes), SMALL, DIM, width=width - 20)], 6)
         return under(box(width, body.height + 20), body, 10, 10)
     marks = []
     if party == view.bidder:
@@ -68,7 +71,7 @@ def _seat(seen: PrefaSeen, seat: int, width: int) -> Piece:
     if view.defence[party]:
         marks.append(chip(str(view.defence[party]).replace("_", " "), SMALL, "plain"))
     result = view.result if view.phase is Phase.OVER else None
-    won = result is not None and result.chips[party] > 0
+    won = result is not None and _won(seen, seat) > 0
     tag = seat_tag(
         name,
         turn=view.to_act == party,
@@ -85,7 +88,7 @@ def _seat(seen: PrefaSeen, seat: int, width: int) -> Piece:
     if duty is not None:
         second.append(f"duty {duty}")
     if result is not None:
-        second.append(f"{amount(result.chips[party])} chips")
+        second.append(_result(seen, seat))
     hand = backs(count, "mini", 8) if count else empty_slot("mini")
     room = inner - hand.width - 12
     words = vcol(
@@ -107,11 +110,24 @@ def _outcome(seen: PrefaSeen) -> list[Piece]:
     else:
         line = "Nobody played a contract"
     parts: list[Piece] = [label(line, SMALL + 2, width=ROOM)]
-    if any(result.chips):
-        parts.append(
-            takings([(_name(seen, p), c) for p, c in enumerate(result.chips)], SMALL, ROOM, " chips")
-        )
+    unit = " chips" if seen.bankroll else " points"
+    results = [(seen.seats[s], _won(seen, s)) for s in range(len(seen.seats))]
+    if any(won for _, won in results):
+        parts.append(takings(results, SMALL, ROOM, unit))
     return [vcol(parts, 8)]
+
+
+def _won(seen: PrefaSeen, seat: int) -> int:
+    """What table seat `seat` won (+) or lost (−) in the hand: Prefa's chips from the score
+    and any settlement of the game's end; at a bankroll table those are paid at the
+    stake, at a scoreboard table they are points on the sheet and no chips move."""
+    result = seen.view.result
+    prefa = (result.chips[seen.parties[seat]] if result is not None else 0) + seen.settlement[seat]
+    return prefa * seen.stake if seen.bankroll else prefa
+
+
+def _result(seen: PrefaSeen, seat: int) -> str:
+    return f"{amount(_won(seen, seat))} {'chips' if seen.bankroll else 'points'}"
 
 
 def table_picture(table: TableView, seen: PrefaSeen) -> Image:
