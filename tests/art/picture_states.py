@@ -136,7 +136,6 @@ SAMPLES: dict[str, tuple[Case, int, Callable[[Any], bool]]] = {
     "prefa": (Case("prefa", {}, 3), 1, lambda v: v.view.phase.value == "play" and len(v.view.trick) == 2),
     "primiera": (Case("primiera", {"variant": "heralds"}, 4), 1, lambda v: len(v.table) >= 3),
     "cardano": (Case("cardano", {}, 4), 1, lambda v: sum(map(len, v.discards)) >= 4),
-    "peg_leg": (Case("peg_leg", {}, 4), 1, lambda v: len(v.discard) >= 12),
 }
 """The README's sample pictures: a game's case, its seed, and the first state of that hand
 whose public view passes the test (else the hand's last state), drawn with ordinary names."""
