@@ -151,12 +151,13 @@ def label(
     return note(out, notes) if text or background is not None else out
 
 
-def panel(width: int, height: int, felt: RGB = FELT) -> Image.Image:
-    """A table-felt background: the felt colour inside a darker rail with rounded corners."""
+def panel(width: int, height: int, felt: RGB = FELT, mode: Literal["RGBA", "RGB"] = "RGBA") -> Image.Image:
+    """A table-felt background: the felt colour inside a darker rail with rounded corners
+    (in `mode` RGB, opaque, for a picture whose pieces are pasted straight on it)."""
     rail = tuple(round(c * 0.6) for c in felt)
-    out = Image.new("RGBA", (width, height), (*rail, 255))
+    out = Image.new(mode, (width, height), (*rail, 255)[: len(mode)])
     edge = max(3, min(width, height) // 60)
     ImageDraw.Draw(out).rounded_rectangle(
-        (edge, edge, width - 1 - edge, height - 1 - edge), radius=edge * 3, fill=(*felt, 255)
+        (edge, edge, width - 1 - edge, height - 1 - edge), radius=edge * 3, fill=(*felt, 255)[: len(mode)]
     )
     return out

@@ -276,8 +276,8 @@ def paste(target: Image.Image, piece: Piece, x: int, y: int) -> None:
 
 def felt(content: Piece, margin: int, width: int | None = None) -> Image.Image:
     """The felt panel around `content`, the content painted on it (opaque: RGB)."""
-    out = panel(width if width is not None else content.width + 2 * margin, content.height + 2 * margin)
-    out = out.convert("RGB")
+    width = width if width is not None else content.width + 2 * margin
+    out = panel(width, content.height + 2 * margin, mode="RGB")
     paste(out, content, margin, margin)
     # The content as one block, so content wider than the felt shows as past its edge.
     return note(out, [Drawn("piece", (margin, margin, margin + content.width, margin + content.height))])
