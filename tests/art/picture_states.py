@@ -131,7 +131,7 @@ def pictures(case: Case, seed: int = 1, names: Sequence[str] = LONG_NAMES) -> It
 
 SAMPLES: dict[str, tuple[Case, int, Callable[[Any], bool]]] = {
     "prima_carta": (Case("prima_carta", {}, 5), 1, lambda v: len(v.discard) >= 30 and v.to_act is not None),
-    "holdout": (Case("holdout", {"lines": "double"}, 6), 2, lambda v: v.phase.value == "play"),
+    "holdout": (Case("holdout", {"lines": "double"}, 6), 2, lambda v: sum(map(len, v.line_cards)) >= 16),
     "primero": (Case("primero", {}, 6), 1, lambda v: v.phase.value == "over"),
     "prefa": (Case("prefa", {}, 3), 1, lambda v: v.view.phase.value == "play" and len(v.view.trick) == 2),
     "primiera": (Case("primiera", {"variant": "heralds"}, 4), 1, lambda v: len(v.table) >= 3),
