@@ -91,6 +91,9 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             "primero 81 beats a flush" if options.primero_81 else "only primero 79 beats a flush",
             "a folded privilege passes on" if options.privilege_passes else "a folded privilege is lost",
             "final duel" if options.duel else "no final duel",
+            "changes until the deck runs out"
+            if options.distributions == "deck"
+            else f"a showdown when all pass after {options.distributions} deals",
         ]
         return " · ".join(parts)
 
