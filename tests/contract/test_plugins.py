@@ -496,11 +496,15 @@ class Contract:
                 usable += [p.key for p in panel.pickers]
                 usable = [key for key in usable if key.split(".")[0] not in plugin.view_keys]
                 # Only what the game allows out of turn (`OutOfTurn`), and the engine accepts.
-                for key in [key for key in usable if out_of_turn is not None]:
-                    action = out_of_turn.out_of_turn(game, seat, key, ()) if out_of_turn else None
-                    if action is not None:
-                        self.accepts(game, seat, action, f"out-of-turn control {key!r}")
-                        usable.remove(key)
+                allowed = {
+                    key: action
+                    for key in usable
+                    if out_of_turn is not None
+                    and (action := out_of_turn.out_of_turn(game, seat, key, ())) is not None
+                }
+                for key, action in allowed.items():
+                    self.accepts(game, seat, action, f"out-of-turn control {key!r}")
+                usable = [key for key in usable if key not in allowed]
                 assert not usable, f"seat {seat} isn't awaited but its panel offers {usable}"
             return
         assert legal, f"the hand waits on seat {seat}, which has no legal move"

@@ -321,8 +321,10 @@ def test_decision_25_after_the_bound_on_deals_a_round_of_passes_goes_to_the_show
     view = g.view(None)
     assert g.phase is Phase.OVER and view.showdown is not None
     assert g.distributions() == bound
-    # Four players, two cards each per distribution: the deck keeps 40 - 8 * bound cards.
-    assert view.deck_left == 40 - 8 * bound
+    # The text's worked figures: "Let's imagine a four player game. In three distribution
+    # twentyfour cards were dealt" (its "fourteen were left in the deck" is not 40 - 24, so
+    # only the cards dealt are checked: two each per distribution).
+    assert 40 - view.deck_left == 8 * bound
     assert any(f"after {bound} deals" in e.text for e in g.events)
 
 
