@@ -256,13 +256,10 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             return None
         view = game.view(None)
         shown = {showing.seat: showing.hand for showing in view.showdown or ()}
-        reasons = ()
+        reasons: tuple[str, ...] = ()
         if len(shown) > 1:  # a showdown, not a hand everybody else folded
-            reasons = tuple(
-                f"{view.seats[seat]} shows the best hand: {shown[seat]}."
-                for seat in outcome.winners
-                if seat in shown
-            )
+            best = [seat for seat in outcome.winners if seat in shown]
+            reasons = tuple(f"{view.seats[seat]} shows the best hand: {shown[seat]}." for seat in best)
         return from_summary(table, view.seats, outcome, reasons=reasons)
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:

@@ -383,9 +383,8 @@ class PrefaPlugin(
         names = game.names
         reasons: tuple[str, ...] = ()
         if game.bankroll and any(game.chips):
-            reasons = (
-                f"Each Prefa chip is worth the stake here: {plural(table.stake, 'chip')} from stack to stack.",
-            )
+            worth = plural(table.stake, "chip")
+            reasons = (f"Each Prefa chip is worth the stake here: {worth} from stack to stack.",)
         elif any(game.chips):
             tally = " · ".join(f"{name} {signed(c)}" for name, c in zip(names, game.chips, strict=True))
             reasons = (f"Prefa chips on the score sheet this hand: {tally}.",)
