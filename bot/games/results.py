@@ -120,7 +120,7 @@ def scores_line(table: TableView, names: Sequence[str], target: int | None, titl
     match = table.match
     named = {key: names[seat] for seat, key in table.dealt.items() if seat < len(names)}
     ended = match.last_result
-    if ended is not None and ended.hand_no == match.hand_no and match.hand_no:
+    if ended is not None and ended.hand_no == match.hand_no:
         final = " · ".join(f"{named.get(key, key)} {score:,}" for key, score in ended.scores.items())
         winners = " and ".join(named.get(key, key) for key in ended.winners)
         verb = "wins" if len(ended.winners) == 1 else "win"

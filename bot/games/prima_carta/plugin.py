@@ -345,7 +345,7 @@ class PrimaCartaPlugin(
             return None
         labels = [self.seat_label(game, seat) for seat in range(len(outcome.paid_in))]
         carried = (
-            f"The pot of {plural(outcome.carried, 'chip')} stays for the next hand."
+            f"The cobre of {plural(outcome.carried, 'chip')} stays in the pot for the next hand."
             if outcome.carried
             else None
         )
