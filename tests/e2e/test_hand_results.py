@@ -180,3 +180,28 @@ async def test_a_hand_that_moves_no_chips_says_so_and_what_carries_over(
         panel = panel_text(room, panel_id)
         assert lines[0].strip("*") in panel and "You won" not in panel and "You lost" not in panel
     assert set((await database_nets(room, table, members)).values()) == {0}
+
+
+async def test_primero_pot_that_nobody_wins_stays_and_every_text_says_so(room: Room) -> None:
+    """Two members away from the keyboard: the clock passes for each, nobody bids, and the
+    antes stay in the pot. The table message, its pot field and each panel say so in the same
+    words; the nets are the antes each member paid, as the saved stacks hold them."""
+    table, seated = await play_a_hand(room, "primero", {"stake": 5, "ante": 1}, 1, 0, 1)
+    members = [member for member, _ in seated]
+    message = room.message(table.state.message_id).embeds[0]
+    words = "The pot of 10 chips stays for the next hand"
+    assert message.description.splitlines()[:2] == ["**Nobody bid this hand, so nobody wins.**", f"{words}."]
+    assert any(words in field.name for field in message.fields)
+    assert not any("Pot 0" in f"{field.name} {field.value}" for field in message.fields)
+    assert shown_nets(message.description) == {"alice": -5, "bob": -5}
+    for _, panel in seated:
+        assert panel_text(room, panel).startswith("You lost 5 chips this hand. Nobody bid this hand")
+    # The saved table holds each stack after the hand: the buy-in (its ledger row) less the ante.
+    # (Not by leaving: the last member out closes the table, which pays the pot out again.)
+    saved = await room.bot.store.table(table.id)
+    assert saved is not None
+    rows = await room.bot.store.ledger(room.guild.id, table_id=table.id)
+    for member in members:
+        buy_in = next(r["amount"] for r in rows if r["src"] == member_account(member.id))
+        choice = table.state.seats[table.seat_of(member.id)].choice
+        assert saved.snapshot["stacks"][choice] - buy_in == -5
