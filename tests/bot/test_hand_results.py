@@ -102,6 +102,13 @@ def test_a_played_out_hand_names_the_winner_the_amount_and_the_reason(
         assert nets_line == f"Nets: {expected}"
     else:
         assert nets_line is None
+    # Nothing else on the table says the pot is empty as if nobody had won it.
+    shown = [f"{field.name} {field.value}" for field in table_message(table).fields]
+    for seat in range(players):
+        shown += [
+            f"{f.name} {f.value}" for f in table.plugin.panel(table.view(), table.game, seat, ()).embed.fields
+        ]
+    assert not [text for text in shown if re.search(r"\b[Pp]ot:? 0\b", text)]
     for seat in range(players):
         panel = panel_description(table, seat)
         assert headline.strip("*") in panel, panel
@@ -219,3 +226,14 @@ def test_names_are_escaped_where_the_result_is_drawn() -> None:
     text = result_text(said)
     assert "\\*\\*Boss\\*\\*" in text and "@everyone" not in text.replace("@\u200beveryone", "")
     assert member_text(said, 1).startswith("You lost 5 chips this hand. \\*\\*Boss")
+
+
+def test_holdout_shows_the_pot_and_antes_won_where_the_pot_was() -> None:
+    table = dealt_table("holdout", {}, 3, 0, stake=10)
+    play_out(table)
+    names = [field.name for field in table_message(table).fields]
+    assert "Pot and antes won: 110 chips · deck 33 cards" in names
+    chips = next(
+        f.value for f in table.plugin.panel(table.view(), table.game, 1, ()).embed.fields if f.name == "Chips"
+    )
+    assert "pot and antes won: 110 chips" in chips
