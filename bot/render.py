@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.games.results import between_hands
 from bot.games.view import TableView
 from bot.tables import Phase, Table
 from bot.tables.offers import describe
@@ -43,6 +44,8 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
     embed.description = _status(table, view)
+    if state.phase is not Phase.PLAYING and game is not None and view is not None:
+        embed.description = between_hands(table.plugin.hand_result(view, game), embed.description)
     if state.log:
         embed.add_field(name="Table log", value=log_text(state.log), inline=False)
     # Footers show text as typed (no markdown), so the host's name goes in raw.
@@ -180,7 +183,9 @@ def _seat_lines(table: Table) -> str:
         host = " (host)" if seat.user_id == table.state.host_id else ""
         who = f"🤖 {plain(seat.name)} · {seat.level}" if seat.is_computer else f"{seat.mention}{host}"
         stack = state.stacks.get(seat.choice)
-        chips = f" · stack {stack:,}" if stack is not None else ""
+        # A game played without stacks (a buy-in of 0) keeps none worth showing.
+        stacked = stack is not None and bool(table.plugin.buy_in(state.stake, table.options))
+        chips = f" · stack {stack:,}" if stacked else ""
         lines.append(f"**{table.plugin.choice_label(seat.choice)}** — {who}{chips}")
     return "\n".join(lines)
 

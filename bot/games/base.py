@@ -54,6 +54,7 @@ from engine.core.players import ComputerPlayer, computer_levels, computer_player
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from bot.games.results import HandResult
     from bot.games.view import TableView
     from bot.ui import Form, Panel
 
@@ -250,6 +251,11 @@ class GamePlugin(Generic[G, OptionsT]):
     def status(self, table: TableView, game: G) -> str:
         """The table message's first line while a hand is in play: whose turn, to do what."""
         return f"**Hand {table.hand_no}** in play."
+
+    def hand_result(self, table: TableView, game: G) -> HandResult | None:
+        """The finished hand in words (`bot.games.results`): who won, how much and why, what
+        carries over, each seat's net. None while the hand is in play. Public facts only."""
+        raise NotImplementedError
 
     def prompt(self, table: TableView, game: G, fresh: set[int]) -> str:
         """The public ping for the member(s) to act: names no hidden card. `fresh` are the

@@ -416,6 +416,8 @@ class Contract:
             assert plugin.held(game) == sum(hand.paid_in) + setup.carried, (
                 "the hand holds other than what was paid in"
             )
+        if game.outcome is None:
+            assert plugin.hand_result(table.view(), game) is None, "a result while the hand is in play"
         self.check_texts(table, game, seen_events, private, secret)
 
     def check_texts(
@@ -577,6 +579,20 @@ class Contract:
         points = score.points(game) if score is not None else None
         if points is not None:
             assert len(points) == seats and min(points) >= 0
+        # The result in words: a headline, the names of every seat, and each seat's net as
+        # the hand settles it (a stack's change; what a member paid in and took out).
+        result = plugin.hand_result(table.view(), game)
+        assert result is not None and result.headline, "a finished hand says no result"
+        assert len(result.names) == seats and all(result.names)
+        if result.nets:
+            assert dict(result.nets) == {seat: outcome.net(seat) for seat in range(seats)}
+            if setup.stacks is not None:
+                final = plugin.final_stacks(game)
+                assert [final[s] - setup.stacks[s] for s in range(seats)] == [
+                    result.nets[s] for s in range(seats)
+                ]
+        else:
+            assert not any(outcome.paid_in) and not any(outcome.paid_out), "chips moved, but no nets"
 
 
 # ---------------------------------------------------------------------------------- tests

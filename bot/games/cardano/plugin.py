@@ -24,6 +24,7 @@ from bot.games.cardano.render import (
     rooms,
 )
 from bot.games.cardano.rules import RULES
+from bot.games.results import HandResult, closing_panel, from_summary
 from engine.cardano import (
     AllIn,
     Bid,
@@ -253,7 +254,22 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         return cardano_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: Cardano, seat: int, picks: tuple[str, ...]) -> Panel:
-        return cardano_panel(table, game, seat, tuple(int(p) for p in picks if p.isdigit()))
+        panel = cardano_panel(table, game, seat, tuple(int(p) for p in picks if p.isdigit()))
+        return closing_panel(panel, self.hand_result(table, game), seat)
+
+    def hand_result(self, table: TableView, game: Cardano) -> HandResult | None:
+        """The engine's summary names each pot's taker (and a called bluff or an undeclared
+        hand's penalty); the reasons add the hand each winner showed at the showdown."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        view = game.view(None)
+        shown = {showing.seat: showing.hand for showing in view.showdown or ()}
+        reasons: tuple[str, ...] = ()
+        if len(shown) > 1:  # a showdown, not a hand everybody else folded
+            best = [seat for seat in outcome.winners if seat in shown]
+            reasons = tuple(f"{view.seats[seat]} shows the best hand: {shown[seat]}." for seat in best)
+        return from_summary(table, view.seats, outcome, reasons=reasons)
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """`discard` (values: the places of the cards picked to discard)."""

@@ -14,6 +14,7 @@ from bot.games.holdout import picture
 from bot.games.holdout.options import HoldoutTableOptions
 from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
 from bot.games.holdout.rules import RULES
+from bot.games.results import HandResult, closing_panel, from_summary
 from engine.core.cards import Card
 from engine.core.text import plural
 from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
@@ -153,7 +154,13 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
 
     def panel(self, table: TableView, game: Holdout, seat: int, picks: tuple[str, ...]) -> Panel:
         line = int(picks[0]) if picks and picks[0].isdigit() else None
-        return holdout_panel(table, game, seat, line)
+        return closing_panel(holdout_panel(table, game, seat, line), self.hand_result(table, game), seat)
+
+    def hand_result(self, table: TableView, game: Holdout) -> HandResult | None:
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        return from_summary(table, self.seat_names(game), outcome)
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """`line.<n>`: the line a double-line player plays into next."""

@@ -64,10 +64,19 @@ def holdout_fields(table: TableView, game: Holdout, embed: discord.Embed) -> Non
         )
     deck = plural(view.deck_left, "card")
     embed.add_field(
-        name=f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,} · deck {deck}",
+        name=f"{pot_text(game)} · deck {deck}",
         value="\n".join(seats),
         inline=False,
     )
+
+
+def pot_text(game: Holdout) -> str:
+    """The pot and the antes in front of the players; once the hand is over, what the winner
+    took of them (the pot is empty then, and "Pot 0" would contradict the result)."""
+    view, outcome = game.view(None), game.outcome
+    if outcome is not None and view.winner is not None:
+        return f"Pot and antes won: {plural(outcome.paid_out[view.winner], 'chip')}"
+    return f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,}"
 
 
 def holdout_status(table: TableView, game: Holdout) -> str:
@@ -137,7 +146,7 @@ def holdout_panel(table: TableView, game: Holdout, seat: int, line: int | None) 
     embed.add_field(
         name="Chips",
         value=(
-            f"Your stack {view.stacks[seat]:,} · your ante {view.antes[seat]:,} · pot {view.pot:,} · "
+            f"Your stack {view.stacks[seat]:,} · your ante {view.antes[seat]:,} · {pot_text(game).lower()} · "
             f"{CHILO} chilo: {chilo} · deck {plural(view.deck_left, 'card')}"
         ),
         inline=False,

@@ -19,6 +19,7 @@ from bot.games.capabilities import Job, OutOfTurn, Prepares
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
 from bot.games.peg_leg.rules import RULES
+from bot.games.results import HandResult, closing_panel, from_summary
 from bot.ui import Control, Form, FormField, Panel, Picker, plain
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import IllegalAction
@@ -273,6 +274,12 @@ class PegLegPlugin(
                 inline=False,
             )
 
+    def hand_result(self, table: TableView, game: PegLeg) -> HandResult | None:
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        return from_summary(table, self.seat_names(game), outcome)
+
     def panel(self, table: TableView, game: PegLeg, seat: int, picks: tuple[str, ...]) -> Panel:
         """A member's bets, the odds on offer and, while they are deciding, the controls."""
         view = game.view(seat)
@@ -304,8 +311,7 @@ class PegLegPlugin(
                 inline=False,
             )
         if view.phase is Phase.OVER:
-            embed.description = f"The hand is over: the {view.key_label} stack ended {view.final} high."
-            return Panel(embed)
+            return closing_panel(Panel(embed), self.hand_result(table, game), seat)
         order = view.standing[seat]
         # A standing decision is set or cancelled whenever bets are open (`out_of_turn`).
         standing = [

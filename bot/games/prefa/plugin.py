@@ -31,6 +31,7 @@ from bot.games.prefa.render import (
     prefa_status,
 )
 from bot.games.prefa.rules import RULES
+from bot.games.results import HandResult, closing_panel, from_summary, signed
 from engine.core.cards import Card
 from engine.core.match import Match
 from engine.core.players import ComputerPlayer, computer_player
@@ -370,7 +371,30 @@ class PrefaPlugin(
         return prefa_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: PrefaHand, seat: int, picks: tuple[str, ...]) -> Panel:
-        return prefa_panel(table, game, seat)
+        return closing_panel(prefa_panel(table, game, seat), self.hand_result(table, game), seat)
+
+    def hand_result(self, table: TableView, game: PrefaHand) -> HandResult | None:
+        """The engine's summary (the contract, the tricks, the pouch and the payments), the
+        hand's Prefa chips where they are only written on the score sheet, and what carries
+        to the next hand: the pouches, or the end of the game."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        names = game.names
+        reasons: tuple[str, ...] = ()
+        if game.bankroll and any(game.chips):
+            worth = plural(table.stake, "chip")
+            reasons = (f"Each Prefa chip is worth the stake here: {worth} from stack to stack.",)
+        elif any(game.chips):
+            tally = " · ".join(f"{name} {signed(c)}" for name, c in zip(names, game.chips, strict=True))
+            reasons = (f"Prefa chips on the score sheet this hand: {tally}.",)
+        if game.game_over:
+            carried = "The pouches are empty: this hand ends the game."
+        else:
+            pouches = game.pouches_after
+            left = " · ".join(f"{name} {pouches[key]}" for name, key in zip(names, game.keys, strict=True))
+            carried = f"Pouches left: {left}."
+        return from_summary(table, names, outcome, reasons=reasons, carried=carried)
 
 
 __all__ = ["PrefaPlugin", "hand_cost", "hand_order"]

@@ -36,6 +36,7 @@ from bot.games.prima_carta.options import (
     PrimaCartaTableOptions,
 )
 from bot.games.prima_carta.rules import RULES
+from bot.games.results import HandResult, closing_panel, from_summary, player_names
 from bot.ui import Control, Panel
 from engine.core.cards import POSTAS_50, Card
 from engine.core.game import Event
@@ -351,6 +352,18 @@ class PrimaCartaPlugin(
             parts.append("bets are open before the repasso")
         return " · ".join(parts)
 
+    def hand_result(self, table: TableView, game: PrimaCarta) -> HandResult | None:
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        labels = [self.seat_label(game, seat) for seat in range(len(outcome.paid_in))]
+        carried = (
+            f"The cobre of {plural(outcome.carried, 'chip')} stays in the pot for the next hand."
+            if outcome.carried
+            else None
+        )
+        return from_summary(table, labels, outcome, carried=carried, names=player_names(table, labels))
+
     def panel(self, table: TableView, game: PrimaCarta, seat: int, picks: tuple[str, ...]) -> Panel:
         """What a member sees with /hand: their suit, its stack, the copa and, on their turn,
         the copa and fold buttons — the keys of the table message's own buttons, so a move
@@ -370,9 +383,7 @@ class PrimaCartaPlugin(
             embed.description = f"{BETS_OPEN} Your stack starts when the first card is turned."
             return Panel(embed)
         if view.winner is not None:
-            won = "**you won**" if view.winner == seat else f"{_label(view.seats[view.winner])} won"
-            embed.description = f"The hand is over: {won}."
-            return Panel(embed)
+            return closing_panel(Panel(embed), self.hand_result(table, game), seat)
         if view.status[seat] is SeatStatus.FOLDED:
             embed.description = "You folded: you're out of this hand."
             return Panel(embed)

@@ -13,8 +13,16 @@ from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
-from bot.games.primero.render import card_text, primero_fields, primero_panel, primero_prompt, primero_status
+from bot.games.primero.render import (
+    card_text,
+    primero_fields,
+    primero_panel,
+    primero_prompt,
+    primero_result,
+    primero_status,
+)
 from bot.games.primero.rules import RULES
+from bot.games.results import HandResult, closing_panel
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
 from engine.core.text import plural
@@ -267,7 +275,10 @@ class PrimeroPlugin(
 
     def panel(self, table: TableView, game: Primero, seat: int, picks: tuple[str, ...]) -> Panel:
         discard = tuple(int(p) for p in picks if p.isdigit())
-        return primero_panel(table, game, seat, discard)
+        return closing_panel(primero_panel(table, game, seat, discard), self.hand_result(table, game), seat)
+
+    def hand_result(self, table: TableView, game: Primero) -> HandResult | None:
+        return primero_result(table, game)
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """`discard` (values: the places of the cards picked to change)."""

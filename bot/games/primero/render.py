@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games.results import HandResult, moved_chips, scores_line
 from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
-from engine.core.text import plural
+from engine.core.text import chips, plural
 from engine.primero.game import Phase as HandPhase
 from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
 from engine.primero.hands import describe, points
@@ -89,7 +90,9 @@ def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> Non
             if view.bid is not None and view.bid.type in showing.forms:
                 line += f" · **{describe(view.bid.type, showing.forms[view.bid.type])}**"
         seats.append(line)
-    if betting:
+    if betting and view.phase is HandPhase.OVER:  # the pots are paid out, or stay whole
+        pots = pot_stays(view.carried) or "The pots are paid out"
+    elif betting:
         pots = f"Pot {view.pot:,} chips"
         if view.side_pot or view.all_in is not None:
             pots += f" · secondary pot {view.side_pot:,}"
@@ -172,20 +175,17 @@ def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int
     embed.add_field(name="What your cards make", value=best or "Nothing yet (no two of a suit)", inline=False)
     if view.drawn:
         embed.add_field(name="You drew", value=" ".join(c.short for c in view.drawn), inline=False)
-    chips = (
-        f"Your stack {view.stacks[seat]:,} · set aside {view.set_aside[seat]:,} · pot {view.pot:,}"
-        + (f" · secondary {view.side_pot:,}" if view.side_pot else "")
-        if betting
-        else "Points game: no chips"
-    )
-    embed.add_field(name="The bid", value=f"{bid_text(view)}\n{chips}", inline=False)
-    if view.phase is HandPhase.OVER:
-        winner = view.winner
-        embed.description = (
-            "The hand is over: nobody won; the pot stays."
-            if winner is None
-            else f"The hand is over: **{names[winner]}** won."
+    if not betting:
+        money = "Points game: no chips"
+    elif view.phase is HandPhase.OVER:  # the pots are empty now: say where they went
+        money = f"Your stack {view.stacks[seat]:,} · " + (pot_stays(view.carried) or "the pots are paid out")
+    else:
+        money = (
+            f"Your stack {view.stacks[seat]:,} · set aside {view.set_aside[seat]:,} · pot {view.pot:,}"
+            + (f" · secondary {view.side_pot:,}" if view.side_pot else "")
         )
+    embed.add_field(name="The bid", value=f"{bid_text(view)}\n{money}", inline=False)
+    if view.phase is HandPhase.OVER:  # the plug-in puts the hand's result in the description
         return Panel(embed)
     if view.status[seat] is SeatStatus.FOLDED:
         embed.description = "You folded this hand."
@@ -301,3 +301,58 @@ def _buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
         label = f"Fold · {back:,} back" if choice.set_aside else "Fold"
         controls.append(Control("fold", label, red, row=2))
     return controls
+
+
+def pot_stays(carried: int) -> str | None:
+    """The words for chips a hand without a winner leaves in the pot, said the same way in
+    the result, the table's pot field and the hand panel."""
+    return f"The pot of {chips(carried)} stays for the next hand" if carried else None
+
+
+def primero_result(table: TableView, game: Primero) -> HandResult | None:
+    """Who won the bid hand's pot and with what, the pots' other shares, the tie by seniority
+    if there was one, and what stays for the next hand (or the score toward the target)."""
+    outcome = game.outcome
+    if outcome is None:
+        return None
+    view = game.view(None)
+    names = view.seats  # the engine names its seats after the players dealt in
+    shown = {showing.seat: showing.forms for showing in view.showdown or ()}
+    bid, winner = view.bid, view.winner
+    reasons: list[str] = []
+    if bid is None:
+        headline = "Nobody bid this hand, so nobody wins."
+    elif winner is None:
+        headline = f"Nobody still in shows {bid.type.label}, so nobody wins."
+    else:
+        held = describe(bid.type, shown[winner][bid.type])
+        if view.points is not None:
+            scored = plural(view.points[winner], "point")
+            headline = f"{names[winner]} shows the best {bid.type.label} ({held}) and scores {scored}."
+        else:
+            assert view.payouts is not None
+            headline = (
+                f"{names[winner]} wins {chips(view.payouts[winner])} with the best {bid.type.label} ({held})."
+            )
+        if len(shown) == 1:
+            reasons.append("Everyone else folded before the showdown.")
+        # The engine's summary ends with the tie by seniority, if there was one, as its
+        # second sentence ("Ana and Bruno both hold primero 78; Ana wins the tie ...").
+        tie = outcome.summary.split(". ", 1)[1:]
+        if tie:
+            reasons.append(tie[0])
+    payouts = view.payouts or ()
+    if view.second is not None:
+        reasons.append(f"{names[view.second]} takes the secondary pot: {chips(payouts[view.second])}.")
+    if view.best_any is not None and view.best_any != winner and payouts[view.best_any]:
+        best = max(shown[view.best_any].items())
+        reasons.append(
+            f"{names[view.best_any]} takes {chips(payouts[view.best_any])} with the best hand of any type "
+            f"({describe(*best)})."
+        )
+    if view.options.betting:
+        stays = pot_stays(outcome.carried)
+        carried = f"{stays}." if stays else None
+    else:
+        carried = scores_line(table, names, table.options.target)
+    return HandResult(headline, tuple(reasons), carried, moved_chips(outcome), names)

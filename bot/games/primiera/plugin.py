@@ -30,6 +30,7 @@ from bot.games.primiera.render import (
     primiera_status,
 )
 from bot.games.primiera.rules import RULES
+from bot.games.results import HandResult, closing_panel, moved_chips, scores_line
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
 from engine.core.text import plural
@@ -273,7 +274,35 @@ class PrimieraPlugin(
 
     def panel(self, table: TableView, game: Primiera, seat: int, picks: tuple[str, ...]) -> Panel:
         picked = int(picks[0]) if picks and picks[0].isdigit() else None
-        return primiera_panel(table, game, seat, picked)
+        return closing_panel(primiera_panel(table, game, seat, picked), self.hand_result(table, game), seat)
+
+    def hand_result(self, table: TableView, game: Primiera) -> HandResult | None:
+        """The side with the most points takes the round; the reasons are the items each
+        side scored (cards, coins, the seven of coins, primiera, sweeps); the points go on
+        toward the target."""
+        outcome = game.outcome
+        score = game.view(None).score
+        if outcome is None or score is None:
+            return None
+        names = game.view(None).seats
+        sides = [(side.points, " and ".join(names[s] for s in side.seats)) for side in score.sides]
+        top = max(points for points, _ in sides)
+        best = [who for points, who in sides if points == top]
+        one = len(best) == 1 and all(len(side.seats) == 1 for side in score.sides if side.points == top)
+        others = ", ".join(f"{who} {points}" for points, who in sides if points != top)
+        against = f" (against {others})" if others else ""
+        if top == 0:
+            headline = "Nobody scores this round."
+        elif len(best) == 1:
+            headline = (
+                f"{best[0]} {'takes' if one else 'take'} the round with {plural(top, 'point')}{against}."
+            )
+        else:
+            headline = f"{' and '.join(best)} tie for the round with {plural(top, 'point')} each{against}."
+        doubled = ("All alone: the four points count double.",) if score.doubled else ()
+        reasons = (*doubled, *(item.text for item in score.items if item.side is not None))
+        carried = scores_line(table, names, self.target(table.options))
+        return HandResult(headline, reasons, carried, moved_chips(outcome), tuple(names))
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """`pick.<place>`: show that card's captures; `unpick`: back to the cards."""

@@ -1,0 +1,175 @@
+"""What a finished hand says: who won, how much and why, what carries over to the next
+hand, and each member's net chips. Every game builds one `HandResult` from its finished
+hand (`GamePlugin.hand_result`); the table message between hands and each member's hand
+panel draw it with the helpers here, so the words have one shape whatever the game.
+
+A result holds only public facts (what the engine's summary says, cards shown at the end),
+and names players raw, as the engines and the log do: the helpers escape them where they
+are drawn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.games.view import TableView
+from bot.ui import Panel, plain
+from engine.core.game import Outcome
+from engine.core.text import chips
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The end of one hand in words (raw text: names unescaped)."""
+
+    #: who won, how much, and the rule that decided it
+    headline: str
+    #: further lines when the hand paid several items (scored items, side pots)
+    reasons: tuple[str, ...] = ()
+    #: what carries over: a pot that stays, pouches, scores toward the target
+    carried: str | None = None
+    #: engine seat -> that player's net chips for the hand (empty: a hand that moves no chips)
+    nets: Mapping[int, int] = field(default_factory=dict)
+    #: engine seat -> the player's name, for the nets line
+    names: tuple[str, ...] = ()
+
+
+def player_names(table: TableView, labels: Sequence[str]) -> tuple[str, ...]:
+    """Engine seat -> the name of the player in the seat dealt into it, for an engine whose
+    labels are not the players' names (Prima Carta's suits). Where that seat is empty now
+    (its player left, a robot played by its partner) the engine's label stays."""
+    names = []
+    for seat, label in enumerate(labels):
+        player = table.players.get(seat)
+        dealt = player is not None and player.choice == table.dealt.get(seat)
+        names.append(player.name if player is not None and dealt else label)
+    return tuple(names)
+
+
+def renamed(text: str, labels: Sequence[str], names: Sequence[str]) -> str:
+    """An engine's line with every seat it names by a label other than its player's name
+    (Prima Carta's suits) named as "Ana (Cups)"; where the engine already uses the player's
+    name the text stays as it is."""
+    for label, name in zip(labels, names, strict=False):
+        if label and label != name:
+            text = re.sub(rf"\b{re.escape(label)}\b", f"{name} ({label})".replace("\\", "\\\\"), text)
+    return text
+
+
+def nets_of(outcome: Outcome) -> dict[int, int]:
+    """Engine seat -> net chips for the hand, as the outcome settles it."""
+    return {seat: outcome.net(seat) for seat in range(len(outcome.paid_in))}
+
+
+def signed(amount: int) -> str:
+    """+40, −10, ±0: a net as a member reads it."""
+    if amount > 0:
+        return f"+{amount:,}"
+    if amount < 0:
+        return f"−{-amount:,}"
+    return "±0"
+
+
+def nets_line(result: HandResult) -> str | None:
+    """ "Nets: Ana +40 · Bruno −20 · Chiara −20" (escaped), or None for a hand that moved no chips."""
+    if not result.nets:
+        return None
+    parts = []
+    for seat, net in sorted(result.nets.items()):
+        name = result.names[seat] if seat < len(result.names) else f"Seat {seat + 1}"
+        parts.append(f"{plain(name)} {signed(net)}")
+    return "Nets: " + " · ".join(parts)
+
+
+def result_text(result: HandResult) -> str:
+    """The table message's lines for a finished hand: the headline, further reasons, what
+    carries over, and each member's net (markdown, names escaped)."""
+    lines = [f"**{plain(result.headline)}**", *(plain(line) for line in result.reasons)]
+    if result.carried:
+        lines.append(plain(result.carried))
+    nets = nets_line(result)
+    if nets:
+        lines.append(nets)
+    return "\n".join(lines)
+
+
+def member_text(result: HandResult, seat: int) -> str:
+    """The end of the hand as the member in engine seat `seat` reads it on their panel:
+    their own net first ("You won 40 chips."), then the headline and what carries over."""
+    net = result.nets.get(seat)
+    if net is None:
+        lead = ""
+    elif net > 0:
+        lead = f"You won {chips(net)} this hand. "
+    elif net < 0:
+        lead = f"You lost {chips(-net)} this hand. "
+    else:
+        lead = "You came out even this hand. "
+    lines = [lead + plain(result.headline), *(plain(line) for line in result.reasons)]
+    if result.carried:
+        lines.append(plain(result.carried))
+    return "\n".join(lines)
+
+
+def scores_line(table: TableView, names: Sequence[str], target: int | None, title: str = "Scores") -> str:
+    """What the scores carry to the next hand: "Scores toward 21: Ana 12 · Bruno 9." (each
+    dealt seat's running score in the match), or, when this hand ended the game, its final
+    scores and winner (the match has already started the next game from nothing)."""
+    match = table.match
+    named = {key: names[seat] for seat, key in table.dealt.items() if seat < len(names)}
+    ended = match.last_result
+    if ended is not None and ended.hand_no == match.hand_no:
+        final = " · ".join(f"{named.get(key, key)} {score:,}" for key, score in ended.scores.items())
+        winners = " and ".join(named.get(key, key) for key in ended.winners)
+        verb = "wins" if len(ended.winners) == 1 else "win"
+        return f"This hand ends the game: {winners} {verb} ({final})."
+    parts = [f"{name} {match.scores.get(key, 0):,}" for key, name in named.items()]
+    toward = f" toward {target:,}" if target else ""
+    return f"{title}{toward}: " + " · ".join(parts) + "."
+
+
+def moved_chips(outcome: Outcome) -> dict[int, int]:
+    """Engine seat -> net chips, or empty for a hand that moved no chips at all (a score
+    game whose chips move only when a game ends)."""
+    if not any(outcome.paid_in) and not any(outcome.paid_out):
+        return {}
+    return nets_of(outcome)
+
+
+def from_summary(
+    table: TableView,
+    labels: Sequence[str],
+    outcome: Outcome,
+    *,
+    reasons: tuple[str, ...] = (),
+    carried: str | None = None,
+    names: Sequence[str] | None = None,
+) -> HandResult:
+    """A result whose headline is the engine's own summary of the hand (which already names
+    the winner, what they take and the rule that decided it). `labels` are how the engine
+    names its seats; `names` the players' names where those differ (None: the engine's seats
+    are named after the players dealt in, as in most games)."""
+    names = tuple(labels) if names is None else tuple(names)
+    return HandResult(
+        headline=renamed(outcome.summary, labels, names),
+        reasons=tuple(renamed(line, labels, names) for line in reasons),
+        carried=carried,
+        nets=moved_chips(outcome),
+        names=names,
+    )
+
+
+def between_hands(result: HandResult | None, status: str) -> str:
+    """The table message's description between hands: the finished hand's result above the
+    table's own status line."""
+    return status if result is None else f"{result_text(result)}\n{status}"
+
+
+def closing_panel(panel: Panel, result: HandResult | None, seat: int) -> Panel:
+    """A member's hand panel once the hand is over: it says the result as that member reads
+    it (their net, who won and why) in place of the game's own "the hand is over"."""
+    if result is not None:
+        panel.embed.description = member_text(result, seat)
+    return panel
