@@ -15,6 +15,10 @@ bot's schema, in WAL mode with ``synchronous=FULL``, every transfer committed on
   /daily use);
 * ``async with store.transaction(): tx.move(...)`` (the unit of work a table uses).
 
+The bench prints the file system the files are on: on a memory file system (tmpfs) an fsync
+costs nothing and nothing is durable, so the ratio there measures the store's overhead (its one
+hop to the database thread a transfer), not durable commits.
+
 The machine is shared, so the three run interleaved in rounds (raw, transfer, transaction,
 raw, ...) over the same transfers, and each figure is the total over the rounds: a slow
 patch of the machine falls on all three alike. Prints transfers/s, the ratio of each to the
@@ -143,6 +147,24 @@ async def interleaved(
     return chunk, spent
 
 
+def file_system(folder: Path) -> tuple[str, str]:
+    """The type and source of the file system `folder` is on (Linux's mount table; the
+    mount point that is the longest prefix of the folder's real path), or ("?", "?")."""
+    path, best, found = str(folder.resolve()), -1, ("?", "?")
+    try:
+        lines = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return found
+    for line in lines:
+        fields = line.split()
+        # mountinfo: id parent major:minor root mount-point options ... - fstype source ...
+        point, rest = fields[4], fields[fields.index("-") + 1 :]
+        inside = path == point or path.startswith(point.rstrip("/") + "/")
+        if inside and len(point) > best:
+            best, found = len(point), (rest[0], rest[1])
+    return found
+
+
 async def bench(n: int, rounds: int, folder: Path) -> int:
     stores = {name: await fresh_store(folder / f"{name}.db") for name in ("raw", "transfer", "tx")}
     await stores["raw"].close()  # the reference writes the same schema with plain sqlite3
@@ -150,7 +172,19 @@ async def bench(n: int, rounds: int, folder: Path) -> int:
     try:
         store = stores["transfer"]
         mode, sync = await store.pragma("journal_mode"), await store.pragma("synchronous")
-        print(f"databases in {folder}: journal_mode={mode} synchronous={sync} (2 = FULL)")
+        raw_mode = raw.execute("PRAGMA journal_mode").fetchone()[0]
+        raw_sync = raw.execute("PRAGMA synchronous").fetchone()[0]
+        assert (raw_mode, raw_sync) == (mode, sync), "the reference must commit as durably as the store"
+        kind, source = file_system(folder)
+        print(
+            f"databases in {folder}, on {kind} ({source}); raw sqlite3 and the store both "
+            f"journal_mode={mode} synchronous={sync} (2 = FULL: every COMMIT fsyncs the WAL)"
+        )
+        if kind in ("tmpfs", "ramfs"):
+            print(
+                "  NOTE: this file system is memory: an fsync costs nothing and nothing survives a "
+                "restart, so the figures below measure the store's overhead, not durable commits"
+            )
 
         async def reference(part: list[list[int]]) -> None:
             raw_transfers(raw, part)

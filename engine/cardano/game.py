@@ -15,7 +15,6 @@ bottom of the deck and dealt anti-clockwise two cards at a time").
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
@@ -67,9 +66,6 @@ DEAL = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DECK = PRIMERO_40.cards()
 """Decision 1: Primero's own 40 cards (no 8s, 9s or 10s), shared with the Bergamese game."""
-#: the deck as a multiset: a saved hand must hold each card once (a restart checks every
-#: table's; counting is cheaper than sorting cards)
-_DECK_COUNT = Counter(DECK)
 _CARDS = {"deck": PRIMERO_40}
 
 DUEL_CASES: dict[int, tuple[str, int, Fraction, Fraction]] = {
@@ -1418,7 +1414,8 @@ class Cardano:
             state.stated = [(i, k) for i, k in enumerate(state.declared) if k is not None]
             state.format = JSON_FORMAT
         held = [c for hand in state.hands for c in hand] + [c for d in state.discards for c in d]
-        if Counter(held + state.order[state.next :]) != _DECK_COUNT or Counter(state.order) != _DECK_COUNT:
+        whole = PRIMERO_40.each_once
+        if not whole(held + state.order[state.next :]) or not whole(state.order):
             raise SAVED.cards_missing(40)
         if deal_commitment(state.seed, state.order) != state.commitment:
             raise SAVED.deal_unmatched()

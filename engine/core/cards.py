@@ -26,6 +26,8 @@ pass through validation unchanged; the engine then checks they belong to its dec
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -40,7 +42,7 @@ class Card:
     `deck.cards()`, which is its sort key.
     """
 
-    __slots__ = ("_hash", "deck", "index", "label", "rank", "short", "suit")
+    __slots__ = ("_code", "_hash", "deck", "index", "label", "rank", "short", "suit")
 
     suit: str
     rank: int
@@ -49,6 +51,7 @@ class Card:
     short: str
     index: int
     _hash: int
+    _code: str
 
     def __new__(cls, *args: object, **kwargs: object) -> Card:
         raise TypeError("Cards come from their deck: use deck.card(suit, rank) or deck.parse('suit:rank').")
@@ -64,6 +67,8 @@ class Card:
         put(card, "short", short)
         put(card, "index", index)
         put(card, "_hash", hash((deck.name, suit, rank)))
+        # Written once: every saved hand and deal commitment spells each card out.
+        put(card, "_code", f"{suit}:{rank}")
         return card
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -129,12 +134,12 @@ class Card:
         return f"<{self.deck.name} card {self.suit}:{self.rank} {self.label}>"
 
     def __str__(self) -> str:
-        return f"{self.suit}:{self.rank}"
+        return self._code
 
     @property
     def code(self) -> str:
         """The stable JSON form, e.g. "crowns:7" (it does not name the deck)."""
-        return f"{self.suit}:{self.rank}"
+        return self._code
 
     @classmethod
     def __get_pydantic_core_schema__(
@@ -153,10 +158,19 @@ def _card_of(deck: DeckSpec, suit: str, rank: int) -> Card:
 
 
 def _card_code(card: Card) -> str:
-    return f"{card.suit}:{card.rank}"
+    return card._code
 
 
 def _validate_card(value: Any, info: core_schema.ValidationInfo) -> Card:
+    # A restart reads every card of every saved hand through here: the usual case, a
+    # card's own text with its deck in the context, is one lookup.
+    context = info.context
+    if type(context) is dict and type(value) is str:
+        deck = context.get("deck")
+        if type(deck) is DeckSpec:
+            found = deck._by_code.get(value)
+            if found is not None:
+                return found
     if isinstance(value, Card):
         return value
     if isinstance(value, str):
@@ -189,6 +203,7 @@ class DeckSpec:
     _cards: tuple[Card, ...] = field(init=False, repr=False, hash=False, compare=False)
     _by_key: dict[tuple[str, int], Card] = field(init=False, repr=False, hash=False, compare=False)
     _by_code: dict[str, Card] = field(init=False, repr=False, hash=False, compare=False)
+    _ids: frozenset[int] = field(init=False, repr=False, hash=False, compare=False)
 
     def __post_init__(self) -> None:
         if not len(self.suits) == len(self.suit_labels) == len(self.suit_symbols):
@@ -215,6 +230,7 @@ class DeckSpec:
         object.__setattr__(self, "_cards", cards)
         object.__setattr__(self, "_by_key", {(card.suit, card.rank): card for card in cards})
         object.__setattr__(self, "_by_code", {card.code: card for card in cards})
+        object.__setattr__(self, "_ids", frozenset(id(card) for card in cards))
 
     # A deck is a constant shared by every card it made; a copy is the deck itself, and a
     # pickle rebuilds it from its definition (its cards then compare equal by value).
@@ -260,6 +276,16 @@ class DeckSpec:
         if suit not in self.suits:
             raise ValueError(f"The {self.name} deck has no suit {suit!r}.")
         return self.suit_labels[self.suits.index(suit)]
+
+    def each_once(self, cards: Sequence[Card]) -> bool:
+        """Whether `cards` are this deck's cards, every one exactly once (in any order).
+
+        A restart checks every saved hand's deck this way. The deck's own interned cards
+        (all that reading a save yields) are compared by identity, at C speed; anything
+        else (a copy of the deck's cards from a pickle) is counted as equal values."""
+        if len(cards) == len(self._ids) and set(map(id, cards)) == self._ids:
+            return True
+        return Counter(cards) == Counter(self._cards)
 
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and self._by_key.get((card.suit, card.rank)) == card

@@ -64,7 +64,7 @@ def commitment(seed: int, order: Iterable[object]) -> str:
 
     Cards are written with `str()`, which for `Card` is the stable "suit:rank" form.
     """
-    text = f"seed:{seed}|" + ",".join(str(card) for card in order)
+    text = f"seed:{seed}|" + ",".join(map(str, order))
     return hashlib.sha256(text.encode()).hexdigest()
 
 

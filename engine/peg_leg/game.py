@@ -444,10 +444,18 @@ class PegLeg:
         """Every seat still deciding in the open round (one with a move besides standing)."""
         if self._phase is not Phase.BETTING or not self._hist:
             return ()
+        # Asked after every move (a restart replays each table's), so the round's facts are
+        # read once here: whether any number is offered, and what each seat has staked.
+        stake, cap, offered = self._options.stake, self.cap(), bool(self._offered())
+        staked = [0] * len(self._seats)
+        for bet in self._bets:
+            staked[bet[0]] += bet[2]
         return tuple(
             seat
-            for seat in range(len(self._seats))
-            if not self._stood[seat] and not self._holds(seat) and self._has_move(seat)
+            for seat, stood in enumerate(self._stood)
+            if not stood
+            and not self._holds(seat)
+            and ((offered and cap - staked[seat] >= stake) or bool(self._surrenderable(seat)))
         )
 
     @property
@@ -487,6 +495,11 @@ class PegLeg:
         """The most one player may bet in one hand, in chips."""
         return self._options.cap * self._options.stake
 
+    @property
+    def staked(self) -> int:
+        """Chips bet this hand by every seat together (what the view's `staked` adds up to)."""
+        return sum(bet[2] for bet in self._bets)
+
     def _staked(self, seat: int) -> int:
         return sum(bet[2] for bet in self._bets if bet[0] == seat)
 
@@ -523,10 +536,6 @@ class PegLeg:
 
     def _offered(self) -> list[int]:
         return list(_offered_numbers(self._hist, self._pricing)) if self._hist else []
-
-    def _has_move(self, seat: int) -> bool:
-        can_bet = self._budget(seat) >= self._options.stake and bool(self._offered())
-        return can_bet or bool(self._surrenderable(seat))
 
     # ----------------------------------------------------------------- moves
 

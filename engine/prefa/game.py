@@ -1303,7 +1303,7 @@ class Prefa:
             raise SAVED.damaged()
         held = [c for hand in state.hands for c in hand] + state.kitty * (state.bidder is None)
         held += state.discards + state.trick_cards + [c for t in state.played for c in t.cards]
-        if len(held) != len(DECK) or set(held) != set(DECK) or set(state.order) != set(DECK):
+        if not PREFA_32.each_once(held) or not PREFA_32.each_once(state.order):
             raise SAVED.cards_missing(32)
         if deal_commitment(state.seed, state.order) != state.commitment:
             raise SAVED.deal_unmatched()

@@ -575,6 +575,12 @@ class PrimaCarta:
         self._turn_boards()
         return self
 
+    @property
+    def on_table(self) -> int:
+        """The chips this hand holds until it settles: the view's pot and corte together
+        (everything paid in, and a cobre carried from the last hand)."""
+        return sum(self._paid) + self._carried_in
+
     def corte_due(self) -> int:
         """What the corte costs the prima when the first card is turned (0: none).
 

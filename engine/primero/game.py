@@ -16,7 +16,6 @@ read with that deck in the validation context (`engine.core.cards` explains why)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from itertools import combinations
@@ -46,9 +45,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 WIN_BONUS = 100
 """Non-betting variant: the round's winner scores this for each holder of the bid type."""
 DECK = PRIMERO_40.cards()
-#: the deck as a multiset: a saved hand must hold each card once (a restart checks every
-#: table's; counting is cheaper than sorting cards)
-_DECK_COUNT = Counter(DECK)
 _CARDS = {"deck": PRIMERO_40}
 """Validation context: cards in moves and saved hands sent as text are Primero cards."""
 
@@ -1165,7 +1161,8 @@ class Primero:
         if _malformed(state):
             raise SAVED.damaged()
         held = [c for hand in state.hands for c in hand] + [c for d in state.discards for c in d]
-        if Counter(held + state.order[state.next :]) != _DECK_COUNT or Counter(state.order) != _DECK_COUNT:
+        whole = PRIMERO_40.each_once
+        if not whole(held + state.order[state.next :]) or not whole(state.order):
             raise SAVED.cards_missing(40)
         if deal_commitment(state.seed, state.order) != state.commitment:
             raise SAVED.deal_unmatched()

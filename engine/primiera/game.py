@@ -1042,7 +1042,7 @@ class Primiera:
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a round written by `to_json`; refuses a damaged or tampered save."""
         snap = SAVED.read(_Snapshot, data, GAME_ID, (JSON_FORMAT,), strict=True)
-        by_text = {card.code: code for code, card in enumerate(CARDS)}
+        by_text = _CODE_BY_TEXT
 
         def codes(texts: Sequence[str]) -> list[int]:
             try:
@@ -1125,6 +1125,10 @@ class Primiera:
         if self._robot_open != (self._robot is not None and teams is not None and len(teams[0]) == 2):
             return "the robot's cards are shown when they should not be, or hidden"
         return None
+
+
+#: a card's saved text to its code (what a restart reads every saved round's cards with)
+_CODE_BY_TEXT = {card.code: code for code, card in enumerate(CARDS)}
 
 
 class _Snapshot(BaseModel):

@@ -148,3 +148,27 @@ def test_reading_a_card_from_text_needs_its_deck() -> None:
     assert held.cards[0].label == "Cups Fante"
     # Card objects pass through as they are, whatever the context.
     assert Holder(cards=(VINES_55.card("cups", 11),)).cards[0].label == "Cups Emperor"
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda deck: deck.name)
+def test_a_deck_holds_each_of_its_cards_once_in_any_order(deck: DeckSpec) -> None:
+    cards = list(reversed(deck.cards()))
+    assert deck.each_once(cards)
+    # A pickle's copy of the deck (cards equal by value, not the same objects) counts too.
+    assert deck.each_once(pickle.loads(pickle.dumps(cards)))
+    assert not deck.each_once(cards[1:])
+    assert not deck.each_once([*cards[1:], cards[2]])  # one missing, another twice
+    assert not deck.each_once([*cards, cards[0]])
+    other = next(d for d in DECKS if d is not deck)
+    assert not deck.each_once([*cards[1:], other.cards()[0]])  # a card of another deck
+
+
+def test_read_cards_and_deal_commitments_spell_cards_as_before() -> None:
+    card = ITALIAN_40.card("cups", 11)
+    assert str(card) == card.code == "cups:11"
+    adapter = TypeAdapter(list[Card])
+    assert adapter.validate_python(["cups:11", card], context={"deck": ITALIAN_40}) == [card, card]
+    with pytest.raises(ValidationError):
+        adapter.validate_python(["cups:9"], context={"deck": ITALIAN_40})  # no 9s in this deck
+    with pytest.raises(ValidationError):
+        adapter.validate_python(["cups:11"], context={"deck": "Italian"})

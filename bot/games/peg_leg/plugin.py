@@ -111,7 +111,7 @@ class PegLegPlugin(
     def held(self, game: PegLeg) -> int:
         if game.outcome is not None:
             return 0
-        return sum(game.view(None).staked)
+        return game.staked
 
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: PegLegTableOptions) -> PegLeg:

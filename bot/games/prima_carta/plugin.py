@@ -137,8 +137,7 @@ class PrimaCartaPlugin(
     def held(self, game: PrimaCarta) -> int:
         if game.outcome is not None:
             return 0
-        view = game.view(None)
-        return view.pot + view.corte
+        return game.on_table
 
     def cost(self, game: PrimaCarta, seat: int, action: Any) -> int:
         if isinstance(action, Copa):
