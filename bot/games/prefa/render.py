@@ -121,7 +121,7 @@ def contract_text(seen: PrefaSeen) -> str | None:
     if view.contract is None or view.bidder is None:
         return None
     bidder = plain(seen.seats[seen.parties.index(view.bidder)])
-    text = f"**{bidder}** plays **{view.contract.text}** (bid value {view.bid_value}"
+    text = f"**{bidder}** plays **{view.contract.text}** (worth {view.bid_value} a trick"
     text += ", four aces)" if view.aces else ")"
     duties = []
     for party, duty in enumerate(view.duties):
