@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.components import TABLE_MOVE, rendered
 from bot.display import button
-from bot.render import rules_embed
+from bot.rules_pages import rules_brief
 from bot.tables import Table
 from bot.tables.lobby import LEAVE_NOW, LEAVE_STAY
 
@@ -48,7 +48,8 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
     ) -> None:
         found = self.service.open_table(interaction.guild_id, table)
-        await reply(interaction, None, embed=rules_embed(found.plugin))
+        embed, view = rules_brief(found.plugin)
+        await reply(interaction, None, embed=embed, view=view)
 
     async def on_click(
         self, interaction: discord.Interaction, values: list[str], *, table: int, version: int, key: str

@@ -4,7 +4,6 @@ starts at once when the seats suffice; a lone host is told to add a bot, and can
 from __future__ import annotations
 
 import discord
-import pytest
 
 from bot.tables import Phase
 from tests.helpers.room import Room, controls, fetch, text_of
@@ -72,16 +71,13 @@ async def test_computers_that_do_not_fill_enough_seats_wait_in_the_lobby(room: R
     assert snapshot["phase"] == "lobby" and len(snapshot["seats"]) == 2  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("options", "most"), [({"computers": 4, "lines": "single"}, 4)])
-async def test_more_computers_than_seats_is_refused_and_opens_nothing(
-    room: Room, options: dict[str, int], most: int
-) -> None:
-    # A single-line Holdout table seats at most four: the host and three computers. (Five is
-    # more than any Holdout table seats, which Discord itself refuses: the option's range.)
-    result = await room.alice.slash(room.channel, "play holdout", stake=STAKE, **options)
+async def test_more_computers_than_seats_is_refused_and_opens_nothing(room: Room) -> None:
+    # A single-line Holdout table seats at most four: the host and three computers. (More than
+    # any Holdout table seats, Discord itself refuses: the option's range.)
+    result = await room.alice.slash(room.channel, "play holdout", stake=STAKE, computers=4, lines="single")
     assert result.ephemeral and result.response is not None
     text = result.response.content
-    assert f"seats at most {most} players: you and at most 3 computer players" in text
+    assert "seats at most 4 players: you and at most 3 computer players" in text
     assert room.bot.tables.in_channel(room.channel.id) is None
     assert await room.bot.store.saved_tables() == []
     assert room.public_messages() == []

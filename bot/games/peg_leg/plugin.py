@@ -16,7 +16,7 @@ from bot.games.base import GamePlugin, HandByHand, HandSetup
 from bot.games.capabilities import Job, Prepares
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
-from bot.games.peg_leg.rules import RULES
+from bot.games.peg_leg.rules import BRIEF, RULES
 from bot.ui import Control, Form, FormField, Panel, Picker, plain
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import IllegalAction
@@ -65,6 +65,7 @@ class PegLegPlugin(
     # only a private panel can carry: the table message shows **Your hand** to open it.
     private_hands = True
     rules = RULES
+    brief = BRIEF
     form_keys = frozenset({PICK})
     colour = discord.Colour.dark_purple()
 

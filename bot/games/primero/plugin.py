@@ -14,7 +14,7 @@ from bot.games.base import GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
-from bot.games.primero.rules import RULES
+from bot.games.primero.rules import BRIEF, RULES
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
 from engine.core.text import plural
@@ -51,6 +51,7 @@ class PrimeroPlugin(
     seat_choices = ("1", "2", "3", "4", "5", "6")
     private_hands = True
     rules = RULES
+    brief = BRIEF
     view_keys = frozenset({"discard"})
     form_keys = frozenset({"bidtype", "coverbet"})
     colour = discord.Colour.dark_red()
