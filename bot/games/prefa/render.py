@@ -316,8 +316,8 @@ def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
                 pickers.append(Picker("declare.aces", "Announce with the four aces", options))
     elif view.phase is Phase.DEFENCE:
         duty = view.duties[party] if view.duties else None
-        embed.description = "**Your call.**" + (
-            f" Your duty: {plural(duty, 'trick')}." if duty is not None else ""
+        embed.description = "**Your call: defend (in) or stay out.**" + (
+            f" If you defend, you must take {plural(duty, 'trick')}." if duty is not None else ""
         )
         labels = {
             "in": ("I'm in", discord.ButtonStyle.success),
