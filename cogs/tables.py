@@ -23,8 +23,9 @@ from bot.tables.lobby import LEAVE_NOW, LEAVE_STAY
 log = logging.getLogger(__name__)
 
 LEAVE_QUESTION = (
-    "You still have to act in this hand: leaving now hands your turns to the timer, which folds "
-    "(or passes) for you. Leave now, or stay, play your hand and leave when it ends?"
+    "You still have to act in this hand: leaving now hands your turns to the timer, which plays "
+    "the least it can for you (a fold, a pass or a stand). Leave now, or stay, play your hand and "
+    "leave when it ends?"
 )
 
 

@@ -116,7 +116,7 @@ class Lobby:
     async def leave_after_hand(self, table: Table, seat: Seat, *, now: bool) -> str:
         """A member leaves a hand in play: their seat goes when the hand ends. Until then
         they play their own turns (`plays_out`), or with `now` the timer plays every one at
-        once: a fold or a pass where the game has one. Leaving never decides for a member
+        once (the game's `timeout_action`: a fold, a pass or a stand). Leaving never decides for a member
         who did not choose that (docs/RULES.md, "The card room")."""
         if seat.leaving and not (now and seat.plays_out):  # only "Leave now" may follow "after the hand"
             raise TableError("You're already leaving at the end of this hand.")
@@ -126,7 +126,8 @@ class Lobby:
                 table, f"{seat.name} leaves: the timer plays their turns until the hand ends."
             )
             return (
-                "You've left this hand: the timer plays your turns (a fold or a pass where it can), "
+                "You've left this hand: the timer plays your turns (the least it can: a fold, a pass "
+                "or a stand), "
                 "and your seat goes when the hand ends."
             )
         await self.commit.commit(table, f"{seat.name} will leave after this hand.")
