@@ -1,4 +1,4 @@
-"""/play <game>, /rules <game> and /help.
+"""/play <game> and /help (/rules <game> is in cogs/rules.py).
 
 Each registered game gets its own /play subcommand whose options are built from the
 game's options model: a field's description, its `Literal` choices (named by the field's
@@ -29,11 +29,9 @@ from discord.utils import MISSING
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
-from bot.components import RULES_MORE
 from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
 from bot.render import render_table
-from bot.rules_pages import rules_brief, rules_pages
 from bot.tables import Table, TableError, TableService
 from engine.core.text import plural
 
@@ -185,7 +183,7 @@ def play_command(
 
 
 class PlayCommands(commands.Cog, name="Play"):
-    """Opening tables, the rules and the help page."""
+    """Opening tables and the help page."""
 
     def __init__(self, bot: Ridotto) -> None:
         self.bot = bot
@@ -198,11 +196,9 @@ class PlayCommands(commands.Cog, name="Play"):
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
-        self.bot.router.on(RULES_MORE, self.on_more_rules)
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
-        self.bot.router.off(self.on_more_rules)
 
     async def open_table(
         self, interaction: discord.Interaction, plugin: Plugin, values: dict[str, Any]
@@ -344,29 +340,6 @@ class PlayCommands(commands.Cog, name="Play"):
                 "Try again, or play in the channel itself.",
             )
             return None
-
-    @app_commands.command()
-    @app_commands.describe(game="The game whose rules you want to read")
-    @app_commands.choices(
-        game=[app_commands.Choice(name=plugin.name, value=game_id) for game_id, plugin in GAMES.items()]
-    )
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        """How a game is played: a few lines, and the full rules behind More."""
-        embed, view = rules_brief(GAMES[game])
-        await reply(interaction, None, embed=embed, view=view)
-
-    async def on_more_rules(self, interaction: discord.Interaction, values: list[str], *, game: str) -> None:
-        """**More** under a game's rules in brief: the full text, privately, in as many
-        messages as Discord's limits need."""
-        plugin = GAMES.get(game)
-        if plugin is None:
-            await reply(interaction, "That game isn't played here any more: see `/help` for the games.")
-            return
-        for page in rules_pages(plugin):
-            if interaction.response.is_done():
-                await interaction.followup.send(embeds=page, ephemeral=True)
-            else:
-                await interaction.response.send_message(embeds=page, ephemeral=True)
 
     @app_commands.command(name="help")
     async def help_(self, interaction: discord.Interaction) -> None:
