@@ -134,6 +134,9 @@ def _status(table: Table, view: TableView | None) -> str:
                 f"**Hand {state.hand_no} is over.** The next hand is dealt {due} — "
                 "or press **Deal next hand**."
             )
+        need = table.seat_range[0] - len(state.seats)
+        if need > 0:
+            return f"**Hand {state.hand_no} is over.** Add bot or wait for players ({need:,} more to deal)."
         return f"**Hand {state.hand_no} is over.** Waiting for players to deal the next hand."
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."

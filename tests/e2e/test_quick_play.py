@@ -6,7 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.tables import Phase
-from tests.helpers.room import Room, controls, fetch, text_of
+from tests.e2e.test_leaving import two_playing
+from tests.helpers.room import Room, controls, fetch, leave_now, text_of
 
 STAKE = 5
 
@@ -81,3 +82,12 @@ async def test_more_computers_than_seats_is_refused_and_opens_nothing(room: Room
     assert room.bot.tables.in_channel(room.channel.id) is None
     assert await room.bot.store.saved_tables() == []
     assert room.public_messages() == []
+
+
+async def test_a_member_left_alone_between_hands_is_told_to_add_a_bot(room: Room) -> None:
+    table, _, _, member = await two_playing(room)
+    await leave_now(room, member, table)  # the timer folds for them: the hand ends, they go
+    assert table.state.phase is Phase.BETWEEN and len(table.state.seats) == 1
+    message = room.message(table.state.message_id)
+    assert "Add bot or wait for players (1 more to deal)" in text_of(message)
+    assert not button_named(message, "Add bot").disabled
