@@ -42,6 +42,7 @@ EXTENSIONS = (
     "cogs.bets",
     "cogs.offers",
     "cogs.play",
+    "cogs.rules",
 )
 
 #: The tasks discord.py runs interaction handlers in, by the names it gives them: slash

@@ -123,6 +123,8 @@ BET_FORM = CustomId(
 OFFER_SELECT = CustomId("rof", Kind.SELECT, _TABLE, _HAND)
 OFFER_FORM = CustomId("rom", Kind.FORM, _TABLE, _HAND, text("kind", "[a-z_]+"), number("seat", before="."))
 OFFER_ANSWER = CustomId("roa", Kind.BUTTON, _TABLE, _HAND, number("offer"), text("answer", "accept|decline"))
+#: **More** under a game's rules in brief (/rules, the Rules button): the full text ("rr:holdout")
+RULES_MORE = CustomId("rr", Kind.BUTTON, text("game", "[a-z_]+"))
 
 FORMATS = (
     TABLE_MOVE,
@@ -134,6 +136,7 @@ FORMATS = (
     OFFER_SELECT,
     OFFER_FORM,
     OFFER_ANSWER,
+    RULES_MORE,
 )
 
 

@@ -264,7 +264,10 @@ class Display:
                 await self._panels_after(table, None, urgent=True)
             else:
                 late = False
-                await interaction.response.edit_message(content="You're seated. Good luck!", view=None)
+                # an ephemeral prompt of the table's (the seat picker, Leave now or after the
+                # hand) becomes what its click did
+                said = change.note or "You're seated. Good luck!"
+                await interaction.response.edit_message(content=said, view=None)
                 await self.refresh(table)
         except Exception as error:
             await self._answer_failed(change, error)

@@ -111,7 +111,8 @@ def _status(table: Table, view: TableView | None) -> str:
     state = table.state
     if state.phase is Phase.LOBBY:
         need = table.seat_range[0] - len(state.seats)
-        wait = f"waiting for {plural(need, 'more player')}" if need > 0 else "ready to start"
+        # a lone host can play at once against the computer: say so before "waiting"
+        wait = f"Add bot or wait for players ({need:,} more to start)" if need > 0 else "ready to start"
         take = f"take a {table.plugin.seat_option}" if table.plugin.seat_option else "sit down"
         options = table.plugin.describe_options(table.options, state.stake)
         extra = f"\n{options}." if options else ""
@@ -136,6 +137,9 @@ def _status(table: Table, view: TableView | None) -> str:
                 f"**Hand {state.hand_no} is over.** The next hand is dealt {due} — "
                 "or press **Deal next hand**."
             )
+        need = table.seat_range[0] - len(state.seats)
+        if need > 0:
+            return f"**Hand {state.hand_no} is over.** Add bot or wait for players ({need:,} more to deal)."
         return f"**Hand {state.hand_no} is over.** Waiting for players to deal the next hand."
     if state.phase is Phase.CLOSED:
         return "**Closed.** Open a new table with /play."

@@ -1,4 +1,4 @@
-"""/play <game>, /rules <game> and /help.
+"""/play <game> and /help (/rules <game> is in cogs/rules.py).
 
 Each registered game gets its own /play subcommand whose options are built from the
 game's options model: a field's description, its `Literal` choices (named by the field's
@@ -31,8 +31,9 @@ from pydantic.fields import FieldInfo
 from bot.app import Ridotto, reply
 from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
-from bot.render import render_table, rules_embed
-from bot.tables import TableError, TableService
+from bot.render import render_table
+from bot.tables import Table, TableError, TableService
+from engine.core.text import plural
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,8 @@ NEEDED_FOR_THREAD = {
 }
 
 STAKE_DEFAULT = 10
+#: the option that seats computer players at once (and starts the hand when they suffice)
+COMPUTERS_OPTION = "computers"
 #: the option every /play subcommand has, after the game's own
 THREAD_OPTION = "thread"
 #: a table thread archives after a day without messages (an idle lobby closes long before)
@@ -122,6 +125,17 @@ def play_command(
         )
         descriptions["computer"] = f"How computer players you add will play (default {levels[0]})"
         choices["computer"] = [app_commands.Choice(name=level, value=level) for level in levels]
+    parameters.append(
+        inspect.Parameter(
+            COMPUTERS_OPTION,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=None,
+            annotation=app_commands.Range[int, 1, max(1, plugin.max_players - 1)] | None,
+        )
+    )
+    descriptions[COMPUTERS_OPTION] = (
+        "Computer players to seat now; the first hand starts at once if that fills enough seats"
+    )
     if plugin.seat_option:
         parameters.append(
             inspect.Parameter(
@@ -143,8 +157,10 @@ def play_command(
         descriptions[name] = (field.description or name)[:100]
         if field_choices:
             choices[name] = field_choices
-    if THREAD_OPTION in (parameter.name for parameter in parameters):
-        raise TypeError(f"{plugin.id}: an option may not be named {THREAD_OPTION!r}; /play has its own")
+    names = [parameter.name for parameter in parameters]
+    for own in (THREAD_OPTION, COMPUTERS_OPTION):
+        if names.count(own) > (own == COMPUTERS_OPTION):
+            raise TypeError(f"{plugin.id}: an option may not be named {own!r}; /play has its own")
     parameters.append(
         inspect.Parameter(
             THREAD_OPTION, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False, annotation=bool
@@ -167,7 +183,7 @@ def play_command(
 
 
 class PlayCommands(commands.Cog, name="Play"):
-    """Opening tables, the rules and the help page."""
+    """Opening tables and the help page."""
 
     def __init__(self, bot: Ridotto) -> None:
         self.bot = bot
@@ -227,11 +243,13 @@ class PlayCommands(commands.Cog, name="Play"):
             )
             return
         stake = int(values.pop("stake", STAKE_DEFAULT))
+        computers = int(values.pop(COMPUTERS_OPTION, None) or 0)
         level = values.pop("computer", None) or (plugin.levels[0] if plugin.levels else "basic")
         seat = values.pop(plugin.seat_option, None) if plugin.seat_option else None
         thread: discord.Thread | None = None
         try:
             options = plugin.parse_options(values)
+            check_computers(plugin, options, computers)
             if isinstance(interaction.channel, discord.TextChannel) and new_thread:
                 # refuse before a thread exists, so a refusal leaves no empty thread behind
                 await self.service.lobby.check_bankroll(
@@ -284,6 +302,21 @@ class PlayCommands(commands.Cog, name="Play"):
                 return
             await reply(interaction, f"Your {plugin.name} table is open in {thread.mention}.")
         await self.service.set_message(table, message.id)
+        if computers:
+            await self._seat_computers(interaction, table, computers)
+
+    async def _seat_computers(self, interaction: discord.Interaction, table: Table, computers: int) -> None:
+        """The host's computer players sit down on the table just posted, and the hand starts
+        if they make enough players; the table message and the turn ping follow as for any
+        change the table makes by itself."""
+        try:
+            change = await self.service.seat_computers(table, interaction.user, computers)
+        except TableError as error:
+            await reply(
+                interaction, f"Your table is open, but its computer players couldn't sit down: {error}"
+            )
+            return
+        await self.bot.display.show(change)
 
     async def _new_thread(
         self, interaction: discord.Interaction, channel: discord.TextChannel, plugin: Plugin
@@ -308,14 +341,6 @@ class PlayCommands(commands.Cog, name="Play"):
             )
             return None
 
-    @app_commands.command()
-    @app_commands.choices(
-        game=[app_commands.Choice(name=plugin.name, value=game_id) for game_id, plugin in GAMES.items()]
-    )
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        """How a game is played, in brief."""
-        await reply(interaction, None, embed=rules_embed(GAMES[game]))
-
     @app_commands.command(name="help")
     async def help_(self, interaction: discord.Interaction) -> None:
         """What Ridotto is and how to play here."""
@@ -330,7 +355,8 @@ class PlayCommands(commands.Cog, name="Play"):
                 f"{games}\n\n"
                 "**A table** opens in the channel with `/play <game>` (or in a thread of its own with "
                 "`thread:true`). Others press **Join**; the host "
-                "adds computer players with **Add bot** and presses **Start**. Hands follow one another "
+                "adds computer players with **Add bot** and presses **Start** (or plays them at once: "
+                "`/play <game> computers:2`). Hands follow one another "
                 "until the table closes. Your cards are only ever shown to you: press **Your hand** "
                 "(or `/hand`). If you don't act in time, the timer plays for you.\n"
                 "**Rules:** `/rules <game>` or the **Rules** button on a table.\n"
@@ -339,6 +365,16 @@ class PlayCommands(commands.Cog, name="Play"):
             ),
         )
         await reply(interaction, None, embed=embed)
+
+
+def check_computers(plugin: Plugin, options: Any, computers: int) -> None:
+    """Refuse, with a sentence, more computer players than the table has seats beside the host."""
+    high = plugin.seat_range(options)[1]
+    if computers > high - 1:
+        raise OptionError(
+            f"A {plugin.name} table with these options seats at most {high} players: you and at most "
+            f"{plural(high - 1, 'computer player')}. Ask for fewer with `computers`."
+        )
 
 
 def link(table: Any) -> str:

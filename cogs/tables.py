@@ -16,10 +16,17 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.components import TABLE_MOVE, rendered
 from bot.display import button
-from bot.render import rules_embed
+from bot.rules_pages import rules_brief
 from bot.tables import Table
+from bot.tables.lobby import LEAVE_NOW, LEAVE_STAY
 
 log = logging.getLogger(__name__)
+
+LEAVE_QUESTION = (
+    "You still have to act in this hand: leaving now hands your turns to the timer, which plays "
+    "the least it can for you (a fold, a pass or a stand). Leave now, or stay, play your hand and "
+    "leave when it ends?"
+)
 
 
 class Tables(commands.Cog):
@@ -42,7 +49,8 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
     ) -> None:
         found = self.service.open_table(interaction.guild_id, table)
-        await reply(interaction, None, embed=rules_embed(found.plugin))
+        embed, view = rules_brief(found.plugin)
+        await reply(interaction, None, embed=embed, view=view)
 
     async def on_click(
         self, interaction: discord.Interaction, values: list[str], *, table: int, version: int, key: str
@@ -56,11 +64,27 @@ class Tables(commands.Cog):
                 what = found.plugin.seat_option or "seat"
                 await reply(interaction, f"Choose your {what}:", view=self._seat_picker(found, free))
                 return
+        if (
+            key == "leave"
+            and found.version == version
+            and self.service.lobby.decision_pending(found, interaction.user)
+        ):
+            # Leaving now would hand the decision the member still has to the timer: ask first.
+            await reply(interaction, LEAVE_QUESTION, view=self._leave_choice(found))
+            return
+        # a click on an ephemeral prompt (a seat, how to leave) gets its note in that prompt
+        on_table = interaction.message is not None and interaction.message.id == found.state.message_id
         async with self.service.click(found, interaction.user, version, key) as change:
             await self.display.answer_click(change, interaction)
-        if change.note:
+        if change.note and on_table:
             self.display.count(found, "follow-up")
             await interaction.followup.send(change.note, ephemeral=True)
+
+    def _leave_choice(self, table: Table) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(button(table, LEAVE_NOW, "Leave now", discord.ButtonStyle.danger))
+        view.add_item(button(table, LEAVE_STAY, "Stay and leave after the hand", discord.ButtonStyle.primary))
+        return rendered(view)
 
     def _seat_picker(self, table: Table, free: list[str]) -> discord.ui.View:
         view = discord.ui.View(timeout=None)

@@ -110,6 +110,9 @@ class GamePlugin(Generic[G, OptionsT]):
     private_hands: ClassVar[bool] = False
     #: the /rules text, in our own words
     rules: ClassVar[str]
+    #: the game in a few lines (under 600 characters), shown first by /rules and the Rules
+    #: button; **More** shows `rules`
+    brief: ClassVar[str]
     #: panel keys that only change what the panel shows (a line picked, cards picked)
     view_keys: ClassVar[frozenset[str]] = frozenset()
     #: panel keys that open a form for typed input (see `form`)

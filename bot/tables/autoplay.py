@@ -85,7 +85,8 @@ class Autoplay:
             return
         automatic = self.automatic(table, turn)
         if automatic is not None:
-            delay = 0.0 if table.seat_for(automatic).leaving else self.computer_delay
+            leaver = table.seat_for(automatic)
+            delay = 0.0 if leaver.leaving and not leaver.plays_out else self.computer_delay
             self.clock.set(table.id, self.commit.now() + timedelta(seconds=delay), state.version)
         elif state.deadline is not None:
             self.clock.set(table.id, state.deadline, state.version)
@@ -96,7 +97,7 @@ class Autoplay:
         """The first awaited engine seat that plays without a member: a computer, or a leaver."""
         for seat in (table.turn() if turn is None else turn).awaiting:
             s = table.seat_for(seat)
-            if s.is_computer or s.leaving:
+            if s.is_computer or (s.leaving and not s.plays_out):
                 return seat
         return None
 

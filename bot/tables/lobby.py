@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: the table-message key of "Leave now" (the timer plays the rest of the member's hand);
+#: "leave" and "leave.stay" leave after the hand, playing on until then
+LEAVE_NOW = "leave.now"
+LEAVE_STAY = "leave.stay"
+
 COMPUTER_NAMES = ("Isabella", "Lorenzo", "Beatrice", "Cosimo", "Lucrezia", "Baldassare")
 
 Handler = Callable[[Table, Person, str], Awaitable[str | None]]
@@ -72,11 +77,7 @@ class Lobby:
             raise TableError("You're not seated at this table.")
         seat = table.state.seats[index]
         if table.state.phase is Phase.PLAYING:
-            if seat.leaving:
-                raise TableError("You're already leaving at the end of this hand.")
-            seat.leaving = True
-            await self.commit.commit(table, f"{seat.name} will leave after this hand.")
-            return "You'll leave when this hand ends; if you still have a decision to make, you fold."
+            return await self.leave_after_hand(table, seat, now=key == LEAVE_NOW)
         if self.kept(table, seat):
             name = seat.name
             cashed, bought = self.replace(table, seat)
@@ -99,6 +100,41 @@ class Lobby:
         self.pass_host(table)
         await self.commit.commit(table, line, moves)
         return None
+
+    def decision_pending(self, table: Table, user: Person) -> bool:
+        """Whether `user` has a decision to make in the hand now (the hand waits on them),
+        one that leaving at once would hand to the timer."""
+        index = table.seat_of(user.id)
+        if index is None or table.state.phase is not Phase.PLAYING:
+            return False
+        seat = table.state.seats[index]
+        if seat.leaving and not seat.plays_out:
+            return False  # the timer already plays for them
+        engine = table.engine_seat(index)
+        return engine is not None and engine in table.awaiting
+
+    async def leave_after_hand(self, table: Table, seat: Seat, *, now: bool) -> str:
+        """A member leaves a hand in play: their seat goes when the hand ends. Until then
+        they play their own turns (`plays_out`), or with `now` the timer plays every one at
+        once (the game's `timeout_action`: a fold, a pass or a stand). Leaving never decides for a member
+        who did not choose that (docs/RULES.md, "The card room")."""
+        if seat.leaving and not (now and seat.plays_out):  # only "Leave now" may follow "after the hand"
+            raise TableError("You're already leaving at the end of this hand.")
+        seat.leaving, seat.plays_out = True, not now
+        if now:
+            await self.commit.commit(
+                table, f"{seat.name} leaves: the timer plays their turns until the hand ends."
+            )
+            return (
+                "You've left this hand: the timer plays your turns (the least it can: a fold, a pass "
+                "or a stand), "
+                "and your seat goes when the hand ends."
+            )
+        await self.commit.commit(table, f"{seat.name} will leave after this hand.")
+        return (
+            "You'll leave when this hand ends. Until then your turns are still yours to play "
+            "(if you let one run out, the turn timer plays it)."
+        )
 
     async def add_computer(self, table: Table, user: Person, key: str) -> str | None:
         state = table.state

@@ -70,6 +70,9 @@ class Seat(BaseModel):
     level: str | None = None
     strikes: int = 0  # consecutive turns this member let the timer play
     leaving: bool = False  # asked to leave; goes at the end of the hand
+    #: a leaver who still plays their own turns until the hand ends (else the timer plays them
+    #: at once: "Leave now"); a snapshot saved before this field reads False, as it played then
+    plays_out: bool = False
     replace: bool = False  # timed out twice; a computer takes over at the end of the hand
 
     @property

@@ -306,6 +306,23 @@ class TableService:
                 await tx.save_table(table.id, table.committed)
         self.autoplay.schedule(table)
 
+    async def seat_computers(self, table: Table, host: Person, computers: int) -> TableChange:
+        """`/play ... computers:N`: N computer players sit down beside the host of a new table
+        and, when the seats then suffice, the first hand is dealt: what pressing **Add bot**
+        N times and **Start** does, under one lock. The caller shows the change."""
+        async with table.lock:
+            if table.state.phase is not Phase.LOBBY:
+                raise TableError("This table is no longer in its lobby.")
+            async with self.commit.rolled_back(table):
+                for _ in range(computers):
+                    await self.lobby.add_computer(table, host, "bot")
+                if len(table.state.seats) >= table.seat_range[0]:
+                    self.lobby.check_start(table, host)
+                    await self.hands.deal(table)
+            turn = table.turn()
+            self.autoplay.schedule(table, turn)
+        return TableChange(table, ping=turn.members)
+
     async def close(self, table: Table, line: str) -> None:
         """Close a table from outside its game (its message could not be posted): every chip
         it holds goes home, in one committed change."""

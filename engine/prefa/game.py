@@ -860,7 +860,7 @@ class Prefa:
         else:
             assert s.high is not None
             won = scale(s.options.ten_no_trump)[s.high]
-            text = f"{s.seats[seat]} takes the bid at {won.text} and picks up the kitty."
+            text = f"{s.seats[seat]} wins the bidding with {won.text} and picks up the kitty."
         s.events.append(new_event("take", text, seat))
 
     # ---- the kitty and the contract
@@ -905,7 +905,7 @@ class Prefa:
         s.aces = action.aces
         first, second = self.first_defender, self.second_defender
         assert first is not None and second is not None
-        text = f"{s.seats[seat]} announces {action.contract.text} (bid value {self._bid_value()})"
+        text = f"{s.seats[seat]} announces {action.contract.text} (worth {self._bid_value()} a trick)"
         if action.aces:
             text += " and shows four aces"
         d1, d2 = duties(self._scored_tricks())
@@ -925,7 +925,7 @@ class Prefa:
         s.events.append(
             new_event(
                 "thrown_in",
-                f"{s.seats[seat]} can't make even (6) spades and throws the hand in: "
+                f"{s.seats[seat]} can't make even 6 spades and throws the hand in: "
                 f"{TENTATIVE_POINTS} points to their pouch and {chips(TENTATIVE_CHIPS)} to each "
                 "other player.",
                 seat,

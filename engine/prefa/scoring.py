@@ -60,9 +60,9 @@ class Contract(BaseModel, frozen=True):
 
     @property
     def text(self) -> str:
-        """ "(6) spades", "7 no trump": plain bids don't say the six (the text)."""
-        label = _STRAIN_LABELS[self.strain]
-        return f"(6) {label}" if self.tricks == 6 else f"{self.tricks} {label}"
+        """ "6 spades", "7 no trump": as a player reads it. (The text writes a plain bid
+        "(6) spades" because nobody says the six when bidding; on screen the six is plain.)"""
+        return f"{self.tricks} {_STRAIN_LABELS[self.strain]}"
 
 
 @cache

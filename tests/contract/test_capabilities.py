@@ -107,7 +107,16 @@ def test_every_registered_game_implements_the_core_contract(game: str) -> None:
     plugin = GAMES[game]
     missing = [name for name in CORE if getattr(type(plugin), name) is getattr(GamePlugin, name)]
     assert not missing, f"{game} leaves core methods to the base: {missing}"
-    for attribute in ("id", "name", "options_model", "min_players", "max_players", "seat_choices", "rules"):
+    for attribute in (
+        "id",
+        "name",
+        "options_model",
+        "min_players",
+        "max_players",
+        "seat_choices",
+        "rules",
+        "brief",
+    ):
         assert hasattr(plugin, attribute), f"{game} has no {attribute}"
 
 

@@ -14,7 +14,7 @@ import simcord
 from bot.storage import HOUSE, Tx
 from bot.tables import Phase, Table
 from tests.e2e.test_holdout import open_panel
-from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch
+from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, leave_now
 
 STAKE = 5
 STACK = 20 * STAKE  # the default stack
@@ -177,7 +177,7 @@ async def test_a_failing_panel_select_and_button_are_answered_and_change_nothing
     assert table.snapshot() == before
     # A button of the table message fails inside its move the same way.
     monkeypatch.setattr(Tx, "save_table", broken)
-    result = await room.bob.click(room.message(table.state.message_id), label="Leave after this hand")
+    result = await leave_now(room, room.bob, table)
     failure_ref(room, result, caplog)
     assert table.snapshot() == before
 

@@ -14,7 +14,7 @@ from bot.storage import member_account, table_account
 from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.holdout.game import Phase as HandPhase
-from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, open_table
+from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, leave_now, open_table
 
 SEED = 4242
 STAKE = 5
@@ -453,7 +453,7 @@ async def test_a_panel_redrawn_after_a_leaver_stood_up_shows_only_its_own_cards(
     """Seats move up when a member leaves at the end of a hand; the hand's seats don't. The
     panel of the member whose move ended the hand must still show that member's cards."""
     table = await open_holdout(room)
-    await room.alice.click(room.message(table.state.message_id), label="Leave after this hand")
+    await leave_now(room, room.alice, table)
     panels = {seat: await open_panel(room, member_at(room, table, seat), table) for seat in (1, 2)}
     passed = {}
     for seat, panel_id in panels.items():

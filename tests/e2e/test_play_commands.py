@@ -88,6 +88,7 @@ async def test_each_play_subcommand_offers_exactly_its_games_options(room: Room,
     expected = ["stake"]
     if plugin.levels:
         expected.append("computer")
+    expected.append("computers")
     if plugin.seat_option:
         expected.append(plugin.seat_option)
     expected += [*plugin.options_model.model_fields, "thread"]
@@ -100,6 +101,9 @@ async def test_each_play_subcommand_offers_exactly_its_games_options(room: Room,
         computer = shown(parameters["computer"])
         assert [value for _, value in computer["choices"]] == list(plugin.levels)
         assert not computer["required"] and computer["description"]
+    computers = shown(parameters["computers"])
+    assert computers["type"] is OptionType.integer and not computers["required"]
+    assert (computers["min_value"], computers["max_value"]) == (1, plugin.max_players - 1)
     if plugin.seat_option:
         seat = shown(parameters[plugin.seat_option])
         assert seat["choices"] == [(plugin.choice_label(c), c) for c in plugin.seat_choices]

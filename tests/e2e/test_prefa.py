@@ -12,7 +12,7 @@ from bot.tables import Phase, Table
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
-from tests.helpers.room import controls, fetch, open_table, text_of
+from tests.helpers.room import controls, fetch, leave_now, open_table, text_of
 
 SEED = 1212
 
@@ -259,7 +259,7 @@ async def test_a_member_who_leaves_mid_game_is_replaced_and_the_sheet_carries_on
 async def test_a_member_who_leaves_during_a_hand_is_replaced_at_its_end(room) -> None:  # type: ignore[no-untyped-def]
     members = [room.alice, room.bob, room.carol]
     table = await open_table(room, "prefa", members)
-    await room.bob.click(room.message(table.state.message_id), label="Leave after this hand")
+    await leave_now(room, room.bob, table)
     choice = next(s.choice for s in table.state.seats if s.user_id == room.bob.id)
     hand = table.state.hand_no
     await play_until(room, table, members, lambda: table.state.phase is Phase.BETWEEN)

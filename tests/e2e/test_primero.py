@@ -16,7 +16,7 @@ from engine.core.cards import PRIMERO_40, Card
 from engine.primero.game import DECK
 from engine.primero.game import Phase as HandPhase
 from tests.engine.primero_helpers import c, stacked
-from tests.helpers.room import Panels, Room, button, controls, labels, open_table, text_of
+from tests.helpers.room import Panels, Room, button, controls, labels, leave_now, open_table, text_of
 from tests.helpers.seeds import Seeds
 
 # The rule text's sample hand. The table's first dealer is seat 1 (Alice, playing Domenico's
@@ -410,7 +410,7 @@ async def test_computer_players_fill_seats_and_play_whole_hands(room: Room) -> N
             break
         await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     if table.state.phase is Phase.PLAYING:
-        await room.alice.click(room.message(table.state.message_id), label="Leave after this hand")
+        await leave_now(room, room.alice, table)
         while table.state.phase is Phase.PLAYING:
             await room.env.advance_time(1)
     else:

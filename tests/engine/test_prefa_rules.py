@@ -147,7 +147,7 @@ def test_the_texts_first_bidding_round() -> None:
     view = g.view(None)
     assert view.bid == contract("7S")
     sheet = [call.text for call in view.sheet]
-    assert sheet[:4] == ["(6) spades", "(6) clubs", "(6) diamonds", "I'm good (for (6) diamonds)"]
+    assert sheet[:4] == ["6 spades", "6 clubs", "6 diamonds", "I'm good (for 6 diamonds)"]
 
 
 def test_the_texts_third_bidding_round() -> None:

@@ -40,7 +40,7 @@ def test_the_scale_runs_from_six_spades_to_ten_hearts() -> None:
     assert ladder[-1] == Contract(tricks=10, strain="hearts")
     assert len(ladder) == 24
     assert [c.text for c in ladder[:6]] == [
-        "(6) spades", "(6) clubs", "(6) diamonds", "(6) hearts", "(6) no trump", "7 spades",
+        "6 spades", "6 clubs", "6 diamonds", "6 hearts", "6 no trump", "7 spades",
     ]  # fmt: skip
 
 

@@ -161,3 +161,16 @@ def find_label(message, prefix: str) -> str:
         if label.startswith(prefix):
             return label
     raise AssertionError(f"no button starting {prefix!r} in {buttons(message)}")
+
+
+async def leave_now(room: Room, member: simcord.MemberActor, table: Table) -> simcord.InteractionResult:
+    """`member` presses **Leave after this hand** and, asked because the hand waits on them,
+    answers **Leave now** (the timer plays their turns): the click that changes the table."""
+    result = await member.click(room.message(table.state.message_id), label="Leave after this hand")
+    if (
+        result.ephemeral
+        and result.response is not None
+        and "Leave now" in buttons(fetch(room, result.response.id))
+    ):
+        return await member.click(fetch(room, result.response.id), label="Leave now")
+    return result

@@ -23,7 +23,7 @@ from bot.games.cardano.render import (
     declare_form,
     rooms,
 )
-from bot.games.cardano.rules import RULES
+from bot.games.cardano.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary
 from engine.cardano import (
     AllIn,
@@ -72,6 +72,7 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
     seat_choices = ("1", "2", "3", "4", "5")
     private_hands = True
     rules = RULES
+    brief = BRIEF
     view_keys = frozenset({"discard"})
     form_keys = frozenset({"declare"})
     colour = discord.Colour.dark_green()

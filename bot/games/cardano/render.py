@@ -178,6 +178,14 @@ def seat_state(view: CardanoView, seat: int) -> str:
     return "in"
 
 
+PRIVILEGE_KEY = (
+    "*⭐ privilege: wins a tie between equal hands, and an exact point of 39, primero of 62 or "
+    "flush of 61 beats every other hand of its kind.*"
+)
+"""The one-line key to the privilege, beside the star wherever it shows (the text: equal
+hands go to the player nearer the dealer's right, who holds the privilege)."""
+
+
 def cardano_fields(table: TableView, game: Cardano, embed: discord.Embed) -> None:
     """The public picture: the invitation, declarations, duel, pots and every seat."""
     view = game.view(None)
@@ -211,9 +219,10 @@ def cardano_fields(table: TableView, game: Cardano, embed: discord.Embed) -> Non
             verb = "laid down" if view.folded[index] else "shows"
             line += f"\n  {verb} {cards_text(shown)} · {describe(shown, view.options.primero_81)}"
         lines.append(line)
+    key = f"\n{PRIVILEGE_KEY}" if view.privileged is not None else ""
     embed.add_field(
         name=f"{pot_text(view, names)} · deck {plural(view.deck_left, 'card')}",
-        value="\n".join(lines)[:1024],
+        value="\n".join(lines)[: 1024 - len(key)] + key,
         inline=False,
     )
     outcome = game.outcome
@@ -286,6 +295,22 @@ def declare_form(game: Cardano, seat: int, label: str) -> Form | None:
     return Form(f"{word}.{kind.label}", title[:45], (field,))
 
 
+_COUNT = ("no", "one", "two", "three", "four", "five")
+
+
+def change_text(least: int, top: int) -> str:
+    """What a change asks, saying exactly how many cards it takes: "one or two" when both
+    are open, "two" when the hand must come down to three (never "one or two (at least
+    2)")."""
+    if least == top:
+        what = f"{_COUNT[top]} {'card' if top == 1 else 'cards'}"
+    elif least == 0:
+        what = f"up to {_COUNT[top]} cards (or none, to keep your hand)"
+    else:
+        what = " or ".join(_COUNT[n] for n in range(least, top + 1)) + " cards"
+    return f"Pick {what} to discard face up; two new cards follow."
+
+
 def _places(picks: Sequence[int]) -> str:
     return "".join(str(place) for place in sorted(picks))
 
@@ -308,7 +333,7 @@ def cardano_panel(table: TableView, game: Cardano, seat: int, picks: tuple[int, 
     )
     makes = view.hand_value or "nothing"
     if view.privileged == seat:
-        makes += " · ⭐ you hold the privilege: point 39, primero 62 or flush 61 beats every hand of its kind"
+        makes += f"\n⭐ You hold the privilege. {PRIVILEGE_KEY}"
     embed.add_field(name="What your cards make", value=makes, inline=False)
     owe = view.owe or 0
     chips = (
@@ -444,11 +469,7 @@ def _turn(
             controls.append(
                 Control("change", f"Discard · pick {span} cards first", grey, disabled=True, row=3)
             )
-        text.append(
-            f"Pick {'one or two' if least else 'up to two'} cards to discard face up"
-            + (f" (at least {least})" if least > 1 else "")
-            + "; two new cards follow."
-        )
+        text.append(change_text(least, top))
     for action in legal:
         if isinstance(action, Close):
             controls.append(

@@ -40,3 +40,14 @@ RULES = (
     "two). Half the pot is shared out first (shares round down); the challenger discards, draws, and "
     "the better hand takes the rest."
 )
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "Primero as Cardano played it in Milan, for 2–5 players with forty cards; play goes to the "
+    "right. Best hands: four of a kind, flush (four of a suit), 55 (7, 6 and ace of a suit), "
+    "primero (one card of each suit), point (cards of one suit). Open with an invitation, then "
+    "discard and draw in turns to improve your hand. Close a four-card hand to take the pot, or "
+    "declare a kind and open the vie: the others state their hands, raise or fold, and the best "
+    "honest hand wins. A bluff is allowed, but a hand that doesn't make its declaration loses."
+)

@@ -13,7 +13,7 @@ from bot.games.base import GamePlugin, HandSetup
 from bot.games.holdout import picture
 from bot.games.holdout.options import HoldoutTableOptions
 from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
-from bot.games.holdout.rules import RULES
+from bot.games.holdout.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary
 from engine.core.cards import Card
 from engine.core.text import plural
@@ -35,6 +35,7 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
     seat_choices = ("1", "2", "3", "4", "5", "6")
     private_hands = True
     rules = RULES
+    brief = BRIEF
     view_keys = frozenset({"line"})
     colour = discord.Colour.dark_teal()
 

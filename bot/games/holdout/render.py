@@ -39,11 +39,21 @@ def line_title(view: HoldoutView, line: int) -> str:
     return "The line" if view.options.lines == 1 else f"{LINE_NAMES[line].title()} line"
 
 
+def line_key(view: HoldoutView) -> str:
+    """The one-line key to a line as the text draws it ("- 22 33 4 5 - 7 8 99 1010")."""
+    top = len(view.lines[0]) if view.lines else 10
+    return (
+        f"*Ranks 1 to {top} in order: a rank is written once per card played on it "
+        "(99 = two 9s); - is a gap nobody has filled yet.*"
+    )
+
+
 def holdout_fields(table: TableView, game: Holdout, embed: discord.Embed) -> None:
     """The public picture: the line(s), pot, chilo, each seat's cards in hand and state."""
     view = game.view(None)
     for line, text in enumerate(view.line_text):
-        embed.add_field(name=line_title(view, line), value=f"```{text}```", inline=False)
+        key = f"\n{line_key(view)}" if line == len(view.line_text) - 1 else ""
+        embed.add_field(name=line_title(view, line), value=f"```{text}```{key}", inline=False)
     seats = []
     for index, name in enumerate(view.seats):
         who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
@@ -141,7 +151,8 @@ def holdout_panel(table: TableView, game: Holdout, seat: int, line: int | None) 
             text += f" You received {' '.join(c.short for c in view.received)} from {names[(seat - 1) % n]}."
         embed.add_field(name="The pass", value=text, inline=False)
     for index, text in enumerate(view.line_text):
-        embed.add_field(name=line_title(view, index), value=f"```{text}```", inline=False)
+        key = f"\n{line_key(view)}" if index == len(view.line_text) - 1 else ""
+        embed.add_field(name=line_title(view, index), value=f"```{text}```{key}", inline=False)
     chilo = "you" if view.chilo == seat else names[view.chilo]
     embed.add_field(
         name="Chips",

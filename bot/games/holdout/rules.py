@@ -22,3 +22,14 @@ RULES = (
     "**Vines deck** option: 55 cards with an eleventh rank, the Emperor, so each line runs to 11.\n"
     "You never pay more than your stack: a move you can't cover isn't offered."
 )
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "A bluffing game for the Postas deck (ranks 1 to 10). Everyone antes, gets five cards and "
+    "passes two to the left in secret. A line of ranks 1–10 fills up turn by turn: play a new "
+    "rank and take the 🔪 chilo, paying the gap to the nearest card; play a rank already there and "
+    "pay its value; or play the deck's top card blind (a new rank is free, a repeat knocks you "
+    "out). Fill the last gap, hold the chilo with an empty hand, or be the last one in, and the "
+    "pot is yours."
+)

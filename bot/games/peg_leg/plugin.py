@@ -18,7 +18,7 @@ from bot.games.base import GamePlugin, HandByHand, HandSetup
 from bot.games.capabilities import Job, OutOfTurn, Prepares
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
-from bot.games.peg_leg.rules import RULES
+from bot.games.peg_leg.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary
 from bot.ui import Control, Form, FormField, Panel, Picker, plain
 from engine.core.cards import POSTAS_50, Card
@@ -83,6 +83,7 @@ class PegLegPlugin(
     # only a private panel can carry: the table message shows **Your hand** to open it.
     private_hands = True
     rules = RULES
+    brief = BRIEF
     form_keys = frozenset({PICK})
     colour = discord.Colour.dark_purple()
 

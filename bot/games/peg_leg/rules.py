@@ -34,3 +34,14 @@ RULES = (
     "million simulated deals, these opening bets return 93–96% of what is staked; longer "
     "shots are not offered at the opening."
 )
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "A betting game against the house on one pass of the Postas deck. The first card sets the key "
+    "suit; cards then build each suit's stack in order, the rest going to a discard pile that is "
+    "tried again whenever a stack grows. Bet on exactly how many cards the key stack will hold at "
+    "the end. Every price comes from the cards seen so far, with a 5% house edge; each time the "
+    "key suit moves you may bet again, surrender a bet, or stand. A right guess pays its odds plus "
+    "the stake."
+)

@@ -30,7 +30,7 @@ from bot.games.prefa.render import (
     prefa_prompt,
     prefa_status,
 )
-from bot.games.prefa.rules import RULES
+from bot.games.prefa.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary, signed
 from engine.core.cards import Card
 from engine.core.match import Match
@@ -136,6 +136,7 @@ class PrefaPlugin(
     seat_choices = ("1", "2", "3", "4")
     private_hands = True
     rules = RULES
+    brief = BRIEF
     colour = discord.Colour.dark_blue()
 
     def choice_label(self, choice: str) -> str:

@@ -121,7 +121,7 @@ def contract_text(seen: PrefaSeen) -> str | None:
     if view.contract is None or view.bidder is None:
         return None
     bidder = plain(seen.seats[seen.parties.index(view.bidder)])
-    text = f"**{bidder}** plays **{view.contract.text}** (bid value {view.bid_value}"
+    text = f"**{bidder}** plays **{view.contract.text}** (worth {view.bid_value} a trick"
     text += ", four aces)" if view.aces else ")"
     duties = []
     for party, duty in enumerate(view.duties):
@@ -316,8 +316,8 @@ def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
                 pickers.append(Picker("declare.aces", "Announce with the four aces", options))
     elif view.phase is Phase.DEFENCE:
         duty = view.duties[party] if view.duties else None
-        embed.description = "**Your call.**" + (
-            f" Your duty: {plural(duty, 'trick')}." if duty is not None else ""
+        embed.description = "**Your call: defend (in) or stay out.**" + (
+            f" If you defend, you must take {plural(duty, 'trick')}." if duty is not None else ""
         )
         labels = {
             "in": ("I'm in", discord.ButtonStyle.success),

@@ -5,7 +5,7 @@ RULES = (
     "With four at the table the dealer sits each hand out and still scores.\n\n"
     "**The deal.** The first dealer is drawn by lot (from the first hand's seed, shown when it ends). Ten "
     "cards each and two face down in the kitty.\n"
-    "**Bidding** climbs one step at a time: (6) spades, clubs, diamonds, hearts, no trump, then 7 spades "
+    "**Bidding** climbs one step at a time: 6 spades, clubs, diamonds, hearts, no trump, then 7 spades "
     "and on up to 10 hearts. A bid's value is 2 to 6 for the plain bids, then its tricks (no trump one "
     "more). You may bid the next step, pass for good, or say *I'm good* — hold the bid — if you came into "
     "the bidding before the player who made it. If everyone passes, the cards are thrown in.\n"
@@ -27,4 +27,15 @@ RULES = (
     "seat brings a stack of the most a hand can cost); counter-clockwise play; the 7 of spades bids first; "
     "the tentative bid; 10 no trump (A or B); 10's as 9's; four aces (A or B); the counter-invitation; and "
     "two empty pouches (the last pouch is shared out)."
+)
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "Greek Preference: a trick-taking game for three (four, with the dealer sitting out) with 32 "
+    "cards. Bid up the scale from 6 spades to 10 hearts; the winner takes the two-card kitty, "
+    "throws two away and names the contract. The other two say in or out and must take their "
+    "share of tricks. Make your contract and its value comes off your pouch of points; fail and "
+    "it goes on. Chips change hands for the tricks taken. The game ends when every pouch is empty, "
+    "and the most chips wins."
 )

@@ -35,7 +35,7 @@ from bot.games.prima_carta.options import (
     PAUSE_REPASSO,
     PrimaCartaTableOptions,
 )
-from bot.games.prima_carta.rules import RULES
+from bot.games.prima_carta.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary, player_names
 from bot.ui import Control, Panel
 from engine.core.cards import POSTAS_50, Card
@@ -111,6 +111,7 @@ class PrimaCartaPlugin(
     pick_seat = True
     seat_option = "suit"
     rules = RULES
+    brief = BRIEF
     capabilities = (HouseBets(), ConfidenceBets())
 
     def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:

@@ -50,3 +50,14 @@ HOUSE_BETS = "\n\n" + HOUSE_BETS_RULES
 """The onlookers' house bets: each bet's payout and its measured return, from the catalogue."""
 
 RULES = BASIC + HOUSE + HOUSE_BETS
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "An old tavern game from the Postas deck: fifty cards, five suits, ranks 1 to 10. Each player "
+    "backs one suit and puts a stake in the pot (the spiga). The deck is turned card by card: a suit's first "
+    "card starts its stack, and a card joins only if it is the next rank up; the rest go to a "
+    "discard pile. After the first pass everyone pays to stay in (the copa) or folds. The pile is "
+    "then dealt again and again, never shuffled, until a suit still in play holds all ten cards: "
+    "its owner takes the pot."
+)

@@ -21,7 +21,7 @@ from bot.games.primero.render import (
     primero_result,
     primero_status,
 )
-from bot.games.primero.rules import RULES
+from bot.games.primero.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
@@ -59,6 +59,7 @@ class PrimeroPlugin(
     seat_choices = ("1", "2", "3", "4", "5", "6")
     private_hands = True
     rules = RULES
+    brief = BRIEF
     view_keys = frozenset({"discard"})
     form_keys = frozenset({"bidform", "coverbet"})
     colour = discord.Colour.dark_red()

@@ -27,3 +27,14 @@ RULES = (
     "**Points game** (variant): no chips. The winner scores 100 for every player holding the bid "
     "type, plus their own total; the other holders score their totals. First to the target wins."
 )
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "The Renaissance game poker grew beside, with forty cards. Cards score points (7 = 21, 6 = 18, "
+    "ace 16, faces 10). Hands, lowest first: numerus (cards of one suit), primero (one of each "
+    "suit), supremus (ace, 6 and 7 of a suit), fluxus (four of a suit), chorus (four of a kind). "
+    "Everyone antes and gets two cards, then two more, with a round of bidding after each: bid a "
+    "hand and a total, stake, pass and change cards, or fold. At the showdown only the bid's hand "
+    "counts, and its best total wins."
+)

@@ -29,7 +29,7 @@ from bot.games.primiera.render import (
     primiera_prompt,
     primiera_status,
 )
-from bot.games.primiera.rules import RULES
+from bot.games.primiera.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, moved_chips, scores_line
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
@@ -83,6 +83,7 @@ class PrimieraPlugin(
     seat_choices = ("1", "2", "3", "4")
     private_hands = True
     rules = RULES
+    brief = BRIEF
     view_keys = frozenset({"pick", "unpick"})
     colour = discord.Colour.dark_green()
 

@@ -30,6 +30,15 @@ def card_text(card: Card) -> str:
     return f"{card.short} ({capture_value_of(card)} · P{primiera_value_of(card)})"
 
 
+def value_key(card: Card) -> str:
+    """The one-line key to `card_text`, read off a card on show: "*🪙4 (4 · P14): counts 4
+    when taking; P14 is its Primiera value (your best card of each suit adds it up).*"."""
+    return (
+        f"*{card_text(card)}: counts {capture_value_of(card)} when taking; P{primiera_value_of(card)} "
+        "is its Primiera value (your best card of each suit adds it up).*"
+    )
+
+
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(card.short for card in cards)
 
@@ -80,6 +89,8 @@ def primiera_fields(table: TableView, game: Primiera, embed: discord.Embed) -> N
         table_text = f"Each player chooses a card face down: {laid} of {len(view.laid)} chosen."
     else:
         table_text = " · ".join(card_text(card) for card in view.table) or "*empty*"
+        if view.table:
+            table_text += "\n" + value_key(view.table[0])
     embed.add_field(name=f"On the table ({len(view.table)})", value=table_text[:1024], inline=False)
     lines = []
     for seat in range(len(view.seats)):
@@ -195,9 +206,10 @@ def primiera_panel(table: TableView, game: Primiera, seat: int, picked: int | No
             name="The robot's pile", value="Face down; it turns its top card on its turn.", inline=False
         )
     else:
+        shown = " · ".join(card_text(card) for card in hand) or "*none*"
         embed.add_field(
             name=("Its cards" if robot else "Your cards") + f" ({len(hand)})",
-            value=" · ".join(card_text(card) for card in hand) or "*none*",
+            value=shown + (f"\n{value_key(hand[0])}" if hand else ""),
             inline=False,
         )
     if view.laid_card is not None:

@@ -27,3 +27,14 @@ RULES = (
     "first matching card, or the set using the leftmost cards. When an ace makes someone its partner "
     "its cards are turned up and the partner plays them. It scores like a player and can win."
 )
+
+#: /rules and the Rules button at first: the game in a few lines (under 600 characters);
+#: **More** shows the whole of `RULES`
+BRIEF = (
+    "A capture game of the scopa family on the 40-card Italian deck. Play a card to take a table "
+    "card of its value, or else cards adding up to it; taking is compulsory. Clearing the table "
+    "is a sweep, worth a point. At the end of a round score a point each for most cards, most "
+    "coins, the seven of coins and the best Primiera (your best card of each suit, counted 7 = "
+    "21, 6 = 18, ace 16 and so on). Heralds, Scopone, two or three players, and three with a "
+    "robot are forms of the table."
+)

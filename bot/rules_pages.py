@@ -1,0 +1,75 @@
+"""A game's rules as members read them: the brief first (/rules and the lobby's Rules
+button), with a **More** button that shows the whole text, split to fit Discord's limits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import RULES_MORE, rendered
+
+if TYPE_CHECKING:
+    from bot.games import Plugin
+
+#: Discord's limits: an embed's description, all embeds of one message together, and the
+#: number of embeds a message may carry
+DESCRIPTION_LIMIT = 4096
+MESSAGE_LIMIT = 6000
+EMBEDS_LIMIT = 10
+
+COLOUR = discord.Colour.dark_gold()
+
+
+def rules_brief(plugin: Plugin) -> tuple[discord.Embed, discord.ui.View]:
+    """The game in a few lines, and the **More** button for the full rules."""
+    embed = discord.Embed(title=f"How to play {plugin.name}", description=plugin.brief, colour=COLOUR)
+    embed.set_footer(text="Press More for the full rules.")
+    view = discord.ui.View(timeout=None)
+    more: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        label="More", style=discord.ButtonStyle.secondary, custom_id=RULES_MORE(game=plugin.id)
+    )
+    view.add_item(more)
+    return embed, rendered(view)
+
+
+def rules_pages(plugin: Plugin) -> list[list[discord.Embed]]:
+    """The full rules as messages of embeds, each within Discord's limits: the text is cut
+    only between lines (a line longer than an embed, never expected, between words)."""
+    chunks = _chunks(plugin.rules, DESCRIPTION_LIMIT)
+    title = f"{plugin.name}: the full rules"
+    pages: list[list[discord.Embed]] = [[]]
+    size = 0
+    for number, chunk in enumerate(chunks, 1):
+        heading = title if len(chunks) == 1 else f"{title} ({number}/{len(chunks)})"
+        cost = len(heading) + len(chunk)
+        if pages[-1] and (size + cost > MESSAGE_LIMIT or len(pages[-1]) >= EMBEDS_LIMIT):
+            pages.append([])
+            size = 0
+        pages[-1].append(discord.Embed(title=heading, description=chunk, colour=COLOUR))
+        size += cost
+    return pages
+
+
+def _chunks(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut at line ends where it can."""
+    pieces: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:  # a single line too long for a piece: cut at a space
+            cut = line.rfind(" ", 0, limit) if " " in line[:limit] else limit
+            cut = cut if cut > 0 else limit
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(line[:cut])
+            line = line[cut:].lstrip(" ")
+        joined = f"{current}\n{line}" if current else line
+        if len(joined) > limit:
+            pieces.append(current)
+            current = line
+        else:
+            current = joined
+    if current.strip():
+        pieces.append(current)
+    return [piece for piece in pieces if piece.strip()]
