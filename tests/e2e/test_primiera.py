@@ -15,7 +15,7 @@ from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
-from tests.helpers.room import Room, fetch, open_table, text_of
+from tests.helpers.room import Room, controls, fetch, open_table, text_of
 
 SEED = 1313
 
@@ -25,11 +25,7 @@ pytestmark = pytest.mark.seed(SEED)
 
 # ------------------------------------------------------------------ helpers
 def custom_ids(message: discord.Message) -> list[str]:
-    return [
-        getattr(child, "custom_id", "") or ""
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
-    ]
+    return [getattr(child, "custom_id", "") or "" for child in controls(message)]
 
 
 def hidden(table: Table) -> set[Card]:
