@@ -41,8 +41,8 @@ def test_a_game_has_the_capabilities_it_registers_and_no_others() -> None:
 
 # Issue 20, item 2 (the rest): a core contract every game implements, and capabilities a
 # game registers when it has them. `GamePlugin` had 57 methods before the issue, 51 after
-# the first slice.
-CORE_BUDGET = 33
+# the first slice; issue 23 added `summary` (the table message's short lines).
+CORE_BUDGET = 34
 """The most methods the core contract may have (the issue's measure: keep the core small)."""
 
 CORE = ("new_hand", "load", "decode", "encode", "timeout_action", "held", "prompt", "panel")

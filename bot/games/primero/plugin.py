@@ -13,7 +13,7 @@ from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
-from bot.games.primero.render import primero_fields, primero_panel, primero_prompt, primero_status
+from bot.games.primero.render import bid_text, primero_fields, primero_panel, primero_prompt, primero_status
 from bot.games.primero.rules import RULES
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
@@ -236,6 +236,12 @@ class PrimeroPlugin(
 
     def status(self, table: TableView, game: Primero) -> str:
         return primero_status(table, game)
+
+    def summary(self, table: TableView, game: Primero) -> list[str]:
+        """Whose turn, then the bid and the pot (the seats and discards are in the picture)."""
+        view = game.view(None)
+        pot = f" · pot {view.pot:,} chips" if view.options.betting else ""
+        return [primero_status(table, game), f"{bid_text(view)}{pot}"]
 
     def prompt(self, table: TableView, game: Primero, fresh: set[int]) -> str:
         return primero_prompt(table, game, fresh)
