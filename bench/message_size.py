@@ -116,6 +116,7 @@ async def main(root: Path | None) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
     parser.add_argument("--root", type=Path, default=None, help="measure the bot in this checkout")
     asyncio.run(main(parser.parse_args().root))

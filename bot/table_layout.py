@@ -50,7 +50,8 @@ def table_lines(table: Table) -> list[str]:
     elif state.phase is Phase.BETWEEN:
         body = between_hands(table)
     else:
-        body = ["**Closed.** Open a new table with /play.", *hand_result(table)[-1:]]
+        last = [f"Last: {plain(line)}" for line in state.log[-1:]]  # why it closed, often
+        body = ["**Closed.** Open a new table with /play.", *last]
     lines = [line for line in body if line]
     return [head, *lines][:MAX_LINES]
 
@@ -88,17 +89,17 @@ def playing_lines(table: Table) -> list[str]:
 
 
 def between_hands(table: Table) -> list[str]:
-    """Between hands: how the hand ended, then when the next one is dealt.
-
-    The end-of-hand words belong here: `hand_result` (what the last hand's log says of its
-    end, for now) is the one place the result lines come from."""
-    return [*hand_result(table), *_status(table, None).splitlines()]
+    """Between hands: that the hand is over and when the next one is dealt, then how it
+    ended (`end_of_hand`)."""
+    return [*_status(table, None).splitlines(), *end_of_hand(table)]
 
 
-def hand_result(table: Table) -> list[str]:
-    """The result of the hand that just ended, in at most two lines: the log's last lines
-    (the settlement's own words)."""
-    return [f"Last: {plain(line)}" for line in table.state.log[-2:]]
+def end_of_hand(table: Table) -> list[str]:
+    """How the hand that just ended came out, in at most two lines: for now the log's last
+    lines (the settlement's own words). The one place the end-of-hand words come from:
+    the game's result words (who won, how much, why, what carried over, each member's net)
+    belong here when the plug-ins say them."""
+    return [plain(line) for line in table.state.log[-2:]]
 
 
 def _seat_name(table: Table, index: int) -> str:
