@@ -20,7 +20,6 @@ from bot.components import TABLE_MOVE
 from bot.render import COLOURS, _seat_lines, _status, log_text, render_table
 from bot.tables import Phase, Table
 from bot.ui import plain
-from engine.core.text import plural
 
 UIButton: TypeAlias = discord.ui.Button[discord.ui.LayoutView]
 
@@ -57,17 +56,10 @@ def table_lines(table: Table) -> list[str]:
 
 
 def lobby_lines(table: Table) -> list[str]:
-    """Who's seated, what's missing and the options, one line each."""
+    """Who's seated, then what's missing and the options (the lobby's status, `_status`)."""
     state = table.state
     seated = ", ".join(_seat_name(table, index) for index in range(len(state.seats))) or "nobody yet"
-    need = table.seat_range[0] - len(state.seats)
-    take = f"take a {table.plugin.seat_option}" if table.plugin.seat_option else "sit down"
-    if need > 0:
-        wait = f"Waiting for {plural(need, 'more player')}: press **Join** to {take}."
-    else:
-        wait = f"Ready: the host presses **Start**; **Join** to {take}."
-    options = table.plugin.describe_options(table.options, state.stake)
-    return [f"Seated: {seated}", wait, f"{options}." if options else ""]
+    return [f"Seated: {seated}", *_status(table, None).splitlines()]
 
 
 def playing_lines(table: Table) -> list[str]:
