@@ -13,7 +13,7 @@ milliseconds, from ``time.perf_counter``:
 
 A scene is a callable returning an image; to add one (a game's table or hand panel), add
 a line to `SCENES`. ``--samples`` writes the decks sheet (docs/images/decks.png), ``--pictures DIR``
-the games' sample tables and hands (docs/images/).
+the games' sample tables and hands (docs/images/), from the layout test's states.
 
 Not a test: it prints figures and asserts nothing about timings.
 """
@@ -266,21 +266,10 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
 }
 """Named images to time; a game adds its table and hand images here, one line each."""
 
-PICTURES = {
-    "prima_carta-table.png": "prima carta: table",
-    "prima_carta-hand.png": "prima carta: hand",
-    "holdout-table.png": "holdout: double table",
-    "holdout-hand.png": "holdout: hand",
-    "primero-table.png": "primero: showdown",
-    "primero-hand.png": "primero: hand",
-    "prefa-table.png": "prefa: table",
-    "prefa-hand.png": "prefa: hand",
-    "primiera-table.png": "primiera: table",
-    "primiera-hand.png": "primiera: hand",
-    "cardano-table.png": "cardano: table",
-    "cardano-hand.png": "cardano: hand",
-}
-"""The sample images `--pictures` writes (docs/images/), by scene."""
+PICTURES = ("prima_carta", "holdout", "primero", "prefa", "primiera", "cardano")
+"""The games whose sample table and hand `--pictures` writes (docs/images/<game>-table.png,
+-hand.png): states of the layout test's hands (`tests/art/picture_states.py`), so the
+README shows what that test checks."""
 
 
 # ------------------------------------------------------------------------------ timing
@@ -372,10 +361,16 @@ def main() -> None:
         args.samples.write_bytes(data)
         print(f"\nwrote {args.samples} ({len(data) / 1024:.1f} KB)")
     if args.pictures:
-        for file, name in PICTURES.items():
-            data = to_png(SCENES[name]())
-            (args.pictures / file).write_bytes(data)
-            print(f"wrote {args.pictures / file} ({len(data) / 1024:.1f} KB)")
+        from tests.art.picture_states import sample
+
+        for game in PICTURES:
+            for kind, image in zip(("table", "hand"), sample(game), strict=True):
+                if image is None:
+                    continue
+                path = args.pictures / f"{game}-{kind}.png"
+                data = to_png(image)
+                path.write_bytes(data)
+                print(f"wrote {path} ({len(data) / 1024:.1f} KB, {image.width}x{image.height})")
 
 
 if __name__ == "__main__":

@@ -112,6 +112,7 @@ class Ridotto(commands.AutoShardedBot):
             seeds=self.seeds,
             workers=self.workers,
             decision_cap=self.settings.decision_cap,
+            pass_delay=self.settings.pass_delay,
         )
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is

@@ -212,13 +212,16 @@ def select_values(data: Mapping[str, Any] | None) -> list[str]:
 
 
 def form_values(data: Mapping[str, object]) -> list[str]:
-    """A submitted form's text, in the order of its boxes (Discord keeps the form's order)."""
+    """A submitted form's values, in the order of its boxes (Discord keeps the form's order):
+    a text box's text, a list's choices joined by commas (`bot.ui.FormField`)."""
     found: list[str] = []
 
     def walk(node: object) -> None:
         if isinstance(node, dict):
             if node.get("type") == 4 and "value" in node:  # a text input
                 found.append(str(node["value"]))
+            if node.get("type") == 3 and isinstance(node.get("values"), list):  # a list in the form
+                found.append(",".join(str(value) for value in node["values"]))
             for child in node.values():
                 walk(child)
         elif isinstance(node, list):

@@ -24,6 +24,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _NEEDS = {
     "dev_guild_id": "a server id (a whole number), or empty",
     "computer_delay": "a number of seconds, 0 or more",
+    "pass_delay": "a number of seconds, 0 or more",
     "shutdown_grace": "a number of seconds, 0 or more",
     "channel_rate": "a whole number of message operations, 0 or more",
     "workers": "a whole number of worker processes, 0 or more",
@@ -87,6 +88,11 @@ class Settings(DatabaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     computer_delay: float = Field(
         default=1.5, ge=0, description="Seconds a computer player waits before it acts, so people can follow."
+    )
+    pass_delay: float = Field(
+        default=3.0,
+        ge=0,
+        description="Seconds between the steps of a hand that plays itself (passes dealt one at a time).",
     )
     channel_rate: int = Field(
         default=5,

@@ -59,13 +59,18 @@ class Panel:
 
 @dataclass(frozen=True)
 class FormField:
-    """One text box of a form: its id, label and hint. Discord returns the values in the
-    order of the boxes, and the game reads them in that order."""
+    """One box of a form: its id, label and hint. Discord returns the values in the order
+    of the boxes, and the game reads them in that order. A box with `options` (value,
+    label, shown as chosen) is a list to choose from, `min_values` to `max_values` of them,
+    returned as one value: the chosen values joined by commas ("" for none)."""
 
     key: str
     label: str
     placeholder: str = ""
     max_length: int = 12
+    options: tuple[tuple[str, str, bool], ...] = ()
+    min_values: int = 1
+    max_values: int = 1
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,21 @@ class Panels(commands.Cog):
         custom = PANEL_FORM(table=table.id, seat=owner, token=token, key=form.key)
         modal = discord.ui.Modal(title=form.title[:45], custom_id=custom)
         for field in form.fields:
+            if field.options:  # a list to choose from, inside the form
+                choices = [
+                    discord.SelectOption(label=label[:100], value=value, default=chosen)
+                    for value, label, chosen in field.options
+                ]
+                select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                    custom_id=field.key,
+                    placeholder=field.placeholder[:100] or None,
+                    min_values=field.min_values,
+                    max_values=field.max_values,
+                    options=choices,
+                    required=field.min_values > 0,
+                )
+                modal.add_item(discord.ui.Label(text=field.label[:45], component=select))
+                continue
             modal.add_item(
                 discord.ui.TextInput(
                     label=field.label[:45],

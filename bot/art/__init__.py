@@ -13,8 +13,9 @@ is a matter of pasting ready cards onto the felt; `to_png` makes the bytes to se
 from __future__ import annotations
 
 from .cards import SIZES, CardSize, Size, card_back, card_size, draw_card, empty_slot
-from .layout import FELT, TEXT, column, label, overlap, panel, row, stack_vertical
+from .layout import FELT, TEXT, column, fit, label, overlap, panel, row, stack_vertical
 from .palette import to_png
+from .record import Drawn, drawn, smallest_text
 from .shapes import suit_look
 
 __all__ = [
@@ -22,16 +23,20 @@ __all__ = [
     "SIZES",
     "TEXT",
     "CardSize",
+    "Drawn",
     "Size",
     "card_back",
     "card_size",
     "column",
     "draw_card",
+    "drawn",
     "empty_slot",
+    "fit",
     "label",
     "overlap",
     "panel",
     "row",
+    "smallest_text",
     "stack_vertical",
     "suit_look",
     "to_png",

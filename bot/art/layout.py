@@ -14,6 +14,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from .cards import SIZES
+from .record import Drawn, note, pasted
 from .shapes import RGB
 from .text import font
 
@@ -38,7 +39,9 @@ def row(images: Sequence[Image.Image], gap: int = 8, align: Align = "center") ->
     out = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     x = 0
     for image in images:
-        out.alpha_composite(image, (x, _offset(height, image.height, align)))
+        y = _offset(height, image.height, align)
+        out.alpha_composite(image, (x, y))
+        pasted(out, image, x, y)
         x += image.width + gap
     return out
 
@@ -52,7 +55,9 @@ def column(images: Sequence[Image.Image], gap: int = 8, align: Align = "center")
     out = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     y = 0
     for image in images:
-        out.alpha_composite(image, (_offset(width, image.width, align), y))
+        x = _offset(width, image.width, align)
+        out.alpha_composite(image, (x, y))
+        pasted(out, image, x, y)
         y += image.height + gap
     return out
 
@@ -78,6 +83,7 @@ def overlap(images: Sequence[Image.Image], step: int | None = None) -> Image.Ima
     out = Image.new("RGBA", (max(width, max(i.width for i in images)), height), (0, 0, 0, 0))
     for n, image in enumerate(images):
         out.alpha_composite(image, (n * step, 0))
+        pasted(out, image, n * step, 0)
     return out
 
 
@@ -94,7 +100,23 @@ def stack_vertical(images: Sequence[Image.Image], step: int | None = None) -> Im
     out = Image.new("RGBA", (width, max(height, max(i.height for i in images))), (0, 0, 0, 0))
     for n, image in enumerate(images):
         out.alpha_composite(image, (0, n * step))
+        pasted(out, image, 0, n * step)
     return out
+
+
+def fit(text: str, size: int, room: int) -> str:
+    """`text` as it fits `room` pixels at `size`: whole, or cut and ended with "…"."""
+    face = font(size)
+    if face.getlength(text) <= room:
+        return text
+    low, high = 0, len(text)  # the longest cut that fits, by halving
+    while low < high:
+        mid = (low + high + 1) // 2
+        if face.getlength(text[:mid].rstrip() + "…") <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
 
 
 def label(
@@ -103,30 +125,39 @@ def label(
     colour: RGB = TEXT,
     background: tuple[int, int, int, int] | None = None,
     padding: int = 0,
+    width: int | None = None,
 ) -> Image.Image:
-    """`text` in the kit's font, `size` pixels, on transparency or a rounded `background` chip.
+    """`text` in the kit's font, `size` pixels, on transparency or a rounded `background` chip;
+    given a `width` (the whole label's, padding included), a longer text is cut with "…".
 
     The height is the font's full line height, so labels of one size line up in a row.
     """
+    if width is not None:
+        text = fit(text, size, width - 2 * padding)
     face = font(size)
     ascent, descent = face.getmetrics()
-    width = round(face.getlength(text)) if text else 0
-    out = Image.new("RGBA", (width + 2 * padding, ascent + descent + 2 * padding), (0, 0, 0, 0))
+    text_width = round(face.getlength(text)) if text else 0
+    out = Image.new("RGBA", (text_width + 2 * padding, ascent + descent + 2 * padding), (0, 0, 0, 0))
     draw = ImageDraw.Draw(out)
     if background is not None:
         draw.rounded_rectangle(
             (0, 0, out.width - 1, out.height - 1), radius=min(8, out.height // 3), fill=background
         )
     draw.text((padding, padding), text, font=face, fill=(*colour, 255))
-    return out
+    whole = (0, 0, out.width, out.height)
+    notes = [Drawn("text", (padding, padding, padding + text_width, padding + ascent + descent), text, size)]
+    if background is not None:
+        notes = [Drawn("box", whole), *(Drawn(n.kind, n.rect, n.text, n.px, whole) for n in notes)]
+    return note(out, notes) if text or background is not None else out
 
 
-def panel(width: int, height: int, felt: RGB = FELT) -> Image.Image:
-    """A table-felt background: the felt colour inside a darker rail with rounded corners."""
+def panel(width: int, height: int, felt: RGB = FELT, mode: Literal["RGBA", "RGB"] = "RGBA") -> Image.Image:
+    """A table-felt background: the felt colour inside a darker rail with rounded corners
+    (in `mode` RGB, opaque, for a picture whose pieces are pasted straight on it)."""
     rail = tuple(round(c * 0.6) for c in felt)
-    out = Image.new("RGBA", (width, height), (*rail, 255))
+    out = Image.new(mode, (width, height), (*rail, 255)[: len(mode)])
     edge = max(3, min(width, height) // 60)
     ImageDraw.Draw(out).rounded_rectangle(
-        (edge, edge, width - 1 - edge, height - 1 - edge), radius=edge * 3, fill=(*felt, 255)
+        (edge, edge, width - 1 - edge, height - 1 - edge), radius=edge * 3, fill=(*felt, 255)[: len(mode)]
     )
     return out

@@ -17,7 +17,8 @@ from typing import Literal, TypeAlias
 from PIL import Image, ImageDraw
 
 from .cards import Size, card_back, card_size
-from .layout import TEXT, label, overlap, panel, row
+from .layout import TEXT, fit, label, overlap, panel, row
+from .record import Drawn, drawn, moved, note, pasted, within
 from .shapes import RGB
 
 Tone = Literal["plain", "turn", "win", "out", "note"]
@@ -38,10 +39,12 @@ _TONES: dict[str, tuple[RGB, tuple[int, int, int, int] | None]] = {
 
 
 @lru_cache(maxsize=1024)
-def chip(text: str, size: int = 18, tone: Tone = "plain") -> Image.Image:
-    """`text` on a rounded chip: plain (dark), turn or win (gold), out (greyed), note (bare)."""
+def chip(text: str, size: int = 18, tone: Tone = "plain", width: int | None = None) -> Image.Image:
+    """`text` on a rounded chip: plain (dark), turn or win (gold), out (greyed), note (bare);
+    no wider than `width` (a longer text is cut with "…")."""
     colour, background = _TONES[tone]
-    return label(text, size, colour, background, padding=0 if background is None else max(4, size // 3))
+    padding = 0 if background is None else max(4, size // 3)
+    return label(text, size, colour, background, padding, width)
 
 
 @lru_cache(maxsize=64)
@@ -107,14 +110,22 @@ def seat_tag(
     out: bool = False,
     size: int = 19,
     marks: Sequence[Image.Image] = (),
+    width: int | None = None,
 ) -> Image.Image:
     """A seat's name chip: gold with a crown for the winner, gold for the player to act,
-    grey for a player out of the hand; `marks` (icons, chips) follow it."""
+    grey for a player out of the hand; `marks` (icons, chips) follow it. Given a `width`,
+    the name is cut with "…" so the whole tag fits it (marks are left off, last first,
+    rather than cut the name to fewer than a few letters)."""
     tone: Tone = "win" if won else "turn" if turn else "out" if out else "plain"
-    parts = [chip(name, size, tone)]
-    if won:
-        parts.insert(0, icon("crown", size + 8))
-    return row([*parts, *marks], 6)
+    crown = [icon("crown", size + 8)] if won else []
+    if width is None:
+        return row([*crown, chip(name, size, tone), *marks], 6)
+    kept = list(marks)
+    least = chip(fit(name, size, 3 * size), size, tone).width  # marks give way to a few letters
+    while kept and sum(m.width + 6 for m in [*crown, *kept]) + least > width:
+        kept.pop()
+    room = width - sum(m.width + 6 for m in [*crown, *kept])
+    return row([*crown, chip(name, size, tone, room), *kept], 6)
 
 
 def frame(
@@ -130,6 +141,7 @@ def frame(
         (0, 0, out.width - 1, out.height - 1), radius=pad + 4, outline=(*colour, 255), width=width, fill=fill
     )
     out.alpha_composite(image, (pad, pad))
+    pasted(out, image, pad, pad)
     return out
 
 
@@ -150,7 +162,7 @@ def _box(width: int, height: int, fill: tuple[int, int, int, int], outline: RGB 
         outline=None if outline is None else (*outline, 255),
         width=3,
     )
-    return out
+    return note(out, [Drawn("box", (0, 0, width, height))])
 
 
 # ------------------------------------------------------------------------ placing, not pasting
@@ -159,20 +171,27 @@ class Sheet:
     as sheets and only the leaves are pasted, once each, onto the final felt (nesting
     images would composite every intermediate layer again)."""
 
-    __slots__ = ("height", "items", "width")
+    __slots__ = ("drawn", "height", "items", "width")
 
     def __init__(self, width: int, height: int, items: list[tuple[Piece, int, int]]) -> None:
         self.width = width
         self.height = height
         self.items = items
+        self.drawn: tuple[Drawn, ...] = tuple(n for p, dx, dy in items for n in moved(drawn(p), dx, dy))
+        """What the sheet shows, in its own pixels (see `bot.art.record`)."""
 
     def paint(self, target: Image.Image, x: int = 0, y: int = 0) -> None:
+        """Paste the pieces on `target` with the sheet's top left at (x, y)."""
+        self._paste(target, x, y)
+        pasted(target, self, x, y)
+
+    def _paste(self, target: Image.Image, x: int, y: int) -> None:
         # On an opaque (RGB) target, pasting through the piece's own alpha is the same
         # "over" as alpha_composite at half the cost; a transparent target needs the latter.
         opaque = target.mode == "RGB"
         for piece, dx, dy in self.items:
             if isinstance(piece, Sheet):
-                piece.paint(target, x + dx, y + dy)
+                piece._paste(target, x + dx, y + dy)
             elif piece.width and piece.height:
                 if opaque:
                     target.paste(piece, (x + dx, y + dy), piece if piece.mode == "RGBA" else None)
@@ -220,18 +239,70 @@ def fan(pieces: Sequence[Piece], step: int, down: bool = False) -> Sheet:
 
 
 def under(base: Piece, top: Piece, x: int, y: int) -> Sheet:
-    """`top` laid on `base` at (x, y) of it."""
-    return Sheet(
+    """`top` laid on `base` at (x, y) of it; on a `box`, what `top` shows belongs to the box
+    (and must stay inside it)."""
+    sheet = Sheet(
         max(base.width, x + top.width), max(base.height, y + top.height), [(base, 0, 0), (top, x, y)]
     )
+    whole = (0, 0, base.width, base.height)
+    if any(n.kind == "box" and n.rect == whole for n in drawn(base)):
+        sheet.drawn = (*drawn(base), *within(moved(drawn(top), x, y), whole))
+    return sheet
+
+
+def hwrap(pieces: Sequence[Piece], room: int, gap: int = 8, line_gap: int = 8, align: str = "end") -> Sheet:
+    """`pieces` in rows no wider than `room`, as many to a row as fit, each row from the
+    left: a hand that would grow too wide for a phone wraps instead."""
+    lines: list[list[Piece]] = [[]]
+    used = 0
+    for piece in pieces:
+        if lines[-1] and used + gap + piece.width > room:
+            lines.append([])
+            used = 0
+        used += (gap if lines[-1] else 0) + piece.width
+        lines[-1].append(piece)
+    return vcol([hrow(line, gap, align) for line in lines], line_gap)
+
+
+def paste(target: Image.Image, piece: Piece, x: int, y: int) -> None:
+    """`piece` over the opaque `target` at (x, y), what it shows noted on the target."""
+    if isinstance(piece, Sheet):
+        piece.paint(target, x, y)
+    else:
+        target.paste(piece, (x, y), piece if piece.mode == "RGBA" else None)
+        pasted(target, piece, x, y)
+        note(target, [Drawn("piece", (x, y, x + piece.width, y + piece.height))])
 
 
 def felt(content: Piece, margin: int, width: int | None = None) -> Image.Image:
     """The felt panel around `content`, the content painted on it (opaque: RGB)."""
-    out = panel(width if width is not None else content.width + 2 * margin, content.height + 2 * margin)
-    out = out.convert("RGB")
-    if isinstance(content, Sheet):
-        content.paint(out, margin, margin)
-    else:
-        out.paste(content, (margin, margin), content if content.mode == "RGBA" else None)
-    return out
+    width = width if width is not None else content.width + 2 * margin
+    out = panel(width, content.height + 2 * margin, mode="RGB")
+    paste(out, content, margin, margin)
+    # The content as one block, so content wider than the felt shows as past its edge.
+    return note(out, [Drawn("piece", (margin, margin, margin + content.width, margin + content.height))])
+
+
+# ------------------------------------------------------------------------ the end of a hand
+def amount(chips: int) -> str:
+    """A change of chips as a player reads it: "+40", "−15" (a true minus sign), "±0"."""
+    return f"+{chips:,}" if chips > 0 else f"−{-chips:,}" if chips < 0 else "±0"
+
+
+def takings(results: Sequence[tuple[str, int]], size: int, room: int, unit: str = "") -> Sheet:
+    """Each player's result for the hand, winners first: "name +40" on gold, a loss on a
+    dark chip, level in grey; names cut with "…" so every chip fits `room`, chips wrapped."""
+    order = sorted(results, key=lambda r: -r[1])
+    chips: list[Piece] = []
+    for name, chips_won in order:
+        tone: Tone = "win" if chips_won > 0 else "plain" if chips_won < 0 else "out"
+        tail = f" {amount(chips_won)}{unit}"
+        pad = max(4, size // 3)
+        name_room = room - 2 * pad - round(label(tail, size).width)
+        chips.append(chip(fit(name, size, max(0, name_room)) + tail, size, tone, room))
+    return hwrap(chips, room, 8, 6, "center")
+
+
+def named(name: str, rest: str, size: int, room: int) -> str:
+    """`name` then `rest` ("WWW… made 7 spades") fitting `room`: only the name is cut."""
+    return fit(name, size, max(0, room - round(label(rest, size).width))) + rest

@@ -57,13 +57,16 @@ class Pause:
     """A hand waiting on the clock rather than on a player: the game's `awaiting` is empty,
     the hand is not over, and after `seconds` the table plays `action` for engine seat `seat`
     (e.g. the dealer turning the first card once onlookers have had time to bet). The table
-    shows `label` meanwhile and logs `note` when the clock plays."""
+    shows `label` meanwhile and logs `note` when the clock plays. A `paced` pause only paces
+    a hand that plays itself, step by step, so people can follow each step: it lasts the
+    bot's `PASS_DELAY` setting instead of `seconds` (0 in the tests)."""
 
     seconds: int
     seat: int
     action: Any
     label: str
     note: str
+    paced: bool = False
 
 
 @dataclass(frozen=True)
@@ -295,6 +298,19 @@ class TableMoves(Capability, Generic[G]):
         raise NotImplementedError
 
 
+class OutOfTurn(Capability, Generic[G]):
+    """Capability: moves a member may make from their panel while the hand is not waiting
+    on them (a standing decision set or cancelled: the game then plays for them, or asks
+    them again)."""
+
+    required: ClassVar[tuple[str, ...]] = ("out_of_turn",)
+
+    def out_of_turn(self, game: G, seat: int, key: str, values: Sequence[str]) -> Any | None:
+        """The move behind panel control `key` (and a select's or form's values) that engine
+        seat `seat` may play now although the hand does not wait on it, or None."""
+        raise NotImplementedError
+
+
 class HandByHand(Capability, Generic[G, OptionsT]):
     """Capability: chips go in hand by hand from the bankroll (antes, bets that cost chips),
     not from a stack brought to the table. Every method has a default."""
@@ -327,7 +343,7 @@ class Prepares(Capability, Generic[G]):
     runs `prepare`'s job in a worker, hands its result to `absorb`, then applies the move;
     the move's result must be the same whether or not the job ran."""
 
-    required = ("prepare", "absorb")
+    required: ClassVar[tuple[str, ...]] = ("prepare", "absorb")
 
     def prepare(self, game: G, seat: int, action: Any) -> Job | None:
         """The heavy part of `seat` playing `action`, as a job (None: nothing heavy)."""
@@ -348,5 +364,6 @@ CAPABILITIES: tuple[type[Capability], ...] = (
     TableMoves,
     HandByHand,
     Prepares,
+    OutOfTurn,
 )
 """Every kind of capability a game may register."""

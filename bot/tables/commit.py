@@ -79,9 +79,10 @@ def can_deal(table: Table) -> bool:
 class Commit:
     """Log, ledger and snapshot of a table change, in one transaction."""
 
-    def __init__(self, store: Store, now: Callable[[], datetime]) -> None:
+    def __init__(self, store: Store, now: Callable[[], datetime], pass_delay: float = 3.0) -> None:
         self.store = store
         self.now = now
+        self.pass_delay = pass_delay  # seconds a paced pause lasts (`Pause.paced`)
         #: one database transaction (`Store.transaction` itself: nothing to add on the way)
         self.transaction: Callable[[], contextlib.AbstractAsyncContextManager[Tx]] = store.transaction
 
@@ -135,7 +136,7 @@ class Commit:
             new_turn=new_turn,
             current=state.deadline,
             turn_timer=state.turn_timer,
-            pause=turn.pause.seconds if turn.pause is not None else None,
+            pause=None if turn.pause is None else self.pass_delay if turn.pause.paced else turn.pause.seconds,
         )
         if state.phase is Phase.PLAYING and table.game is not None:
             bets = sum(wager.amount for wager in state.wagers if wager.returned is None)

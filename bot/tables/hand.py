@@ -12,6 +12,7 @@ from bot.games import HandSetup
 from bot.games.base import (
     HandByHand,
     HouseDeals,
+    OutOfTurn,
     Partners,
     Prepares,
     ScoreGame,
@@ -70,6 +71,17 @@ class Hands:
             raise TableError("No hand is in play at this table.")
         turn = table.turn()  # read once: the check here, and the move's new-turn test in `apply`
         seat = table.engine_seat(index)
+        out_of_turn = table.plugin.capability(OutOfTurn)
+        if seat is not None and seat not in turn.awaiting and out_of_turn is not None:
+            # A move the game allows while the hand doesn't wait on this seat (a standing
+            # decision set or cancelled); anything else is refused below as out of turn.
+            try:
+                action = out_of_turn.out_of_turn(game, seat, key, values)
+            except RuleError as error:
+                raise TableError(str(error)) from error
+            if action is not None:
+                await self.apply(table, seat, action, before=turn)
+                return None
         if seat is None or seat not in turn.awaiting:
             chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
             # A partner may play two seats: name them once.

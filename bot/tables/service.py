@@ -83,13 +83,14 @@ class TableService:
         seeds: Callable[[], int] = new_seed,
         workers: Workers | None = None,
         decision_cap: float = 5.0,
+        pass_delay: float = 3.0,
     ) -> None:
         self.store = store
         # Where computers think and prices are simulated: the bot's process pool, or inline.
         self.workers = workers if workers is not None else Workers(0)
         self.now = now
         self.tables: dict[int, Table] = {}
-        self.commit = Commit(store, now)
+        self.commit = Commit(store, now, pass_delay)
         self.changes = Changes()
         self.lobby = Lobby(self.commit)
         self.wagers = Wagers(self.commit)

@@ -33,7 +33,7 @@ def deadline(
     new_turn: bool,
     current: datetime | None,
     turn_timer: int,
-    pause: int | None = None,
+    pause: float | None = None,
 ) -> datetime | None:
     """When the table next acts by itself if nobody does anything.
 

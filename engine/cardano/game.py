@@ -104,6 +104,11 @@ class CardanoOptions(BaseModel, frozen=True):
     the next player still in (the text: "It is not stated if these privileges passed")."""
     duel: bool = True
     """Play the final duel (the Milanese "tail")."""
+    distributions: int = Field(default=4, ge=0, le=20)
+    """Decision 25: once this many distributions of two cards have been dealt (the first two
+    cards count), a round in which everybody passes ends in a showdown instead of another
+    change; 0: no limit, changes go on while the deck allows (the text: "usually the discard
+    and change session completed with three or four distributions")."""
 
     @property
     def vie_chips(self) -> int:
@@ -448,6 +453,17 @@ class Cardano:
     def _can_deal(self) -> bool:
         return self._deck_left() >= DEAL * len(self._live())
 
+    def distributions(self) -> int:
+        """Distributions of two cards dealt so far, the first two cards included: every deal
+        logs one "deal" event."""
+        return sum(1 for event in self._s.events if event.kind == "deal")
+
+    def _may_change_again(self) -> bool:
+        """Whether a round in which everybody passed brings another change (decision 25):
+        the deck can give everyone two more, and the table's bound is not reached."""
+        limit = self._s.options.distributions
+        return self._can_deal() and (limit == 0 or self.distributions() < limit)
+
     # -------------------------------------------------------------------- accessors
 
     @property
@@ -524,6 +540,8 @@ class Cardano:
             return (0 if paid else 1, DEAL)
         if not self._can_deal():
             return (0, 0)  # decision 16: the deck is spent, no more changes
+        if s.phase is Phase.CHANGES and not self._may_change_again():
+            return (0, 0)  # decision 25: the last round of changes brings no new cards
         # "discard to remain with three cards" (3.1), one or two at a time.
         return (max(0, held - 3), DEAL)
 
@@ -879,10 +897,22 @@ class Cardano:
 
     def _end_changes(self) -> None:
         s = self._s
-        if self._can_deal():
+        if self._may_change_again():
             self._deal()
             s.events.append(new_event("deal", "Two new cards to each player."))
             self._start_changes()
+            return
+        if self._can_deal():
+            # Decision 25: the table's bound on distributions ends the changes as a spent deck
+            # would (decision 16): the best hand takes the pot.
+            s.events.append(
+                new_event(
+                    "spent",
+                    f"Everybody passes after {self.distributions()} deals and nobody declared: "
+                    "the cards are shown.",
+                )
+            )
+            self._showdown(self._live(), by_pots=False)
             return
         # Decision 16: the deck cannot give everyone two more; the best hand takes the pot.
         s.events.append(new_event("spent", "The deck is spent and nobody declared: the cards are shown."))
@@ -1065,12 +1095,16 @@ class Cardano:
             # engagement among ... four card combinations ... was decided here").
             self._showdown(self._live(), by_pots=False)
             return
-        if not s.bet_open and self._can_deal() and any(s.stacks[i] > 0 for i in self._live()):
+        if not s.bet_open and self._may_change_again() and any(s.stacks[i] > 0 for i in self._live()):
             # 3.1: everybody passed: discard to three and change again. The change itself
             # makes an undeclared primero or flush be discarded (decision 21).
             s.events.append(new_event("pass", "Everybody passes: another change."))
             self._last_change_or_betting()
             return
+        if not s.bet_open and self._can_deal():
+            # Decision 25: no more changes after the table's bound on distributions.
+            shown = f"Everybody passes after {self.distributions()} deals: the cards are shown."
+            s.events.append(new_event("pass", shown))
         self._showdown(self._live(), by_pots=True)
 
     # ----------------------------------------------------------------- showdown

@@ -14,6 +14,7 @@ from engine.peg_leg.game import (
     PegLegView,
     Phase,
     Price,
+    Standing,
     StandPat,
     Surrender,
 )
@@ -29,5 +30,6 @@ __all__ = [
     "Phase",
     "Price",
     "StandPat",
+    "Standing",
     "Surrender",
 ]

@@ -67,11 +67,13 @@ class StandPat(BaseModel, frozen=True):
 
 class KeyBet(BaseModel, frozen=True):
     """Bet `amount` chips that the key stack ends exactly `number` cards high, at the price
-    offered now."""
+    offered now; with `stand`, that is also your last move for this card (as if you then
+    pressed Stand: bet and done in one move)."""
 
     kind: Literal["bet"] = "bet"
     number: int
     amount: int
+    stand: bool = False
 
 
 class Surrender(BaseModel, frozen=True):
@@ -82,9 +84,22 @@ class Surrender(BaseModel, frozen=True):
     bet: int
 
 
-PegLegAction = Annotated[StandPat | KeyBet | Surrender, Field(discriminator="kind")]
-_ACTION: TypeAdapter[StandPat | KeyBet | Surrender] = TypeAdapter(PegLegAction)
+class Standing(BaseModel, frozen=True):
+    """A standing decision: from now on you stand after every card without being asked,
+    for the rest of the hand (`hand`) or until one of your open bets is beaten — the key
+    stack has grown past its number, so it can no longer win (`beaten`); `off` cancels it.
+    May be set or cancelled whenever bets are open, also after you stood for this card."""
+
+    kind: Literal["standing"] = "standing"
+    until: Literal["hand", "beaten", "off"]
+
+
+PegLegAction = Annotated[StandPat | KeyBet | Surrender | Standing, Field(discriminator="kind")]
+_ACTION: TypeAdapter[StandPat | KeyBet | Surrender | Standing] = TypeAdapter(PegLegAction)
 STAND = StandPat()
+STAND_FOR_THE_HAND = Standing(until="hand")
+STAND_UNTIL_BEATEN = Standing(until="beaten")
+STOP_STANDING = Standing(until="off")
 
 
 _OPEN, _SURRENDERED, _SETTLED = 0, 1, 2
@@ -174,6 +189,8 @@ class PegLegView(BaseModel, frozen=True):
     prices: list[Price]
     """Heights 1..10 with the current chances and payouts (empty when no round is open)."""
     awaiting: list[int]
+    standing: list[str | None]
+    """Each seat's standing decision in force: "hand", "beaten" or None."""
     bets: list[BetView]
     staked: list[int]
     """Chips each seat has bet this hand."""
@@ -205,6 +222,9 @@ class PegLeg:
     _phase: Phase
     _round: int
     _stood: list[bool]
+    _orders: list[str | None]
+    """Each seat's standing decision ("hand", "beaten") or None: a seat whose decision
+    holds is not asked, and stands, after every card (docs/RULES.md, Peg Leg decision 11)."""
     _hist: tuple[int, ...]
     _pricing: int
     """How this hand turns a histogram into prices (`odds.PRICING`, or `odds.LEGACY_PRICING`
@@ -270,6 +290,7 @@ class PegLeg:
         self._phase = Phase.BETTING
         self._round = 0
         self._stood = [False] * len(seats)
+        self._orders = [None] * len(seats)
         self._hist = ()
         self._pricing = pricing
         self._priced = []
@@ -346,6 +367,7 @@ class PegLeg:
                 self._priced.append((self._dealt, self._hist))
                 self._round = self._dealt
                 self._stood = [False] * len(self._seats)
+                self._lapse_orders()
                 if self.awaiting:
                     if not opening:
                         card = CARDS[self._order[self._dealt - 1]]
@@ -360,6 +382,28 @@ class PegLeg:
             self._hist = ()
             self._round = 0
 
+    def _holds(self, seat: int) -> bool:
+        """Whether `seat`'s standing decision stands for it now: for the hand, always; until
+        a bet is beaten, while it holds an open bet and none of its open bets is beaten."""
+        order = self._orders[seat]
+        if order == "hand":
+            return True
+        return order == "beaten" and self._alive(seat)
+
+    def _lapse_orders(self) -> None:
+        """A new round: a decision to stand until a bet is beaten ends once one is, and its
+        player is asked again."""
+        for seat, order in enumerate(self._orders):
+            if order == "beaten" and not self._holds(seat):
+                self._orders[seat] = None
+                self._events.append(
+                    Event(
+                        kind="standing",
+                        text=f"{self._seats[seat]}'s bet is beaten: they decide again from this card.",
+                        seat=seat,
+                    )
+                )
+
     def _could_act(self) -> bool:
         """Whether anyone could bet or hold a bet (else no round is worth pricing)."""
         stake = self._options.stake
@@ -373,6 +417,7 @@ class PegLeg:
         self._hist = ()
         self._round = 0
         self._stood = [False] * len(self._seats)
+        self._orders = [None] * len(self._seats)
         height = self._count[self._key]
         for bet in self._bets:
             if bet[6] == _OPEN:
@@ -400,7 +445,9 @@ class PegLeg:
         if self._phase is not Phase.BETTING or not self._hist:
             return ()
         return tuple(
-            seat for seat in range(len(self._seats)) if not self._stood[seat] and self._has_move(seat)
+            seat
+            for seat in range(len(self._seats))
+            if not self._stood[seat] and not self._holds(seat) and self._has_move(seat)
         )
 
     @property
@@ -483,24 +530,49 @@ class PegLeg:
 
     # ----------------------------------------------------------------- moves
 
-    def legal_actions(self, seat: int) -> list[StandPat | KeyBet | Surrender]:
-        """Stand; surrender each open bet worth something; a one-stake bet on each number
-        offered (any amount from the stake up to what the cap leaves is legal too)."""
+    def legal_actions(self, seat: int) -> list[StandPat | KeyBet | Surrender | Standing]:
+        """Stand; stand for the rest of the hand, or until a bet is beaten (when one can
+        still win); surrender each open bet worth something; a one-stake bet on each number
+        offered (any amount from the stake up to what the cap leaves is legal too, and a bet
+        that stands at once). A seat not awaited has none, though it may set or cancel a
+        standing decision while bets are open (`standing_moves`)."""
         if seat not in self.awaiting:
             return []
-        out: list[StandPat | KeyBet | Surrender] = [STAND]
+        out: list[StandPat | KeyBet | Surrender | Standing] = [STAND, *self.standing_moves(seat)]
         out += [Surrender(bet=index) for index in self._surrenderable(seat)]
         if self._budget(seat) >= self._options.stake:
             out += [KeyBet(number=n, amount=self._options.stake) for n in self._offered()]
         return out
 
-    def apply(self, seat: int, action: StandPat | KeyBet | Surrender | Mapping[str, Any]) -> list[Event]:
+    def standing_moves(self, seat: int) -> list[Standing]:
+        """The standing decisions `seat` may set or cancel now: any time bets are open,
+        whether or not the round waits on it."""
+        if self._phase is not Phase.BETTING or not 0 <= seat < len(self._seats):
+            return []
+        order = self._orders[seat]
+        out = [] if order == "hand" else [STAND_FOR_THE_HAND]
+        if order != "beaten" and self._alive(seat):
+            out.append(STAND_UNTIL_BEATEN)
+        if order is not None:
+            out.append(STOP_STANDING)
+        return out
+
+    def _alive(self, seat: int) -> bool:
+        """`seat` holds an open bet and none of its open bets is beaten."""
+        alive = [bet[1] >= self._count[self._key] for bet in self._bets if bet[0] == seat and bet[6] == _OPEN]
+        return bool(alive) and all(alive)
+
+    def apply(
+        self, seat: int, action: StandPat | KeyBet | Surrender | Standing | Mapping[str, Any]
+    ) -> list[Event]:
         """Play `action` for `seat`. Raises a RuleError with a sentence for the player."""
         if isinstance(action, Mapping):
             try:
                 action = _ACTION.validate_python(action)
             except ValidationError as error:
                 raise IllegalAction("That isn't a Peg Leg move.") from error
+        if isinstance(action, Standing):
+            return self._standing(seat, action)
         check_turn(
             seat,
             self.awaiting,
@@ -531,6 +603,8 @@ class PegLeg:
                     seat=seat,
                 )
             )
+            if action.stand:
+                self._stood[seat] = True
         elif isinstance(action, Surrender):
             if action.bet not in self._surrenderable(seat):
                 raise IllegalAction("That bet can't be surrendered now.")
@@ -547,8 +621,35 @@ class PegLeg:
             )
         else:
             self._stood[seat] = True
-        self._moves.append((seat, action.model_dump()))
+        move = action.model_dump()
+        if isinstance(action, KeyBet) and not action.stand:
+            del move["stand"]  # as saved before bets could stand: old saves replay the same
+        self._moves.append((seat, move))
         if not self.awaiting:
+            self._open_round()
+        return self._events[before:]
+
+    def _standing(self, seat: int, action: Standing) -> list[Event]:
+        """Set or cancel a standing decision (decision 11): allowed whenever bets are open."""
+        if self._phase is Phase.OVER:
+            raise IllegalAction("The hand is over.")
+        if action not in self.standing_moves(seat):
+            if action.until == "off":
+                raise IllegalAction("You have no standing decision to cancel.")
+            if action.until == "beaten":
+                raise IllegalAction("You have no open bet that can still win to stand on.")
+            raise IllegalAction("You're already standing for the rest of the hand.")
+        before = len(self._events)
+        name = self._seats[seat]
+        self._orders[seat] = None if action.until == "off" else action.until
+        text = {
+            "hand": f"{name} stands for the rest of the hand.",
+            "beaten": f"{name} stands until their bet is beaten.",
+            "off": f"{name} decides card by card again.",
+        }[action.until]
+        self._events.append(Event(kind="standing", text=text, seat=seat))
+        self._moves.append((seat, action.model_dump()))
+        if self._hist and not self.awaiting:
             self._open_round()
         return self._events[before:]
 
@@ -653,6 +754,7 @@ class PegLeg:
             round_after=self._round if self._hist else 0,
             prices=prices,
             awaiting=list(self.awaiting),
+            standing=list(self._orders),
             bets=self.bet_views(),
             staked=[self._staked(s) for s in range(len(self._seats))],
             legal=list(self.legal_actions(seat)) if seat is not None else [],
@@ -685,6 +787,7 @@ class PegLeg:
             "discard": [text[code] for code in self._discard],
             "round": self._round,
             "stood": list(self._stood),
+            "orders": list(self._orders),
             "odds": list(self._hist),
             "pricing": self._pricing,
             "priced": [[dealt, *hist] for dealt, hist in self._priced],
@@ -723,6 +826,8 @@ class PegLeg:
             del replayed["priced"]
         if "pricing" not in data:  # saved before the prices came from exact bounds
             del replayed["pricing"]
+        if "orders" not in data:  # saved before standing decisions
+            del replayed["orders"]
         if replayed != dict(data):
             raise BadSetup("This saved Peg Leg hand doesn't match the replay of its moves.")
         return self

@@ -126,6 +126,10 @@ class PrimaCartaOptions(BaseModel, frozen=True):
     variant: Literal["classic", "cinco", "jasper"] = "classic"
     """classic; cinco (one pass, the tallest stack wins); jasper (a second, committed
     shuffle after the first pass)."""
+    stepped: bool = False
+    """Deal the passes after the copa one at a time (Phase.PASSES): each `apply(prima,
+    Deal())` deals the next pass, so a table can show every pass before the next. False:
+    the whole repasso is dealt at once. The cards and the result are the same either way."""
 
 
 class Copa(BaseModel, frozen=True):
@@ -178,6 +182,9 @@ class Phase(StrEnum):
     """After the first pass: players decide copa or fold, prima first, then to the left."""
     REPASSO = "repasso"
     """Bets are open again: the copa is decided, the repasso not yet dealt."""
+    PASSES = "passes"
+    """A stepped hand (`PrimaCartaOptions.stepped`) dealing the repasso one pass at a time:
+    nobody decides anything; `Deal` deals the next pass."""
     OVER = "over"
     """The hand is settled."""
 
@@ -209,6 +216,7 @@ class WonBy(StrEnum):
 # The members the hot path compares against, as module globals: in Python 3.11 looking a
 # member up through its enum class costs over three times a global (~150 ns against ~40).
 _PHASE_DEAL, _PHASE_COPA, _PHASE_REPASSO, _PHASE_OVER = Phase.DEAL, Phase.COPA, Phase.REPASSO, Phase.OVER
+_PHASE_PASSES = Phase.PASSES
 _BY_FIRST_PASS, _BY_LAST_STANDING, _BY_COMPLETED, _BY_TALLEST = (
     WonBy.FIRST_PASS,
     WonBy.LAST_STANDING,
@@ -835,18 +843,21 @@ class PrimaCarta:
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
-        """End a pause: turn the first card (Phase.DEAL) or deal the repasso (REPASSO).
+        """End a pause: turn the first card (Phase.DEAL), deal the repasso (REPASSO) or, in a
+        stepped hand, its next pass (PASSES).
 
         The clock plays it for the prima's seat (known to the engine from the committed
         order; the table must not show it before the first card). The same seat ends the
         repasso pause, so one seat answers for both (docs/RULES.md, decision H5)."""
-        if self._phase not in (_PHASE_DEAL, _PHASE_REPASSO):
+        if self._phase not in (_PHASE_DEAL, _PHASE_REPASSO, _PHASE_PASSES):
             raise IllegalAction("The cards are already dealt; there is nothing to turn now.")
         if seat != self._prima:
             raise NotYourTurn("The dealer turns the cards when bets close.")
         before = self._history_length()
         if self._phase is _PHASE_DEAL:
             self._turn_boards(toss=corte)
+        elif self._phase is _PHASE_PASSES:
+            self._next_pass()
         else:
             self._play_out()
         return self._events(before)
@@ -888,6 +899,11 @@ class PrimaCarta:
             # committed second seed; the later passes are unshuffled as in the basic game
             # (docs/RULES.md, decision H9).
             self._discard = shuffled(self._discard, self._second_seed)
+        if self._options.stepped:
+            # One pass now, each of the others when the table deals it (`_next_pass`).
+            self._phase = _PHASE_PASSES
+            self._next_pass()
+            return
         self._phase = _PHASE_COPA  # dealing; `_finish` sets OVER
         stop = [False] * 5
         for seat, code in enumerate(self._status):
@@ -910,6 +926,17 @@ class PrimaCarta:
         self._discard = deck
         self._sizes = None
         self._finish(self._owner[suit], _BY_COMPLETED)
+
+    def _next_pass(self) -> None:
+        """A stepped hand: deal one pass of the repasso from the discard pile, unshuffled;
+        the hand is won when a live suit holds all ten cards (Second Pass)."""
+        stop = [False] * 5
+        for seat, code in enumerate(self._status):
+            stop[self._seats[seat]] = code == _LIVE
+        suit = self._run_pass(self._discard, stop)
+        assert self._passes[-1][2], "a pass promoted no card"  # Terms: One-Card Pass
+        if suit >= 0:
+            self._finish(self._owner[suit], _BY_COMPLETED)
 
     # ---------------------------------------------------------------- results
 
@@ -1398,6 +1425,7 @@ class _OptionsJSON(BaseModel):
     cobre: Literal["off", "carry", "house"] = "off"
     pauses: bool = False
     variant: Literal["classic", "cinco", "jasper"] = "classic"
+    stepped: bool = False
 
 
 class _PassJSON(BaseModel):
@@ -1425,7 +1453,7 @@ class _Snapshot(BaseModel):
     seed: int
     commitment: str
     order: list[str]
-    phase: Literal["deal", "copa", "repasso", "over"]
+    phase: Literal["deal", "copa", "repasso", "passes", "over"]
     prima: int
     foundations: list[str | None] = Field(min_length=5, max_length=5)
     stacks: list[int] = Field(min_length=5, max_length=5)

@@ -97,7 +97,7 @@ def test_public_picture_draws_no_hidden_card(
             assert image is not None
             leaked = hidden & set(drawn)
             assert not leaked, f"the public picture drew hidden cards {sorted(c.short for c in leaked)}"
-            assert 700 <= image.width <= 1100 and 250 <= image.height <= 1300, image.size
+            assert image.width == 640 and 250 <= image.height <= 2000, image.size
 
 
 @pytest.mark.parametrize(("game_id", "raw", "players"), CASES, ids=lambda v: str(v))
@@ -120,7 +120,7 @@ def test_hand_picture_draws_the_seats_own_cards(
                 assert image is not None and drawn == list(stack.cards)
                 continue
             assert image is not None
-            assert 600 <= image.width <= 800 and image.height <= 600, image.size
+            assert image.width == 640 and image.height <= 1000, image.size
             own = list(view.hand or ())
             if game_id == "holdout" and view.passed_cards and view.phase.value != "pass":
                 own += list(view.passed_cards)

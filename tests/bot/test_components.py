@@ -109,3 +109,16 @@ def test_cogs_do_one_job_each_and_play_imports_no_other_cog() -> None:
 def test_panel_state_lives_in_one_object_not_on_the_table() -> None:
     for name in ("ping_message_id", "fresh_panels", "pinged", "ping_failed"):
         assert name not in Table.__init__.__code__.co_names, f"Table still keeps {name}"
+
+
+def test_a_forms_values_come_in_the_order_of_its_boxes_a_list_as_one_value() -> None:
+    # A submitted form as Discord sends it: text boxes in action rows, lists in labels.
+    data = {
+        "components": [
+            {"type": 18, "id": 1, "component": {"type": 3, "custom_id": "type", "values": ["numerus"]}},
+            {"type": 1, "id": 2, "components": [{"type": 4, "custom_id": "total", "value": "25"}]},
+            {"type": 18, "id": 3, "component": {"type": 3, "custom_id": "discard", "values": ["0", "3"]}},
+            {"type": 18, "id": 4, "component": {"type": 3, "custom_id": "none", "values": []}},
+        ]
+    }
+    assert components.form_values(data) == ["numerus", "25", "0,3", ""]

@@ -66,6 +66,7 @@ CAPABILITY_METHODS = {
     "TableMoves": ("moves",),
     "HandByHand": ("opening_costs", "cost", "min_bankroll"),
     "Prepares": ("prepare", "absorb"),
+    "OutOfTurn": ("out_of_turn",),
 }
 
 REGISTERED = {
@@ -78,6 +79,7 @@ REGISTERED = {
     "TableMoves": {"prima_carta"},
     "HandByHand": {"prima_carta", "peg_leg"},
     "Prepares": {"peg_leg"},  # issue 21: its pricing runs in a worker
+    "OutOfTurn": {"peg_leg"},  # issue 23: a standing decision set or cancelled at any time
 }
 """Which games register which capability (what their plug-ins implemented before the split)."""
 

@@ -43,7 +43,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.games import GAMES, HandSetup, OptionError, Plugin
-from bot.games.base import HandByHand, Partners, Pauses, ScoreGame, TableMoves
+from bot.games.base import HandByHand, OutOfTurn, Partners, Pauses, ScoreGame, TableMoves
 from bot.render import render_table
 from bot.table_layout import details_embed, log_embed, picture_description, table_lines
 from bot.tables import Phase, Seat, Table, TableState
@@ -493,10 +493,21 @@ class Contract:
         legal = list(game.legal_actions(seat))
         if not awaited:
             assert not legal, f"seat {seat} has moves but the hand doesn't wait on it"
+            out_of_turn = plugin.capability(OutOfTurn)
             for panel in self.panels(table, game, seat):
                 usable = [c.key for c in panel.controls if not c.disabled]
                 usable += [p.key for p in panel.pickers]
                 usable = [key for key in usable if key.split(".")[0] not in plugin.view_keys]
+                # Only what the game allows out of turn (`OutOfTurn`), and the engine accepts.
+                allowed = {
+                    key: action
+                    for key in usable
+                    if out_of_turn is not None
+                    and (action := out_of_turn.out_of_turn(game, seat, key, ())) is not None
+                }
+                for key, action in allowed.items():
+                    self.accepts(game, seat, action, f"out-of-turn control {key!r}")
+                usable = [key for key in usable if key not in allowed]
                 assert not usable, f"seat {seat} isn't awaited but its panel offers {usable}"
             return
         assert legal, f"the hand waits on seat {seat}, which has no legal move"

@@ -43,6 +43,7 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
         database_path=tmp_path / "ridotto.db",
         database_url=database_url,
         computer_delay=0,
+        pass_delay=0,
         workers=0,
         channel_rate=0,
         shard_count=1,

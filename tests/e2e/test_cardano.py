@@ -43,6 +43,10 @@ def duel_deck(seeds: Seeds, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ------------------------------------------------------------------ helpers
+def keys(message: discord.Message) -> list[str]:
+    return [(getattr(child, "custom_id", "") or "").split(":")[-1] for child in controls(message)]
+
+
 def by_key(message: discord.Message, key: str) -> Any:
     for child in controls(message):
         if (getattr(child, "custom_id", "") or "").split(":")[-1] == key:
@@ -70,6 +74,15 @@ class Players(Panels):
         await member.select(panel, places, custom_id=by_key(panel, "discard").custom_id)
         return self.panel(member)
 
+    async def choose(self, member: simcord.MemberActor, key: str, *cards: str) -> simcord.InteractionResult:
+        """Choose `cards` in the list `key` that plays its move at once (a change or a duel
+        that takes a fixed number of cards): one control, no button after it."""
+        hand = self.table.game.view(self.seat(member)).hand  # type: ignore[union-attr]
+        assert hand is not None
+        panel = await self.current(member)
+        places = [str(hand.index(c(card))) for card in cards]
+        return await member.select(panel, places, custom_id=by_key(panel, key).custom_id)
+
     async def press(self, member: simcord.MemberActor, prefix: str) -> simcord.InteractionResult:
         panel = await self.current(member)
         return await member.click(panel, custom_id=button(panel, prefix).custom_id)
@@ -93,7 +106,12 @@ class Players(Panels):
         key, values = PLUGIN.encode(game, seat, action)
         head, _, places = key.partition(".")
         await self.open(member)
-        if head in ("change", "duel") and places:
+        at_once = key.rpartition(".")[0] if head == "duel" else head
+        if head in ("change", "duel") and places and at_once in keys(self.panel(member)):
+            panel = self.panel(member)  # a fixed number of cards: the list plays at once
+            chosen = list(places.split(".")[-1])
+            await member.select(panel, chosen, custom_id=by_key(panel, at_once).custom_id)
+        elif head in ("change", "duel") and places:
             await self.pick_places(member, list(places.split(".")[-1]))
             panel = self.panel(member)
             await member.click(panel, custom_id=by_key(panel, key).custom_id)
@@ -148,6 +166,7 @@ async def from_the_vie_to_the_duel(
     panel = await play.pick(first, "2D")
     assert button(panel, "Discard 1").disabled is False
     await play.press(first, "Discard 1 face up")
+    # One or two may go: the list picks, and the button says how many go (issue 23).
     await play.pick(second, "KC", "QC")
     await play.press(second, "Discard 2 face up")
     game = play.table.game
@@ -164,11 +183,11 @@ async def from_the_vie_to_the_duel(
     assert game is not None and game.phase is HandPhase.DUEL, play.table.state.log
     public = text_of(room.message(play.table.state.message_id))
     assert "may challenge" in public and "case 1" in public
-    # The duel: the case's button waits for two cards picked to change.
+    # The duel, one case open: choosing its two cards to change in the list challenges.
     panel = await play.open(second)
-    assert button(panel, "Duel case 1").disabled is True
-    await play.pick(second, "JC", "3C")
-    await play.press(second, "Duel case 1")
+    buttons = [child.label or "" for child in controls(panel) if isinstance(child, discord.Button)]
+    assert "duel.1" in keys(panel) and not any(label.startswith("Duel case") for label in buttons)
+    await play.choose(second, "duel.1", "JC", "3C")
 
 
 # -------------------------------------------------------------------- tests

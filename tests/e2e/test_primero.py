@@ -5,6 +5,7 @@ the showdown; bad form input, restarts and the points game."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 import pytest
@@ -68,12 +69,36 @@ class Players(Panels):
     async def bid(
         self, member: simcord.MemberActor, kind: str, total: str, bet: str | None
     ) -> simcord.InteractionResult:
-        """Choose the hand type in the Bid select, then fill in the form it opens."""
+        """Press **Bid…** and fill in the one form it opens: the hand type, the total, the
+        bet, and the cards to change as the panel's list picked them."""
         panel = self.panel(member)
-        shown = await member.select(panel, [kind], custom_id=select(panel, "bidtype").custom_id)
-        assert shown.modal is not None, "choosing the hand type opens the bid form"
-        values = {"total": total} if bet is None else {"total": total, "bet": bet}
+        shown = await member.click(panel, custom_id=button(panel, "Bid…").custom_id)
+        assert shown.modal is not None, "Bid… opens the bid form"
+        values: dict[str, object] = {"type": [kind], "total": total}
+        if bet is not None:
+            values["bet"] = bet
+        change = form_list(shown.modal, "discard")
+        if change is not None:
+            values["discard"] = [option["value"] for option in change["options"] if option.get("default")]
         return await member.submit_modal(shown, values)
+
+
+def form_list(modal: dict[str, object], custom_id: str) -> dict[str, Any] | None:
+    """The list (select) `custom_id` in a form's payload, if it has one."""
+    found: list[dict[str, Any]] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == 3 and node.get("custom_id") == custom_id:
+                found.append(node)
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(modal)
+    return found[0] if found else None
 
 
 def hidden(table: Table) -> set[Card]:
@@ -391,3 +416,42 @@ async def test_computer_players_fill_seats_and_play_whole_hands(room: Room) -> N
     else:
         await room.alice.click(room.message(table.state.message_id), label="Close table")
     assert table.state.phase is Phase.CLOSED
+
+
+@pytest.mark.usefixtures("sample_deck")
+async def test_a_bid_is_one_form_with_the_cards_to_change_in_it(
+    room: Room, dave: simcord.MemberActor
+) -> None:
+    """Issue 23: the whole bid — type, total, bet and the cards to change — in one form:
+    the button that opens it and one submission. Before, it took the list of cards to
+    change, then the bid list (which opened a form for the total and bet), then the form."""
+    alice, bob, carol = room.alice, room.bob, room.carol
+    table = await open_primero(room, dave)
+    play = Players(room, table, [alice, bob, carol, dave])
+    game = table.game
+    assert game is not None
+    for member in (alice, bob, carol, dave):
+        await play.open(member)
+    await play.bid(bob, "numerus", "20", "5")
+    await play.press(carol, "Stake 5")
+    await play.change(dave, "JC")
+    await play.press(dave, "Pass")
+    await play.change(alice, "QS")
+    await play.press(alice, "Pass")
+    assert game.phase is HandPhase.SECOND
+    # Bob bids numerus 25 at 10 and changes the queen of hearts, all in the form.
+    panel = play.panel(bob)
+    clicks = 0
+    shown = await bob.click(panel, custom_id=button(panel, "Bid…").custom_id)
+    clicks += 1
+    assert shown.modal is not None
+    change = form_list(shown.modal, "discard")
+    kinds = form_list(shown.modal, "type")
+    assert change is not None and kinds is not None
+    queen = next(o["value"] for o in change["options"] if "Q" in o["label"] and "♥" in o["label"])
+    await bob.submit_modal(shown, {"type": ["numerus"], "total": "25", "bet": "10", "discard": [queen]})
+    clicks += 1
+    view = game.view(None)
+    assert view.bid is not None and (view.bid.type.label, view.bid.total, view.bet) == ("numerus", 25, 10)
+    assert c("QH") in view.discards[play.seat(bob)], "the card chosen in the form was changed"
+    assert clicks == 2

@@ -280,7 +280,8 @@ def test_decision_10_a_folded_privilege_is_lost_or_passes_as_the_table_chose(
 
 
 def test_decision_16_a_spent_deck_ends_the_changes_with_a_showdown() -> None:
-    g = changes("")
+    # A table without a bound on the deals (decision 25): the changes go on to the spent deck.
+    g = changes("", distributions=0)
     steps = 0
     while g.phase is Phase.CHANGES:
         seat = g.to_act
@@ -289,6 +290,99 @@ def test_decision_16_a_spent_deck_ends_the_changes_with_a_showdown() -> None:
         g.apply(seat, move)
         steps += 1
     assert g.phase is Phase.OVER and g.view(None).deck_left < 4 and g.view(None).showdown is not None
+
+
+def least_change(g: Cardano, seat: int) -> Change:
+    """The change discarding as few cards as the rule allows `seat` now."""
+    least, _ = g._change_range(seat)
+    return next(a for a in g.legal_actions(seat) if isinstance(a, Change) and len(a.discard) == least)
+
+
+def all_pass(g: Cardano) -> int:
+    """Everybody changes as little as the rule allows, never declaring, until the changes
+    end: the decisions it took."""
+    steps = 0
+    while g.phase is Phase.CHANGES:
+        seat = g.to_act
+        assert seat is not None
+        g.apply(seat, least_change(g, seat))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("bound", [3, 4])
+def test_decision_25_after_the_bound_on_deals_a_round_of_passes_goes_to_the_showdown(bound: int) -> None:
+    # "usually the discard and change session completed with three or four distributions":
+    # four players, the first two cards and the discard's deal make two distributions; each
+    # round of changes in which everybody passes deals one more, until the bound.
+    g = changes("", ("Ana", "Bo", "Cy", "Di"), distributions=bound)
+    assert g.distributions() == 2
+    all_pass(g)
+    view = g.view(None)
+    assert g.phase is Phase.OVER and view.showdown is not None
+    assert g.distributions() == bound
+    # The text's worked figures: "Let's imagine a four player game. In three distribution
+    # twentyfour cards were dealt" (its "fourteen were left in the deck" is not 40 - 24, so
+    # only the cards dealt are checked: two each per distribution).
+    assert 40 - view.deck_left == 8 * bound
+    assert any(f"after {bound} deals" in e.text for e in g.events)
+
+
+def test_decision_25_the_last_round_of_changes_brings_no_new_cards() -> None:
+    g = changes("", distributions=3)
+    for _ in range(2):  # a round of changes: each discards down to three, the third deal
+        g.apply(g.to_act or 0, least_change(g, g.to_act or 0))
+    # The round that reaches the bound: no more discards, only a declaration or a pass.
+    assert g.phase is Phase.CHANGES and g.distributions() == 3
+    assert [a for a in g.legal_actions(ANA) if isinstance(a, Change)] == [Change()]
+    all_pass(g)
+    assert g.phase is Phase.OVER and g.distributions() == 3
+
+
+def passing_hand(**options: object) -> int:
+    """Decisions in a two-player hand where Ana invites (else the hand ends at once, 1a) and
+    from then on both pass: pass the invitation, discard and change as little as allowed."""
+    g = game("", **options)
+    g.apply(ANA, Invite())
+    steps = 1
+    while g.phase is not Phase.OVER:
+        seat = g.to_act
+        assert seat is not None
+        g.apply(seat, least_change(g, seat) if g.phase in (Phase.DISCARD, Phase.CHANGES) else Pass())
+        steps += 1
+    assert g.view(None).showdown is not None
+    return steps
+
+
+def test_a_two_player_hand_where_both_always_pass_ends_in_a_few_decisions() -> None:
+    # Invite, pass, two discards, then three rounds of changes (the third and fourth deals,
+    # then the round that reaches the bound) and the showdown: 10 decisions. Without the
+    # bound the changes go on until the deck is spent (54 decisions before decision 25).
+    assert passing_hand() == 10
+    assert passing_hand(distributions=3) == 8
+    assert passing_hand(distributions=0) == 22  # this deck: ten deals, 40 cards
+
+
+@pytest.mark.parametrize(("bound", "changes_after_the_vie"), [(3, 1), (4, 2), (0, 8)])
+def test_decision_25_bounds_the_changes_after_the_vie_when_everybody_passes(
+    bound: int, changes_after_the_vie: int
+) -> None:
+    # 3.1 "Everybody passed. They discarded to remain with three cards and repeated phase 3":
+    # after the vie's last change (2.4), passes repeat the change only below the bound. The
+    # vie comes after two deals; without a bound the changes go on to the spent deck.
+    g = changes("7S 6S 2H 3H", distributions=bound)
+    g.apply(ANA, next(a for a in g.legal_actions(ANA) if isinstance(a, Vie)))
+    g.apply(BO, Follow())
+    deals = 0
+    while g.phase is not Phase.OVER:
+        seat = g.to_act
+        assert seat is not None
+        if g.phase is Phase.LAST_CHANGE:
+            deals += seat == BO  # Bo, the dealer, changes last
+            g.apply(seat, least_change(g, seat))
+        else:
+            g.apply(seat, Pass())
+    assert deals == changes_after_the_vie and g.view(None).showdown is not None
 
 
 def test_saved_hands_refuse_damage() -> None:

@@ -3,7 +3,7 @@ for the renderer, picture and plug-in tests, and the drawing benchmark."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -41,19 +41,21 @@ def dealt_table(
     *,
     stake: int = 1,
     carried: int = 0,
+    names: Sequence[str] = NAMES,
 ) -> Table:
     """A table of `players` members in the game's first seats, the first one dealing, with a
-    hand of `game_id` just dealt from `seed`; `options` raw (as /play takes them) or parsed."""
+    hand of `game_id` just dealt from `seed`; `options` raw (as /play takes them) or parsed;
+    the members' display `names` in seat order."""
     plugin = GAMES[game_id]
     parsed = options if isinstance(options, BaseModel) else plugin.parse_options(dict(options))
     choices = list(plugin.seat_choices[:players])
-    seats = [Seat(choice=c, user_id=1001 + i, name=NAMES[i]) for i, c in enumerate(choices)]
+    seats = [Seat(choice=c, user_id=1001 + i, name=names[i]) for i, c in enumerate(choices)]
     table = seated_table(plugin, parsed, seats, stake)
     state = table.state
     buy_in = plugin.buy_in(stake, parsed)
     setup = HandSetup(
         choices=choices,
-        names=list(NAMES[:players]),
+        names=list(names[:players]),
         stake=stake,
         seed=seed,
         dealer=0,

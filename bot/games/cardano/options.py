@@ -3,6 +3,8 @@ the table's stake; the fields' descriptions, choices and ranges are the /play op
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from engine.cardano import CardanoOptions
@@ -25,6 +27,11 @@ class CardanoTableOptions(BaseModel, frozen=True):
         description="A folded privilege passes to the next player still in (default: it is lost)",
     )
     duel: bool = Field(default=True, description="Play the final duel for half the pot (default yes)")
+    distributions: Literal["3", "4", "deck"] = Field(
+        default="4",
+        description="Deals of two cards before a round where all pass goes to the showdown (default 4)",
+        json_schema_extra={"choices": {"3": "3 deals", "4": "4 deals", "deck": "until the deck runs out"}},
+    )
 
     def engine_options(self, stake: int) -> CardanoOptions:
         return CardanoOptions(
@@ -33,4 +40,5 @@ class CardanoTableOptions(BaseModel, frozen=True):
             primero_81=self.primero_81,
             privilege_passes=self.privilege_passes,
             duel=self.duel,
+            distributions=0 if self.distributions == "deck" else int(self.distributions),
         )

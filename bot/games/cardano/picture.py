@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label
+from bot.art import draw_card, empty_slot, label, smallest_text
 from bot.art.cards import card_size
 from bot.art.seats import (
     DIM,
     GOLD,
     Piece,
     Sheet,
+    amount,
     backs,
     box,
     chip,
@@ -26,7 +27,10 @@ from bot.art.seats import (
     felt,
     frame,
     hrow,
+    hwrap,
+    named,
     seat_tag,
+    takings,
     under,
     vcol,
 )
@@ -37,8 +41,14 @@ from engine.cardano.hands import describe
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-MARGIN = 24
-GAP = 12
+WIDTH = 640
+"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+GAP = 10
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
 
 
 def _fan(cards: list[Image], room: int, step: int) -> Sheet:
@@ -48,29 +58,35 @@ def _fan(cards: list[Image], room: int, step: int) -> Sheet:
     return fan(cards, step)
 
 
+def _net(view: CardanoView, seat: int) -> int:
+    """A seat's chips for the finished hand: what it took less what it put in."""
+    return (view.payouts[seat] if view.payouts is not None else 0) - view.paid[seat]
+
+
 def _seat(view: CardanoView, seat: int, width: int) -> Sheet:
     """One seat's things, laid out to sit in a box `width` wide (10 pixels in)."""
+    room = width - 20
     marks: list[Image] = []
     if seat == view.dealer:
-        marks.append(chip("dealer", 14, "note"))
+        marks.append(chip("dealer", SMALL, "note"))
     if seat == view.privileged:
-        marks.append(chip("privilege", 14, "note"))
+        marks.append(chip("privilege", SMALL, "note"))
     if view.folded[seat]:
-        marks.append(chip("folded", 15, "out"))
+        marks.append(chip("folded", SMALL, "out"))
     elif all_in(view, seat):
-        marks.append(chip("all in", 15, "turn"))
+        marks.append(chip("all in", SMALL, "turn"))
     declared = view.declared[seat]
     if declared is not None and not view.folded[seat]:
-        marks.append(chip(f"declares {kind_text(declared)}", 14))
+        marks.append(chip(f"declares {kind_text(declared)}", SMALL))
     tag = seat_tag(
         view.seats[seat],
         turn=view.to_act == seat,
         won=seat in view.winners,
         out=view.folded[seat],
-        size=18,
+        size=NAME,
         marks=marks,
+        width=room,
     )
-    room = width - 20
     shown = view.face_up[seat]
     if shown is not None:
         hand: Piece = _fan([draw_card(c) for c in shown], room, 56)
@@ -80,14 +96,15 @@ def _seat(view: CardanoView, seat: int, width: int) -> Sheet:
         hand = empty_slot("normal")
     parts: list[Piece] = [tag, hand]
     if shown is not None:
-        parts.append(chip(describe(shown, view.options.primero_81), 15))
+        parts.append(chip(describe(shown, view.options.primero_81), SMALL, width=room))
     if view.discards[seat]:
-        pile = _fan([draw_card(c, "mini") for c in view.discards[seat]], room - 90, 30)
-        parts.append(hrow([label("discarded", 15, DIM), pile], 8, "center"))
+        word = label("discarded", SMALL, DIM)
+        pile = _fan([draw_card(c, "mini") for c in view.discards[seat]], room - word.width - 8, 30)
+        parts.append(hrow([word, pile], 8, "center"))
     notes = [f"stack {view.stacks[seat]:,}", f"paid {view.paid[seat]:,}"]
-    if view.payouts is not None and view.payouts[seat]:
-        notes.append(f"takes {view.payouts[seat]:,}")
-    parts.append(label(" · ".join(notes), 15, DIM))
+    if view.phase is Phase.OVER:
+        notes.append(f"{amount(_net(view, seat))} chips")
+    parts.append(hwrap([label(n, SMALL, DIM, width=room) for n in notes], room, 12, 2, "start"))
     return vcol(parts, 8)
 
 
@@ -95,9 +112,8 @@ def table_picture(table: TableView, view: CardanoView) -> Image:
     """Header: the phase, the pot, the deck, the invitation and the vie or the duel. Then a
     box per seat."""
     n = len(view.seats)
-    columns = 3 if n > 4 else 2
-    width = 1040 if columns == 3 else 760
-    cell_w = (width - 2 * MARGIN - (columns - 1) * GAP) // columns
+    columns = 2
+    cell_w = (ROOM - (columns - 1) * GAP) // columns
     bodies = [_seat(view, s, cell_w) for s in range(n)]
     rows: list[Piece] = []
     for i in range(0, n, columns):
@@ -108,28 +124,40 @@ def table_picture(table: TableView, view: CardanoView) -> Image:
             for k, b in enumerate(group)
         ]
         rows.append(hrow(cells, GAP, "start"))
-    title = [chip("Cardano's Primero", 22, "note"), chip(f"Pot {view.pot:,}", 20)]
-    title.append(chip(f"deck {view.deck_left}", 16))
-    title.append(chip(PHASE_NAMES[view.phase], 18, "turn" if view.phase is Phase.OVER else "plain"))
-    lines: list[Piece] = [hrow(title, 12)]
+    over = view.phase is Phase.OVER
+    title: list[Piece] = [chip("Cardano's Primero", TITLE, "note")]
+    if not over:
+        title += [chip(f"Pot {view.pot:,}", NAME), chip(f"deck {view.deck_left}", SMALL)]
+    title.append(chip(PHASE_NAMES[view.phase], SMALL, "turn" if over else "plain"))
+    lines: list[Piece] = [hwrap(title, ROOM, 10, 6, "center")]
+    if over and view.payouts is not None:
+        for winner in view.winners:
+            said = named(view.seats[winner], f" takes {view.payouts[winner]:,}", NAME, ROOM)
+            lines.append(label(said, NAME, width=ROOM))
+        lines.append(takings([(view.seats[s], _net(view, s)) for s in range(n)], SMALL, ROOM, " chips"))
     if view.inviter is not None:
-        invited = f"Invitation {view.invitation:,} by {view.seats[view.inviter]}"
-        lines.append(chip(invited + (" (doubled)" if view.doubled else ""), 16))
+        doubled = " (doubled)" if view.doubled else ""
+        invited = f"Invitation {view.invitation:,}{doubled} by {view.seats[view.inviter]}"
+        lines.append(chip(invited, SMALL, width=ROOM))
     if view.bidder is not None and view.declared[view.bidder] is not None:
         kind = view.declared[view.bidder]
         assert kind is not None
-        lines.append(chip(f"{view.seats[view.bidder]} declares {kind_text(kind)} · {view.level:,} each", 16))
+        said = named(
+            view.seats[view.bidder], f" declares {kind_text(kind)} · {view.level:,} each", SMALL, ROOM - 16
+        )
+        lines.append(chip(said, SMALL, width=ROOM))
     duel = view.duel
     if duel is not None:
         who = f"{view.seats[duel.challenger]} vs {view.seats[duel.dominant]}"
         if duel.case is None:
-            lines.append(chip(f"Final duel offered: {who}", 16, "turn"))
+            lines.append(chip(f"Final duel offered: {who}", SMALL, "turn", ROOM))
         else:
-            drew = [draw_card(c, "mini") for c in duel.drawn]
-            text = chip(f"Final duel, case {duel.case}: {who} · drew", 16, "turn")
-            lines.append(hrow([text, *drew], 6))
+            drew = fan([draw_card(c, "mini") for c in duel.drawn], 40)
+            text = chip(f"Final duel, case {duel.case}: {who}", SMALL, "turn", ROOM)
+            lines.append(text)
+            lines.append(hrow([label("drew", SMALL, DIM), drew], 8))
     lines.append(vcol(rows, GAP))
-    return felt(vcol(lines, 12), MARGIN, width)
+    return felt(vcol(lines, 12), MARGIN, WIDTH)
 
 
 def hand_picture(table: TableView, view: CardanoView, picks: tuple[str, ...]) -> Image | None:
@@ -141,26 +169,31 @@ def hand_picture(table: TableView, view: CardanoView, picks: tuple[str, ...]) ->
     hand = view.hand or ()
     picked = {int(p) for p in picks if p.isdigit()}
     lift = 26
-    large = card_size("large")
+    normal = card_size("normal")
     slots: list[tuple[Sheet, bool]] = []
     for place, card in enumerate(hand):
-        face = draw_card(card, "large")
+        face = draw_card(card, "normal")
         if place in picked:
-            top = chip("discard", 15, "turn")
+            top = chip("discard", SMALL, "turn")
             face = frame(face, GOLD, 4, 4)
         else:
-            top = chip("", 15, "note")
+            top = chip("", SMALL, "note")
         slots.append((vcol([top, face], 4 if place in picked else 8, "center"), place in picked))
-    height = max((s.height for s, _ in slots), default=large.height) + lift
+    height = max((s.height for s, _ in slots), default=normal.height) + lift
     cards: list[Piece] = [Sheet(slot.width, height, [(slot, 0, 0 if up else lift)]) for slot, up in slots]
-    hand_row: Piece = hrow(cards, 14, "start") if cards else empty_slot("large")
-    title = [chip("Your hand", 22, "note")]
+    hand_row: Piece = hwrap(cards, ROOM, 12, 8, "start") if cards else empty_slot("normal")
+    title = [chip("Your hand", TITLE, "note")]
     if view.to_act == seat:
-        title.append(chip("your turn", 17, "turn"))
+        title.append(chip("your turn", SMALL, "turn"))
     elif view.folded[seat]:
-        title.append(chip("folded", 17, "out"))
+        title.append(chip("folded", SMALL, "out"))
     if view.privileged == seat:
-        title.append(chip("privilege", 17))
-    makes = hrow([label("Your cards make", 17, DIM), chip(view.hand_value or "nothing", 18, "turn")], 8)
-    body = vcol([hrow(title, 10), hand_row, makes], 10)
-    return felt(body, MARGIN, max(700, body.width + 2 * MARGIN))
+        title.append(chip("privilege", SMALL))
+    makes = hwrap(
+        [label("Your cards make", SMALL, DIM), chip(view.hand_value or "nothing", NAME, "turn", ROOM)],
+        ROOM,
+        8,
+        6,
+    )
+    body = vcol([hwrap(title, ROOM, 10, 6, "center"), hand_row, makes], 10)
+    return felt(body, MARGIN, WIDTH)

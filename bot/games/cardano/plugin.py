@@ -94,6 +94,9 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             "primero 81 beats a flush" if options.primero_81 else "only primero 79 beats a flush",
             "a folded privilege passes on" if options.privilege_passes else "a folded privilege is lost",
             "final duel" if options.duel else "no final duel",
+            "changes until the deck runs out"
+            if options.distributions == "deck"
+            else f"a showdown when all pass after {options.distributions} deals",
         ]
         return " · ".join(parts)
 
@@ -130,7 +133,8 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         `invite.<1|2>`, `pay`, `double`, `pass`, `fold`, `concede`, `follow[.<kind>]` and
         `allin[.<kind>]` (no kind: state the kind held), `change[.<places>]`, `close.<kind>`,
         `vie` (values: the kind), `raise.<kind>` and `bid.<kind>` (values: the amount typed
-        in the form), `duel.<case>.<places>`.
+        in the form), `duel.<case>.<places>`; the lists that play at once, `change` and
+        `duel.<case>` (values: the places of the cards chosen).
         `<places>` is the digits of the cards to discard, e.g. `13`."""
         hand = game.view(seat).hand or ()
         parts = key.split(".")
@@ -146,6 +150,11 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             return Concede()
         if head == "invite" and rest in (["1"], ["2"]) and not values:
             return Invite(counters=1 if rest[0] == "1" else 2)
+        if head in ("change", "duel") and len(rest) == (head == "duel") and values:
+            # The list that plays at once (values: the places of the cards chosen).
+            if not all(v.isdigit() and len(v) == 1 for v in values):
+                return None
+            return self.decode(game, seat, ".".join([*parts, "".join(sorted(values))]))
         if head == "change" and len(rest) <= 1 and not values:
             discard = _cards(hand, rest[0] if rest else "")
             return None if discard is None or (rest and not discard) else Change(discard=discard)

@@ -368,7 +368,34 @@ def _turn(
     duels = [a for a in legal if isinstance(a, Duel)]
     most = max([len(a.discard) for a in changes] + [len(a.discard) for a in duels], default=0)
     picked = tuple(p for p in picks if p < len(hand))[:most]
-    if most:
+    # Where the move fixes how many cards it takes (a change down to three, a duel with one
+    # case open), one list plays it at once: choosing the cards is the move. Where several
+    # counts are valid (the discard round: one or two) or several duel cases draw different
+    # counts, the list only picks, and a button plays (issue 23).
+    counts = {len(a.discard) for a in changes}
+    cases = sorted({a.case for a in duels})
+    at_once: Picker | None = None
+    if changes and not duels and len(counts) == 1 and min(counts) > 0:
+        count = min(counts)
+        at_once = Picker(
+            "change",
+            f"Discard {count} face up: choose {'it' if count == 1 else 'them'}",
+            tuple((str(i), card_text(card), False) for i, card in enumerate(hand)),
+            count,
+            count,
+        )
+    elif duels and not changes and len(cases) == 1:
+        draw = DUEL_DRAWS[cases[0]]
+        at_once = Picker(
+            f"duel.{cases[0]}",
+            f"Duel case {cases[0]}: choose {draw} to change",
+            tuple((str(i), card_text(card), False) for i, card in enumerate(hand)),
+            draw,
+            draw,
+        )
+    if at_once is not None:
+        pickers.append(at_once)
+    elif most:
         pickers.append(
             Picker(
                 "discard",
@@ -404,7 +431,9 @@ def _turn(
         least = min(len(a.discard) for a in changes)
         top = max(len(a.discard) for a in changes)
         count = len(picked)
-        if top == 0:
+        if at_once is not None:
+            pass  # the list plays the change
+        elif top == 0:
             controls.append(Control("change", "Keep your cards (the deck is spent)", green, row=3))
         elif least <= count <= top:
             key = f"change.{_places(picked)}" if picked else "change"
@@ -486,8 +515,7 @@ def _turn(
         controls.append(Control("fold", "Fold face up", red, row=3))
     # The duel.
     if duels:
-        cases = sorted({a.case for a in duels})
-        for case in cases:
+        for case in cases if at_once is None else ():
             draw = DUEL_DRAWS[case]
             if len(picked) == draw:
                 controls.append(

@@ -11,21 +11,44 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label
+from bot.art import draw_card, empty_slot, label, smallest_text
 from bot.art.cards import card_size
-from bot.art.seats import DIM, Piece, Sheet, backs, box, chip, fan, felt, hrow, icon, seat_tag, under, vcol
+from bot.art.seats import (
+    DIM,
+    GOLD,
+    Piece,
+    Sheet,
+    amount,
+    backs,
+    box,
+    chip,
+    fan,
+    felt,
+    hrow,
+    hwrap,
+    icon,
+    named,
+    seat_tag,
+    takings,
+    under,
+    vcol,
+)
 from bot.games.holdout.render import hand_order
 from engine.core.cards import Card
+from engine.core.text import plural
 from engine.holdout.game import LINE_NAMES, HoldoutView, Phase, SeatStatus
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-WIDTH = 880
-MARGIN = 24
-PLACE = 74
-"""A place in the line: a mini card and the gap to the next."""
-SEAT_COLUMNS = 3
+WIDTH = 640
+"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
+GAP = 10
 
 
 def _line_title(view: HoldoutView, line: int) -> str:
@@ -34,111 +57,138 @@ def _line_title(view: HoldoutView, line: int) -> str:
 
 def _line(view: HoldoutView, line: int) -> Sheet:
     """One line: a place per rank, numbered above, each rank's cards stacked downwards so
-    a stacked rank shows every card's index."""
+    a stacked rank shows every card's index; the places share the picture's width (a mini
+    card overlaps the next place's edge, never its index)."""
     ranks = view.options.ranks
+    place = min(74, (ROOM + 8) // ranks)
     by_rank: dict[int, list[Card]] = {}
     for card in view.line_cards[line]:
         by_rank.setdefault(card.rank, []).append(card)
-    places = []
+    step = card_size("mini").index_box[1]
+    items: list[tuple[Piece, int, int]] = []
+    number_h = label("0", SMALL).height
     for rank in range(1, ranks + 1):
         cards = by_rank.get(rank)
-        number = label(str(rank), 16, DIM if not cards else (240, 238, 228))
-        step = card_size("mini").index_box[1]
+        number = label(str(rank), SMALL, DIM if not cards else (240, 238, 228))
         pile = fan([draw_card(c, "mini") for c in cards], step, down=True) if cards else empty_slot("mini")
-        places.append(vcol([number, pile], 2, "center"))
-    lane = hrow(places, PLACE - card_size("mini").width, "start")
-    return vcol([label(_line_title(view, line), 18), lane], 6)
+        x = (rank - 1) * place
+        items.append((number, x + (card_size("mini").width - number.width) // 2, 0))
+        items.append((pile, x, number_h + 2))
+    tall = max(y + p.height for p, _, y in items)
+    lane = Sheet((ranks - 1) * place + card_size("mini").width, tall, items)
+    return vcol([label(_line_title(view, line), NAME), lane], 6)
 
 
 def _seat(view: HoldoutView, seat: int, width: int) -> Sheet:
+    """One seat in a box `width` wide: the name and its marks, the face-down hand and its
+    count, then stack, ante and the pass, wrapped so nothing runs past the box."""
+    inner = width - 20
     name = view.seats[seat]
     status = view.status[seat]
     marks: list[Image] = []
     if seat == view.chilo:
-        marks += [icon("knife", 30), chip("chilo", 14, "note")]
+        marks.append(icon("knife", NAME + 8))
     if status is not SeatStatus.IN:
-        marks.append(chip(status.value, 14, "out"))
+        marks.append(chip(status.value, SMALL, "out"))
+    won = view.winner == seat
     tag = seat_tag(
         name,
         turn=view.to_act == seat or (view.phase is Phase.PASS and seat in view.awaiting),
-        won=view.winner == seat,
+        won=won,
         out=status is not SeatStatus.IN,
-        size=18,
+        size=NAME,
         marks=marks,
+        width=inner,
     )
     count = view.hand_sizes[seat]
+    hand = backs(count, "mini", 8) if count else empty_slot("mini")
     notes = [f"stack {view.stacks[seat]:,}"]
     if view.antes[seat]:
         notes.append(f"ante {view.antes[seat]:,}")
     if view.phase is Phase.PASS:
         notes.append("passed" if view.passed[seat] else "choosing…")
-    words = vcol(
-        [label(f"{count} card{'s' if count != 1 else ''}", 16), label(" · ".join(notes), 15, DIM)], 4
-    )
-    hand = backs(count, "mini", 14) if count else empty_slot("mini")
-    body = vcol([tag, hrow([hand, words], 10)], 6)
-    return under(box(width, body.height + 20), body, 10, 10)
+    if view.phase is Phase.OVER:
+        notes.append(f"{amount(_net(view, seat))} chips")
+    words = hwrap([label(note, SMALL, DIM, width=inner) for note in notes], inner, 14, 2, "start")
+    body = vcol([tag, hrow([hand, label(plural(count, "card"), SMALL)], 10), words], 6)
+    return under(box(width, body.height + 20, outline=GOLD if won else None), body, 10, 10)
+
+
+def _net(view: HoldoutView, seat: int) -> int:
+    """A seat's chips for the hand once it is over: the winner takes back everything paid
+    in (the text, End of Hand), so each loser is down what they paid."""
+    if view.winner == seat:
+        return sum(view.paid) - view.paid[seat]
+    return -view.paid[seat]
 
 
 def table_picture(table: TableView, view: HoldoutView) -> Image:
     """The line (two for a double line) with stacked ranks, then every seat: name (gold to
-    act, crowned when won), the chilo's knife, the hand as face-down cards, stack and ante."""
+    act, crowned when won), the chilo's knife, the hand as face-down cards, stack and ante;
+    at the end, who won, how, and everyone's chips."""
     lines = [_line(view, n) for n in range(len(view.line_cards))]
     n = len(view.seats)
-    columns = min(SEAT_COLUMNS, n) if n != 4 else 2
-    cell_w = (WIDTH - 2 * MARGIN - (columns - 1) * 12) // columns
+    columns = 1 if n <= 2 else 2
+    cell_w = (ROOM - (columns - 1) * GAP) // columns
     cells = [_seat(view, s, cell_w) for s in range(n)]
-    seat_rows: list[Piece] = [hrow(cells[i : i + columns], 12, "start") for i in range(0, n, columns)]
-    seats = vcol(seat_rows, 12)
+    seat_rows: list[Piece] = [hrow(cells[i : i + columns], GAP, "start") for i in range(0, n, columns)]
+    seats = vcol(seat_rows, GAP)
 
-    title = [chip("Holdout", 22, "note"), chip(f"Pot {view.pot:,}", 20), chip(f"deck {view.deck_left}", 16)]
-    if view.phase is Phase.PASS:
-        title.append(chip("the pass", 18, "turn"))
-    elif view.phase is Phase.OVER:
-        title.append(chip("hand over", 18))
-    return felt(vcol([hrow(title, 12), *lines, seats], 18), MARGIN, WIDTH)
+    title: list[Piece] = [chip("Holdout", TITLE, "note")]
+    parts: list[Piece] = []
+    if view.phase is Phase.OVER and view.winner is not None:
+        title.append(chip("hand over", SMALL, "turn"))
+        how = f" · {view.won_by.value}" if view.won_by is not None else ""
+        won = named(view.seats[view.winner], f" wins {sum(view.paid):,}{how}", NAME, ROOM)
+        parts.append(label(won, NAME, width=ROOM))
+        parts.append(takings([(view.seats[s], _net(view, s)) for s in range(n)], SMALL, ROOM, " chips"))
+    else:
+        title += [chip(f"Pot {view.pot + sum(view.antes):,}", NAME), chip(f"deck {view.deck_left}", SMALL)]
+        if view.phase is Phase.PASS:
+            title.append(chip("the pass", SMALL, "turn"))
+    return felt(vcol([hwrap(title, ROOM, 10, 6, "center"), *parts, *lines, seats], 14), MARGIN, WIDTH)
 
 
 def hand_picture(table: TableView, view: HoldoutView, picks: tuple[str, ...]) -> Image | None:
-    """The seat's cards face up, lowest rank first (the panel's order); the two received
-    from the right (or chosen to pass) marked above them; the line picked noted."""
+    """The seat's cards face up, lowest rank first (the panel's order), in rows that fit;
+    the two received from the right (or chosen to pass) marked above them; the line
+    picked noted."""
     seat = view.you
     if seat is None:
         return None
     hand = view.hand or ()
     n = len(view.seats)
-    order = hand_order(hand)
     received = set(view.received or ())
     passing = set(view.passed_cards or ()) if view.phase is Phase.PASS else set()
-    marks = []
-    images = []
-    for place in order:
+    slots: list[Piece] = []
+    for place in hand_order(hand):
         card = hand[place]
-        images.append(draw_card(card, "large"))
         if card in passing:
-            marks.append(chip(f"to {view.seats[(seat + 1) % n]}", 15, "turn"))
+            mark = chip("to pass", SMALL, "turn")
         elif card in received:
-            marks.append(chip(f"from {view.seats[(seat - 1) % n]}", 15, "plain"))
+            mark = chip("new", SMALL, "plain")
         else:
-            marks.append(chip("", 15, "note"))
-    step = 128
-    cards: Piece = fan(images, step) if images else empty_slot("large")
-    tags = Sheet(
-        cards.width,
-        max((m.height for m in marks), default=1),
-        [(mark, i * step + (step - mark.width) // 2, 0) for i, mark in enumerate(marks)],
-    )
+            mark = chip("", SMALL, "note")
+        slots.append(vcol([mark, draw_card(card, "normal")], 4, "center"))
+    cards: Piece = hwrap(slots, ROOM, 8, 8) if slots else empty_slot("normal")
 
-    title = [chip("Your hand", 22, "note"), chip(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", 16)]
+    title: list[Piece] = [chip("Your hand", TITLE, "note"), chip(plural(len(hand), "card"), SMALL)]
     if view.to_act == seat or (view.phase is Phase.PASS and seat in view.awaiting):
-        title.append(chip("your turn" if view.phase is not Phase.PASS else "choose two to pass", 17, "turn"))
+        title.append(
+            chip("your turn" if view.phase is not Phase.PASS else "choose two to pass", SMALL, "turn")
+        )
     if seat == view.chilo:
-        title.append(icon("knife", 28))
-    parts: list[Piece] = [hrow(title, 10), tags, cards]
+        title.append(icon("knife", NAME + 8))
+    parts: list[Piece] = [hwrap(title, ROOM, 10, 6, "center")]
+    if passing:
+        parts.append(label(f"To pass to {view.seats[(seat + 1) % n]}", SMALL, DIM, width=ROOM))
+    elif received and view.phase is not Phase.PASS:
+        parts.append(label(f"New: from {view.seats[(seat - 1) % n]}", SMALL, DIM, width=ROOM))
+    parts.append(cards)
     if view.options.lines == 2 and picks and picks[0] in ("0", "1"):
-        parts.append(chip(f"Playing into the {LINE_NAMES[int(picks[0])]} line", 17, "turn"))
+        parts.append(chip(f"Playing into the {LINE_NAMES[int(picks[0])]} line", SMALL, "turn", ROOM))
     if view.passed_cards and view.phase is not Phase.PASS:
         passed = fan([draw_card(c, "mini") for c in view.passed_cards], card_size("mini").index_box[0])
-        parts.append(hrow([label(f"Passed to {view.seats[(seat + 1) % n]}", 16, DIM), passed], 10))
-    body = vcol(parts, 8)
-    return felt(body, MARGIN, max(700, body.width + 2 * MARGIN))
+        what = label(f"Passed to {view.seats[(seat + 1) % n]}", SMALL, DIM, width=ROOM - passed.width - 10)
+        parts.append(hrow([what, passed], 10))
+    return felt(vcol(parts, 10), MARGIN, WIDTH)

@@ -12,21 +12,26 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label, panel
+from bot.art import draw_card, empty_slot, label, smallest_text
 from bot.art.cards import card_size
-from bot.art.seats import DIM, GOLD, Piece, Sheet, backs, box, chip, fan, hrow
+from bot.art.seats import DIM, GOLD, Piece, Sheet, backs, box, chip, fan, felt, hrow, hwrap, takings, vcol
 from bot.art.shapes import pip
 from engine.core.cards import POSTAS_50
+from engine.core.text import plural
 from engine.peg_leg.game import PegLegView, Phase, StackView
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-WIDTH = 920
-MARGIN = 24
-COLUMN = (WIDTH - 2 * MARGIN) // 5
+WIDTH = 640
+"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+COLUMN = ROOM // 5
 STACK_STEP = 34
-PILE_ROW = 22
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
 
 
 def _pile(stack: StackView) -> Piece:
@@ -40,83 +45,65 @@ def _pile(stack: StackView) -> Piece:
 
 
 def _heading(stack: StackView) -> Piece:
-    parts: list[Piece] = [pip(POSTAS_50, stack.suit, 22), label(f"{stack.label} {len(stack.cards)}", 19)]
+    """A stack's suit drawn, its height, and the key suit marked: to fit its column."""
+    parts: list[Piece] = [pip(POSTAS_50, stack.suit, 22), label(str(len(stack.cards)), SMALL)]
     if stack.key:
-        parts.append(chip("key", 14, "turn"))
+        parts.append(chip("key", SMALL, "turn"))
     return hrow(parts, 6)
 
 
+def nets(view: PegLegView) -> list[int]:
+    """Each seat's chips for the hand, from its bets as everyone sees them: what a bet paid
+    back (won, or surrendered) less what was bet."""
+    out = [0] * len(view.seats)
+    for bet in view.bets:
+        out[bet.seat] += bet.value - bet.amount
+    return out
+
+
 def table_picture(table: TableView, view: PegLegView) -> Image:
-    """Title (card, key suit), the stacks, the odds on offer and the discard pile."""
-    headings = [_heading(s) for s in view.stacks]
-    piles = [_pile(s) for s in view.stacks]
-    pile_height = max(p.height for p in piles)
-    heading_h = max(h.height for h in headings)
-    offered = [p for p in view.prices if p.offered]
-    odds = (
-        hrow(
-            [chip("Odds on the final height", 15, "note")]
-            + [chip(f"{p.number}: {p.tenths // 10}.{p.tenths % 10} to 1", 15) for p in offered],
-            6,
-        )
-        if offered
-        else None
-    )
+    """Title (card, key suit), the stacks, the odds on offer and the discard pile; at the
+    end, how high the key stack ended and each bettor's chips."""
+    columns = [vcol([_heading(s), _pile(s)], 8, "center") for s in view.stacks]
+    tall = max(c.height for c in columns)
+    board = Sheet(ROOM, tall, [(c, n * COLUMN + (COLUMN - c.width) // 2, 0) for n, c in enumerate(columns)])
 
-    chunks = [view.discard[i : i + PILE_ROW] for i in range(0, len(view.discard), PILE_ROW)]
-    step = card_size("mini").index_box[0]
-    pile_rows = [fan([draw_card(c, "mini") for c in chunk], step) for chunk in chunks]
-    mini = card_size("mini").height
-
-    top = MARGIN
-    header = 34
-    stacks_y = top + header + 14
-    odds_y = stacks_y + heading_h + 8 + pile_height + 14
-    discard_y = odds_y + (odds.height + 14 if odds is not None else 0)
-    rows_h = len(pile_rows) * (mini + 8) if pile_rows else mini
-    height = discard_y + 28 + rows_h + MARGIN - 8
-
-    image = panel(WIDTH, height).convert("RGB")
-    title = [
-        chip(f"Peg Leg · card {len(view.dealt)} of 50", 22, "note"),
-        chip(f"key suit {view.key_label} · {view.key_height} high", 20, "turn"),
+    title: list[Piece] = [
+        chip(f"Peg Leg · card {len(view.dealt)} of 50", TITLE, "note"),
+        chip(f"key suit {view.key_label} · {view.key_height} high", NAME, "turn", ROOM),
     ]
     if view.phase is Phase.OVER:
-        title.append(chip(f"ended {view.final} high", 18))
+        title.append(chip(f"ended {view.final} high", SMALL))
     elif view.prices:
-        title.append(chip("bets open", 18))
-    head = hrow(title, 12)
-    head.paint(image, MARGIN, top + (header - head.height) // 2)
-
-    for n in range(5):
-        x = MARGIN + n * COLUMN
-        _paint(image, headings[n], x + (COLUMN - headings[n].width) // 2, stacks_y)
-        _paint(image, piles[n], x + (COLUMN - piles[n].width) // 2, stacks_y + heading_h + 8)
-    if odds is not None:
-        odds.paint(image, MARGIN, odds_y)
+        title.append(chip("bets open", SMALL))
+    parts: list[Piece] = [hwrap(title, ROOM, 10, 6, "center")]
+    if view.phase is Phase.OVER:
+        bettors = sorted({bet.seat for bet in view.bets})
+        won = nets(view)
+        if bettors:
+            parts.append(takings([(view.seats[s], won[s]) for s in bettors], SMALL, ROOM, " chips"))
+        else:
+            parts.append(label("Nobody bet this hand", SMALL, DIM))
+    parts.append(board)
+    offered = [p for p in view.prices if p.offered]
+    if offered:
+        odds: list[Piece] = [chip("Odds on the final height", SMALL, "note")]
+        odds += [chip(f"{p.number}: {p.tenths // 10}.{p.tenths % 10} to 1", SMALL) for p in offered]
+        parts.append(hwrap(odds, ROOM, 6, 6, "center"))
 
     count = len(view.discard)
-    _over(
-        image, label(f"Discard pile · {count} card{'s' if count != 1 else ''}", 17, DIM), (MARGIN, discard_y)
+    mini = card_size("mini")
+    step = mini.index_box[0]
+    per_row = (ROOM - mini.width) // step + 1
+    chunks = [view.discard[i : i + per_row] for i in range(0, count, per_row)]
+    pile: Piece = (
+        vcol([fan([draw_card(c, "mini") for c in chunk], step) for chunk in chunks], 8)
+        if chunks
+        else empty_slot("mini")
     )
-    y = discard_y + 28
-    if not pile_rows:
-        _over(image, empty_slot("mini"), (MARGIN, y))
-    for pile_row in pile_rows:
-        pile_row.paint(image, MARGIN, y)
-        y += mini + 8
+    discard: list[Piece] = [label(f"Discard pile · {plural(count, 'card')}", SMALL, DIM), pile]
     if view.undealt:
-        rest = hrow([backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", 15, "note")], 8)
-        rest.paint(image, WIDTH - MARGIN - rest.width, discard_y + 28)
-    return image
-
-
-def _paint(image: Image, piece: Piece, x: int, y: int) -> None:
-    if isinstance(piece, Sheet):
-        piece.paint(image, x, y)
-    else:
-        _over(image, piece, (x, y))
-
-
-def _over(image: Image, piece: Image, at: tuple[int, int]) -> None:
-    image.paste(piece, at, piece if piece.mode == "RGBA" else None)
+        rest = [backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", SMALL, "note")]
+        discard.append(hrow(rest, 8))
+    parts.append(vcol(discard, 8))
+    return felt(vcol(parts, 14), MARGIN, WIDTH)

@@ -1,7 +1,9 @@
 """Peg Leg at a Ridotto table: the deck plays itself, every card public as it is dealt; the
 members bet against the house through their panel (/hand, or **Your hand**): a select of the
-heights on offer, each with its payout, opens a form for the amount; surrender buttons per
-bet; and Stand to keep their bets until the next card of the key suit."""
+heights on offer, each with its payout, opens a form for the amount, and the bet ends their
+part of the round (two interactions); surrender buttons per bet; Stand to keep their bets
+until the next card of the key suit, or a standing decision — stand for the rest of the
+hand, or until a bet is beaten — set once and cancelled from the panel at any time."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pydantic import ValidationError
 
 from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandByHand, HandSetup
-from bot.games.capabilities import Job, Prepares
+from bot.games.capabilities import Job, OutOfTurn, Prepares
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
 from bot.games.peg_leg.rules import RULES
@@ -31,6 +33,7 @@ from engine.peg_leg.game import (
     PegLegOptions,
     PegLegView,
     Phase,
+    Standing,
     StandPat,
     Surrender,
     odds_text,
@@ -44,8 +47,21 @@ if TYPE_CHECKING:
 
 PICK = "height"
 """The panel select of the heights on offer; choosing one opens the bet form."""
-MAX_SURRENDERS = 19
-"""Surrender buttons a panel shows (Discord's five rows: one for the select, 20 buttons)."""
+MAX_BUTTONS = 20
+"""Buttons a panel shows (Discord's five rows: one for the select, four of five buttons):
+the stand buttons first, then as many surrender buttons as fit."""
+STANDING_LABELS = {
+    "hand": "Stand for the rest of the hand",
+    "beaten": "Stand until my bet is beaten",
+    "off": "Stop standing",
+}
+STANDING_NOW = {
+    "hand": "You're **standing for the rest of the hand**: after every card the bot stands for you.",
+    "beaten": (
+        "You're **standing until your bet is beaten**: the bot stands for you after every card while "
+        "all your open bets can still win."
+    ),
+}
 BET_LINES = 12
 """Bets listed on the table message (the latest)."""
 
@@ -54,6 +70,7 @@ class PegLegPlugin(
     GamePlugin[PegLeg, PegLegTableOptions],
     HandByHand[PegLeg, PegLegTableOptions],
     Prepares[PegLeg],
+    OutOfTurn[PegLeg],
 ):
     id = "peg_leg"
     name = "Peg Leg"
@@ -107,18 +124,24 @@ class PegLegPlugin(
         return game.seats
 
     def decode(self, game: PegLeg, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
-        """Keys: `stand`; `surrender.<bet>` (the bet's place in the hand's list);
-        `bet.<height>.<tenths>` with the amount typed in the form — the tenths are the odds
-        the bettor was shown, and a bet whose odds have moved since is refused."""
+        """Keys: `stand`; `standing.<hand|beaten|off>` (a standing decision);
+        `surrender.<bet>` (the bet's place in the hand's list); `bet.<height>.<tenths>` with
+        the amount typed in the form — the tenths are the odds the bettor was shown, and a
+        bet whose odds have moved since is refused — and `bet.<height>.<tenths>.stand`, the
+        panel's bet, which also stands for this card."""
         parts = key.split(".")
         if parts == ["stand"] and not values:
             return STAND if STAND in game.legal_actions(seat) else None
+        if parts[0] == "standing":
+            action = self.out_of_turn(game, seat, key, values)
+            return action if action in game.legal_actions(seat) else None
         if parts[0] == "surrender" and len(parts) == 2 and parts[1].isdigit() and not values:
             action = Surrender(bet=int(parts[1]))
             return action if action in game.legal_actions(seat) else None
+        stands = parts[3:] == ["stand"]
         if (
             parts[0] == "bet"
-            and len(parts) == 3
+            and len(parts) == 3 + stands
             and parts[1].isdigit()
             and parts[2].isdigit()
             and len(values) == 1
@@ -135,15 +158,26 @@ class PegLegPlugin(
                     "nothing was bet."
                 )
             amount = whole_number(values[0], "bet", "chips", least=game.options.stake)
-            return KeyBet(number=number, amount=amount)
+            return KeyBet(number=number, amount=amount, stand=stands)
         return None
 
     def encode(self, game: PegLeg, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
         if isinstance(action, KeyBet):
-            return f"bet.{action.number}.{game.price(action.number)}", (str(action.amount),)
+            key = f"bet.{action.number}.{game.price(action.number)}" + (".stand" if action.stand else "")
+            return key, (str(action.amount),)
         if isinstance(action, Surrender):
             return f"surrender.{action.bet}", ()
+        if isinstance(action, Standing):
+            return f"standing.{action.until}", ()
         return "stand", ()
+
+    def out_of_turn(self, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Any | None:
+        """A standing decision set or cancelled (`standing.<hand|beaten|off>`) while bets are
+        open, whether or not the round waits on the member (docs/RULES.md, Peg Leg 11)."""
+        for action in game.standing_moves(seat):
+            if key == f"standing.{action.until}" and not values:
+                return action
+        return None
 
     # ------------------------------------------------- pricing, off the loop
     def prepare(self, game: PegLeg, seat: int, action: Any) -> Job | None:
@@ -280,16 +314,26 @@ class PegLegPlugin(
         if view.phase is Phase.OVER:
             embed.description = f"The hand is over: the {view.key_label} stack ended {view.final} high."
             return Panel(embed)
+        order = view.standing[seat]
+        # A standing decision is set or cancelled whenever bets are open (`out_of_turn`).
+        standing = [
+            Control(f"standing.{action.until}", STANDING_LABELS[action.until], discord.ButtonStyle.primary)
+            for action in game.standing_moves(seat)
+        ]
         if seat not in view.awaiting:
-            embed.description = (
-                "You've decided for this card — waiting for the others."
-                if view.prices
-                else "No bets are open right now; the deck is being dealt."
-            )
-            return Panel(embed)
+            if order is not None:
+                embed.description = STANDING_NOW[order]
+            else:
+                embed.description = (
+                    "You've decided for this card — waiting for the others."
+                    if view.prices
+                    else "No bets are open right now; the deck is being dealt."
+                )
+            return Panel(embed, _rows(standing))
         embed.description = (
-            "**Your move.** Pick a height below to bet on it, surrender a bet, or **Stand** to keep "
-            "your bets until the next card of the key suit."
+            "**Your move.** Pick a height below to bet on it (the bet is your move for this card), "
+            "surrender a bet, or stand: **Stand** keeps your bets until the next card of the key "
+            "suit; the blue buttons stand for you from now on, until you stop them."
         )
         legal = view.legal
         pickers: tuple[Picker, ...] = ()
@@ -299,22 +343,22 @@ class PegLegPlugin(
                 for p in offered
             )
             pickers = (Picker(PICK, "Bet on the key stack's final height…", options),)
-        controls = [Control("stand", "Stand — keep my bets", discord.ButtonStyle.success, row=1)]
-        surrenders = [action for action in legal if isinstance(action, Surrender)][:MAX_SURRENDERS]
-        for place, action in enumerate(surrenders, start=1):
+        controls = [Control("stand", "Stand — keep my bets", discord.ButtonStyle.success), *standing]
+        surrenders = [action for action in legal if isinstance(action, Surrender)]
+        for action in surrenders[: MAX_BUTTONS - len(controls)]:
             bet = view.bets[action.bet]
             controls.append(
                 Control(
                     f"surrender.{action.bet}",
                     f"Surrender #{bet.index + 1} ({bet.number}) for {bet.value:,}",
                     discord.ButtonStyle.danger,
-                    row=1 + place // 5,
                 )
             )
-        return Panel(embed, tuple(controls), pickers)
+        return Panel(embed, _rows(controls), pickers)
 
     def form(self, table: TableView, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Form | None:
-        """`height` (values: the height picked) opens the bet form for its amount."""
+        """`height` (values: the height picked) opens the bet form for its amount; sending it
+        bets and stands for this card, so a bet is two interactions (pick, send)."""
         if key != PICK or len(values) != 1 or not values[0].isdigit():
             return None
         number = int(values[0])
@@ -325,7 +369,14 @@ class PegLegPlugin(
         stake = game.options.stake
         left = game.cap() - sum(game.view(None).staked[seat : seat + 1])
         field = FormField("amount", f"Chips to bet ({stake:,} to {left:,})", f"{stake:,} to {left:,}", 12)
-        return Form(f"bet.{number}.{tenths}", f"Bet on {number} · pays {odds_text(tenths)}", (field,))
+        return Form(f"bet.{number}.{tenths}.stand", f"Bet on {number} · pays {odds_text(tenths)}", (field,))
+
+
+def _rows(controls: Sequence[Control]) -> tuple[Control, ...]:
+    """Buttons five to a row, below the select (row 0)."""
+    return tuple(
+        Control(c.key, c.label, c.style, c.disabled, row=1 + place // 5) for place, c in enumerate(controls)
+    )
 
 
 def _who(table: TableView, seat: int) -> str:

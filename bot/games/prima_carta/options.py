@@ -15,6 +15,9 @@ PAUSE_FIRST_CARD = 30
 """Seconds bets stay open before the first card."""
 PAUSE_REPASSO = 20
 """Seconds bets stay open after the copa, before the repasso."""
+PAUSE_PASS = 3
+"""Seconds between the passes after the copa: the pause is paced (`Pause.paced`), so the
+bot's `PASS_DELAY` setting times it; this is its nominal length."""
 
 
 class PrimaCartaTableOptions(BaseModel, frozen=True):
@@ -59,4 +62,6 @@ class PrimaCartaTableOptions(BaseModel, frozen=True):
             cobre=self.cobre,
             pauses=self.bets,
             variant=self.variant,
+            # Every pass after the copa is its own step, shown before the next (issue 23).
+            stepped=True,
         )

@@ -11,23 +11,50 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label, panel
+from bot.art import draw_card, empty_slot, label, smallest_text
 from bot.art.cards import card_size
-from bot.art.seats import DIM, GOLD, Piece, Sheet, backs, box, chip, fan, hrow, icon, seat_tag, vcol
+from bot.art.seats import (
+    DIM,
+    GOLD,
+    Piece,
+    Sheet,
+    Tone,
+    backs,
+    box,
+    chip,
+    fan,
+    felt,
+    hrow,
+    hwrap,
+    named,
+    seat_tag,
+    takings,
+    vcol,
+)
 from bot.art.shapes import pip
 from engine.core.cards import POSTAS_50
-from engine.prima_carta.game import Phase, PrimaCartaView, SeatStatus, StackView
+from engine.core.text import plural
+from engine.prima_carta.game import Phase, PrimaCartaView, SeatStatus, StackView, WonBy
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-WIDTH = 920
-MARGIN = 24
-COLUMN = (WIDTH - 2 * MARGIN) // 5
+WIDTH = 640
+"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+COLUMN = ROOM // 5
 STACK_STEP = 34
 """A stack is one suit in rank order, so each covered card need only show its rank."""
-PILE_ROW = 22
-"""Discard-pile cards per row (mini cards fanned to their index)."""
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
+WON_BY = {
+    WonBy.FIRST_PASS: "a suit completed in the first pass",
+    WonBy.LAST_STANDING: "everyone else folded",
+    WonBy.COMPLETED: "the first suit completed",
+    WonBy.TALLEST: "the tallest stack",
+}
 
 
 def seat_name(table: TableView, seat: int, fallback: str) -> str:
@@ -50,10 +77,23 @@ def _pile(stack: StackView, step: int = STACK_STEP) -> Piece:
     return pile
 
 
+def payouts(view: PrimaCartaView) -> list[int]:
+    """What each seat took at the end of the hand, from the public view: the winner the
+    pot (everything paid in and carried in, less the corte and any cobre), the dealer the
+    corte at a tavern table (the engine's `outcome`, which the table settles by)."""
+    out = [0] * len(view.seats)
+    if view.winner is None:
+        return out
+    out[view.winner] = sum(view.paid) + view.carried_in - view.corte - view.cobre
+    if view.corte and not view.house and view.dealer is not None:
+        out[view.dealer] += view.corte
+    return out
+
+
 def _status(view: PrimaCartaView, seat: int) -> str:
     status = view.status[seat]
     if view.winner == seat:
-        return f"won {view.pot:,}"
+        return f"won {payouts(view)[seat]:,}"
     if status is SeatStatus.FOLDED:
         return f"folded · paid {view.paid[seat]:,}"
     if status is SeatStatus.UNDECIDED and view.phase is Phase.COPA:
@@ -61,100 +101,96 @@ def _status(view: PrimaCartaView, seat: int) -> str:
     return f"in · paid {view.paid[seat]:,}"
 
 
-def _heading(stack: StackView, prima: bool) -> Piece:
-    parts = [pip(POSTAS_50, stack.suit, 22), label(stack.label, 19)]
-    if stack.complete:
-        parts.append(icon("check", 22))
-    if prima:
-        parts.append(chip("prima", 14, "note"))
-    return hrow(parts, 6)
+def _heading(stack: StackView) -> Piece:
+    """A stack's suit, drawn and named, to fit its column."""
+    suit = pip(POSTAS_50, stack.suit, 22)
+    return hrow([suit, label(stack.label, SMALL, width=COLUMN - suit.width - 6)], 6)
 
 
-def _owner(table: TableView, view: PrimaCartaView, stack: StackView) -> Piece:
+def _owner(table: TableView, view: PrimaCartaView, stack: StackView, prima: bool) -> Piece:
+    """A line for one stack: its suit, its owner (gold to act, crowned when won) and where
+    they stand, fitting the picture's width."""
+    suit = pip(POSTAS_50, stack.suit, 22)
     seat = stack.owner
     if seat is None:
-        return chip("unowned", 16, "out")
-    name = seat_name(table, seat, stack.label)
+        return hrow([suit, chip(f"{stack.label}: unowned", SMALL, "out", ROOM - 30)], 8)
+    tone: Tone = "turn" if view.to_act == seat else "note"
+    state = chip(_status(view, seat) + (" · prima" if prima else ""), SMALL, tone)
     tag = seat_tag(
-        name,
+        seat_name(table, seat, stack.label),
         turn=view.to_act == seat,
         won=view.winner == seat,
         out=view.status[seat] is SeatStatus.FOLDED,
-        size=17,
+        size=NAME,
+        width=ROOM - suit.width - state.width - 16,
     )
-    tone = "turn" if view.to_act == seat else "note"
-    return vcol([tag, chip(_status(view, seat), 15, tone)], 4, "center")
+    return hrow([suit, tag, state], 8)
+
+
+def _outcome(table: TableView, view: PrimaCartaView) -> list[Piece]:
+    """At the end of the hand: who won how much and how, and each player's chips."""
+    if view.winner is None:
+        return []
+    took = payouts(view)
+    names = [seat_name(table, s, view.seats[s]) for s in range(len(view.seats))]
+    how = f" · {WON_BY[view.won_by]}" if view.won_by is not None else ""
+    said = named(names[view.winner], f" wins {took[view.winner]:,}{how}", NAME, ROOM)
+    parts: list[Piece] = [label(said, NAME, width=ROOM)]
+    nets = [(names[s], took[s] - view.paid[s]) for s in range(len(view.seats))]
+    parts.append(takings(nets, SMALL, ROOM, " chips"))
+    if view.cobre and view.cobre_rule == "carry":
+        parts.append(label(f"cobre {view.cobre:,} stays for the next hand", SMALL, DIM, width=ROOM))
+    return parts
 
 
 def table_picture(table: TableView, view: PrimaCartaView) -> Image:
     """The stacks in suit order (the dealing order of the text: Crowns, Locks, Fruit,
-    Swords, Cups) — in Cinco, in the order their first cards came off the deck — each with
-    its owner and their state under it; the discard pile in dealing order, wrapped into
-    rows; the pass and the pot above. Before the first card nothing is dealt, so nothing
-    is drawn but empty places and the face-down deck."""
+    Swords, Cups) — in Cinco, in the order their first cards came off the deck — then a
+    line per stack naming its owner and their state; the discard pile in dealing order,
+    wrapped into rows; the pass and the pot above (at the end, who won what). Before the
+    first card nothing is dealt, so nothing is drawn but empty places and the deck."""
     prima_suit = view.seats[view.prima] if view.prima is not None and view.prima < len(view.seats) else None
     stacks = _ordered(view)
-    headings = [_heading(s, s.suit == prima_suit) for s in stacks]
-    piles = [_pile(s) for s in stacks]
-    owners = [_owner(table, view, s) for s in stacks]
-    pile_height = max(p.height for p in piles)
-    owner_height = max(o.height for o in owners)
+    columns = [vcol([_heading(s), _pile(s)], 8, "center") for s in stacks]
+    tall = max(c.height for c in columns)
+    board = Sheet(ROOM, tall, [(c, n * COLUMN + (COLUMN - c.width) // 2, 0) for n, c in enumerate(columns)])
+    owners = vcol([_owner(table, view, s, s.suit == prima_suit) for s in stacks], 6)
 
-    chunks = [view.discard[i : i + PILE_ROW] for i in range(0, len(view.discard), PILE_ROW)]
-    step = card_size("mini").index_box[0]
-    pile_rows = [fan([draw_card(c, "mini") for c in chunk], step) for chunk in chunks]
-    mini = card_size("mini").height
-
-    top = MARGIN
-    header = 34
-    stacks_y = top + header + 14
-    heading_h = max(h.height for h in headings)
-    owners_y = stacks_y + heading_h + 8 + pile_height + 10
-    discard_y = owners_y + owner_height + 20
-    rows_h = len(pile_rows) * (mini + 8) if pile_rows else mini
-    height = discard_y + 28 + rows_h + MARGIN - 8
-
-    image = panel(WIDTH, height).convert("RGB")  # opaque: pieces paste over it
     name = {"cinco": "Cinco", "jasper": "Prima Carta · Jasper"}.get(view.variant, "Prima Carta")
-    title = [chip(f"{name} · pass {view.pass_number}", 22, "note"), chip(f"Pot {view.pot:,}", 20)]
+    title: list[Piece] = [chip(f"{name} · pass {view.pass_number}", TITLE, "note")]
+    if view.phase is not Phase.OVER:
+        title.append(chip(f"Pot {view.pot:,}", NAME))
     if view.corte:
-        title.append(chip(f"corte {view.corte:,}", 16, "note"))
+        title.append(chip(f"corte {view.corte:,}", SMALL, "note"))
     if view.cobre:
-        title.append(chip(f"cobre {view.cobre:,}", 16, "note"))
+        title.append(chip(f"cobre {view.cobre:,}", SMALL, "note"))
     if view.bets_open:
-        title.append(chip("bets open", 18, "turn"))
+        title.append(chip("bets open", SMALL, "turn"))
     elif view.phase is Phase.COPA and view.to_act is not None:
-        title.append(chip("copa round", 18, "turn"))
+        title.append(chip("copa round", SMALL, "turn"))
     elif view.phase is Phase.OVER:
-        title.append(chip("hand over", 18))
-    head = hrow(title, 12)
-    head.paint(image, MARGIN, top + (header - head.height) // 2)
-
-    for n in range(len(stacks)):
-        x = MARGIN + n * COLUMN
-        for piece, y in (
-            (headings[n], stacks_y),
-            (piles[n], stacks_y + heading_h + 8),
-            (owners[n], owners_y),
-        ):
-            _paint(image, piece, x + (COLUMN - piece.width) // 2, y)
+        title.append(chip("hand over", SMALL, "turn"))
 
     count = len(view.discard)
-    what = f"Discard pile · {count} card{'s' if count != 1 else ''}"
+    what = f"Discard pile · {plural(count, 'card')}"
     if count:
         what += " · dealt from the left next pass"
-    caption = label(what, 17, DIM)
-    _over(image, caption, (MARGIN, discard_y))
-    y = discard_y + 28
-    if not pile_rows:
-        _over(image, empty_slot("mini"), (MARGIN, y))
-    for pile_row in pile_rows:
-        pile_row.paint(image, MARGIN, y)
-        y += mini + 8
+    mini = card_size("mini")
+    step = mini.index_box[0]
+    per_row = (ROOM - mini.width) // step + 1
+    chunks = [view.discard[i : i + per_row] for i in range(0, count, per_row)]
+    pile: Piece = (
+        vcol([fan([draw_card(c, "mini") for c in chunk], step) for chunk in chunks], 8)
+        if chunks
+        else empty_slot("mini")
+    )
+    discard: list[Piece] = [label(what, SMALL, DIM, width=ROOM), pile]
     if view.undealt:
-        rest = hrow([backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", 15, "note")], 8)
-        rest.paint(image, WIDTH - MARGIN - rest.width, discard_y + 28)
-    return image
+        discard.append(
+            hrow([backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", SMALL, "note")], 8)
+        )
+    parts = [hwrap(title, ROOM, 10, 6, "center"), *_outcome(table, view), board, owners, vcol(discard, 8)]
+    return felt(vcol(parts, 14), MARGIN, WIDTH)
 
 
 def _ordered(view: PrimaCartaView) -> list[StackView]:
@@ -167,18 +203,6 @@ def _ordered(view: PrimaCartaView) -> list[StackView]:
     return first + [stack for stack in view.stacks if stack.suit not in view.appearance]
 
 
-def _paint(image: Image, piece: Piece, x: int, y: int) -> None:
-    if isinstance(piece, Sheet):
-        piece.paint(image, x, y)
-    else:
-        _over(image, piece, (x, y))
-
-
-def _over(image: Image, piece: Image, at: tuple[int, int]) -> None:
-    """`piece` over the opaque `image`: a paste through its own alpha."""
-    image.paste(piece, at, piece if piece.mode == "RGBA" else None)
-
-
 def hand_picture(table: TableView, view: PrimaCartaView) -> Image | None:
     """A seated player's own suit: their stack laid out in rank order, and what the copa
     costs them (or where they stand). None for an onlooker."""
@@ -188,15 +212,11 @@ def hand_picture(table: TableView, view: PrimaCartaView) -> Image | None:
     suit = view.seats[seat]
     stack = next(s for s in view.stacks if s.suit == suit)
     cards = [draw_card(c) for c in stack.cards]
-    pile: Piece = fan(cards, 56) if cards else empty_slot("normal")
-    heading = hrow([pip(POSTAS_50, suit, 26), label(f"Your suit · {stack.label}", 22)], 8)
-    counted = label(f"{stack.size} of 10 cards", 17, DIM)
-    status = chip(_status(view, seat), 17, "turn" if view.to_act == seat else "plain")
-    width = 700
-    height = MARGIN + heading.height + 12 + pile.height + 14 + status.height + MARGIN
-    image = panel(width, height).convert("RGB")
-    heading.paint(image, MARGIN, MARGIN)
-    _over(image, counted, (width - MARGIN - counted.width, MARGIN + 6))
-    _paint(image, pile, MARGIN, MARGIN + heading.height + 12)
-    _over(image, status, (MARGIN, height - MARGIN - status.height))
-    return image
+    step = min(56, (ROOM - cards[0].width) // max(1, len(cards) - 1)) if cards else 0
+    pile: Piece = fan(cards, step) if cards else empty_slot("normal")
+    mark = pip(POSTAS_50, suit, 26)
+    heading = hrow([mark, label(f"Your suit · {stack.label}", TITLE, width=ROOM - mark.width - 8)], 8)
+    counted = label(f"{stack.size} of 10 cards", SMALL, DIM)
+    status = chip(_status(view, seat), SMALL, "turn" if view.to_act == seat else "plain", ROOM)
+    body = vcol([heading, pile, hwrap([counted, status], ROOM, 14, 6, "center")], 12)
+    return felt(body, MARGIN, WIDTH)

@@ -31,6 +31,7 @@ from bot.games.base import (
 from bot.games.prima_carta import bets, confidence, picture
 from bot.games.prima_carta.options import (
     PAUSE_FIRST_CARD,
+    PAUSE_PASS,
     PAUSE_REPASSO,
     PrimaCartaTableOptions,
 )
@@ -188,6 +189,16 @@ class PrimaCartaPlugin(
                 label="Bets are open",
                 note="Bets are closed: the dealer deals the repasso.",
             )
+        if game.phase is Phase.PASSES:
+            # One pass at a time, a few seconds apart, so everyone sees each pass play up.
+            return Pause(
+                seconds=PAUSE_PASS,
+                seat=game.prima,
+                action=DEAL,
+                label=f"Pass {len(game.log) + 1} is dealt",
+                note=f"The dealer deals pass {len(game.log) + 1}.",
+                paced=True,
+            )
         return None
 
     def secret_cards(self, game: PrimaCarta) -> frozenset[Card]:
@@ -242,6 +253,8 @@ class PrimaCartaPlugin(
             return f"**Hand {table.hand_no}** · {BETS_OPEN}"
         if game.phase is Phase.REPASSO:
             return f"**Hand {table.hand_no}** · the copa is decided; bets are open before the repasso."
+        if game.phase is Phase.PASSES:
+            return f"**Hand {table.hand_no}** · the deck plays itself: pass {len(game.log)} is dealt."
         if seat is None:
             return f"**Hand {table.hand_no}** in play."
         due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""

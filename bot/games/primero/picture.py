@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label
+from bot.art import draw_card, empty_slot, label, smallest_text
 from bot.art.cards import card_size
 from bot.art.seats import (
     DIM,
     GOLD,
     Piece,
     Sheet,
+    amount,
     backs,
     box,
     chip,
@@ -27,7 +28,10 @@ from bot.art.seats import (
     felt,
     frame,
     hrow,
+    hwrap,
+    named,
     seat_tag,
+    takings,
     under,
     vcol,
 )
@@ -38,8 +42,14 @@ from engine.primero.hands import HandType, describe
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-MARGIN = 24
-GAP = 12
+WIDTH = 640
+"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+GAP = 10
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
 ROUND = {
     Phase.FIRST: "first round",
     Phase.SECOND: "second round",
@@ -59,15 +69,15 @@ def _bid(view: PrimeroView) -> str:
     return text
 
 
-def _makes(view: PrimeroView, forms: dict[HandType, int]) -> Piece:
+def _makes(view: PrimeroView, forms: dict[HandType, int], room: int) -> Piece:
     """What shown cards make: the best type, and the bid's type if they hold it."""
     if not forms:
-        return chip("nothing", 15, "out")
+        return chip("nothing", SMALL, "out")
     top = max(forms)
-    parts = [chip(describe(top, forms[top]), 15)]
+    parts: list[Piece] = [chip(describe(top, forms[top]), SMALL, width=room)]
     if view.bid is not None and view.bid.type in forms and view.bid.type != top:
-        parts.append(chip(describe(view.bid.type, forms[view.bid.type]), 15))
-    return hrow(parts, 6)
+        parts.append(chip(describe(view.bid.type, forms[view.bid.type]), SMALL, width=room))
+    return hwrap(parts, room, 6, 4, "start")
 
 
 def _fan(cards: list[Image], room: int, step: int) -> Sheet:
@@ -77,28 +87,32 @@ def _fan(cards: list[Image], room: int, step: int) -> Sheet:
     return fan(cards, step)
 
 
+def _net(view: PrimeroView, seat: int) -> int:
+    """A seat's chips for the finished hand: what it took less what it put in."""
+    return (view.payouts[seat] if view.payouts is not None else 0) - view.paid[seat]
+
+
 def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sheet:
     """One seat's things, laid out to sit in a box `width` wide (10 pixels in)."""
+    room = width - 20
     status = view.status[seat]
     won = view.winner == seat
     marks: list[Image] = []
     if seat == view.dealer:
-        marks.append(chip("dealer", 14, "note"))
+        marks.append(chip("dealer", SMALL, "note"))
     if status is SeatStatus.ALL_IN:
-        marks.append(chip("all in", 15, "turn"))
+        marks.append(chip("all in", SMALL, "turn"))
     elif status is SeatStatus.FOLDED:
-        marks.append(chip("folded", 15, "out"))
-    elif view.set_aside[seat]:
-        marks.append(chip(f"passed · {view.set_aside[seat]:,} aside", 14))
+        marks.append(chip("folded", SMALL, "out"))
     tag = seat_tag(
         view.seats[seat],
         turn=view.to_act == seat,
         won=won,
         out=status is SeatStatus.FOLDED,
-        size=18,
+        size=NAME,
         marks=marks,
+        width=room,
     )
-    room = width - 20
     if shown is not None:
         hand: Piece = _fan([draw_card(c) for c in shown.cards], room, 56)
     elif view.hand_sizes[seat]:
@@ -108,37 +122,65 @@ def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sh
     changed: list[Card] = list(view.discards[seat])
     beside: Piece | None = None
     if changed:
-        word = label("changed", 15, DIM)
-        pile = _fan([draw_card(c, "mini") for c in changed], room - 90, 36)
+        word = label("changed", SMALL, DIM)
+        pile = _fan([draw_card(c, "mini") for c in changed], room - word.width - 8, 36)
         if hand.width + 16 + max(pile.width, word.width) <= room:
             hand = hrow([hand, vcol([word, pile], 4)], 16, "end")
         else:
             beside = hrow([word, pile], 8, "center")
     parts: list[Piece] = [tag, hand]
     if shown is not None:
-        parts.append(_makes(view, shown.forms))
+        parts.append(_makes(view, shown.forms, room))
     if beside is not None:
         parts.append(beside)
     notes = []
+    if view.set_aside[seat] and status is SeatStatus.IN:
+        notes.append(f"passed · {view.set_aside[seat]:,} aside")
     if view.options.betting:
         notes.append(f"stack {view.stacks[seat]:,}")
-        if view.payouts is not None and view.payouts[seat]:
-            notes.append(f"takes {view.payouts[seat]:,}")
+        if view.phase is Phase.OVER:
+            notes.append(f"{amount(_net(view, seat))} chips")
     elif view.points is not None and view.points[seat]:
         notes.append(f"scores {view.points[seat]:,}")
     if notes:
-        parts.append(label(" · ".join(notes), 15, DIM))
+        parts.append(hwrap([label(n, SMALL, DIM, width=room) for n in notes], room, 12, 2, "start"))
     return vcol(parts, 8)
 
 
-def table_picture(table: TableView, view: PrimeroView) -> Image:
-    """Header: the round, the pot(s), the deck and the bid. Then a box per seat: the name
-    (gold to act, crowned and framed for the winner), the hand face down or, at the
-    showdown, face up with what it makes, and the cards it changed, face up."""
+def _outcome(view: PrimeroView) -> list[Piece]:
+    """At the end: who won the pot and with what, each player's chips (or points), and a
+    pot left for the next hand."""
+    if view.phase is not Phase.OVER:
+        return []
+    parts: list[Piece] = []
+    if view.winner is not None:
+        if view.options.betting and view.payouts is not None:
+            rest = f" takes {view.payouts[view.winner]:,}"
+        else:
+            rest = " wins"
+        shown = next((s for s in view.showdown or () if s.seat == view.winner), None)
+        if shown is not None and shown.forms:
+            top = max(shown.forms)
+            rest += f" with {describe(top, shown.forms[top])}"
+        parts.append(label(named(view.seats[view.winner], rest, NAME, ROOM), NAME, width=ROOM))
     n = len(view.seats)
-    columns = 3 if n > 4 else 2
-    width = 1040 if columns == 3 else 760
-    cell_w = (width - 2 * MARGIN - (columns - 1) * GAP) // columns
+    if view.options.betting:
+        parts.append(takings([(view.seats[s], _net(view, s)) for s in range(n)], SMALL, ROOM, " chips"))
+    elif view.points is not None:
+        parts.append(takings([(view.seats[s], view.points[s]) for s in range(n)], SMALL, ROOM, " points"))
+    if view.carried:
+        parts.append(label(f"{view.carried:,} stay in the pot for the next hand", SMALL, DIM, width=ROOM))
+    return parts
+
+
+def table_picture(table: TableView, view: PrimeroView) -> Image:
+    """Header: the round, the pot(s), the deck and the bid (at the end: who won what). Then
+    a box per seat, two to a row: the name (gold to act, crowned and framed for the
+    winner), the hand face down or, at the showdown, face up with what it makes, and the
+    cards it changed, face up."""
+    n = len(view.seats)
+    columns = 2
+    cell_w = (ROOM - (columns - 1) * GAP) // columns
     shown = {s.seat: s for s in view.showdown or ()}
     bodies = [_seat(view, s, shown.get(s), cell_w) for s in range(n)]
     rows: list[Piece] = []
@@ -152,17 +194,21 @@ def table_picture(table: TableView, view: PrimeroView) -> Image:
         rows.append(hrow(cells, GAP, "start"))
     seats = vcol(rows, GAP)
 
-    title = [chip("Primero", 22, "note")]
-    if view.options.betting:
-        title.append(chip(f"Pot {view.pot:,}", 20))
-        if view.side_pot or view.all_in is not None:
-            title.append(chip(f"secondary {view.side_pot:,}", 16))
+    title: list[Piece] = [chip("Primero", TITLE, "note")]
+    if view.phase is Phase.OVER:
+        title.append(chip(ROUND[view.phase], SMALL, "turn"))
     else:
-        title.append(chip("points game", 18))
-    title.append(chip(f"deck {view.deck_left}", 16))
-    title.append(chip(ROUND[view.phase], 18, "turn" if view.phase is Phase.OVER else "plain"))
-    bid = chip(_bid(view), 18, "plain" if view.bid is not None else "out")
-    return felt(vcol([hrow(title, 12), bid, seats], 12), MARGIN, width)
+        if view.options.betting:
+            title.append(chip(f"Pot {view.pot:,}", NAME))
+            if view.side_pot or view.all_in is not None:
+                title.append(chip(f"secondary {view.side_pot:,}", SMALL))
+        else:
+            title.append(chip("points game", SMALL))
+        title.append(chip(f"deck {view.deck_left}", SMALL))
+        title.append(chip(ROUND[view.phase], SMALL))
+    bid = chip(_bid(view), SMALL, "plain" if view.bid is not None else "out", ROOM)
+    parts = [hwrap(title, ROOM, 10, 6, "center"), *_outcome(view), bid, seats]
+    return felt(vcol(parts, 12), MARGIN, WIDTH)
 
 
 def hand_picture(table: TableView, view: PrimeroView, picks: tuple[str, ...]) -> Image | None:
@@ -175,36 +221,39 @@ def hand_picture(table: TableView, view: PrimeroView, picks: tuple[str, ...]) ->
     picked = {int(p) for p in picks if p.isdigit()}
     drawn = set(view.drawn or ())
     lift = 26
-    large = card_size("large")
+    normal = card_size("normal")
     slots: list[tuple[Sheet, bool]] = []
     for place, card in enumerate(hand):
-        face = draw_card(card, "large")
+        face = draw_card(card, "normal")
         if place in picked:
-            top = chip("change", 15, "turn")
+            top = chip("change", SMALL, "turn")
             face = frame(face, GOLD, 4, 4)
         elif card in drawn:
-            top = chip("new", 15)
+            top = chip("new", SMALL)
         else:
-            top = chip("", 15, "note")
+            top = chip("", SMALL, "note")
         slot = vcol([top, face], 4 if place in picked else 8, "center")
         slots.append((slot, place in picked))
-    height = max((s.height for s, _ in slots), default=large.height) + lift
+    height = max((s.height for s, _ in slots), default=normal.height) + lift
     cards: list[Piece] = [Sheet(slot.width, height, [(slot, 0, 0 if up else lift)]) for slot, up in slots]
-    hand_row: Piece = hrow(cards, 14, "start") if cards else empty_slot("large")
+    hand_row: Piece = hwrap(cards, ROOM, 12, 8, "start") if cards else empty_slot("normal")
 
-    title = [chip("Your hand", 22, "note")]
+    title: list[Piece] = [chip("Your hand", TITLE, "note")]
     if view.to_act == seat:
-        title.append(chip("your turn", 17, "turn"))
+        title.append(chip("your turn", SMALL, "turn"))
     elif view.status[seat] is SeatStatus.FOLDED:
-        title.append(chip("folded", 17, "out"))
+        title.append(chip("folded", SMALL, "out"))
     if picked:
-        title.append(chip(f"changing {len(picked)}", 17))
+        title.append(chip(f"changing {len(picked)}", SMALL))
     forms = view.forms or {}
     if forms:
         ranked = sorted(forms.items(), reverse=True)
-        makes = [chip(describe(*ranked[0]), 18, "turn"), *(chip(describe(*f), 16) for f in ranked[1:])]
+        makes = [
+            chip(describe(*ranked[0]), NAME, "turn", ROOM),
+            *(chip(describe(*f), SMALL, width=ROOM) for f in ranked[1:]),
+        ]
     else:
-        makes = [chip("nothing yet (no two of a suit)", 16, "out")]
-    makes_row = hrow([label("Your cards make", 17, DIM), *makes], 8)
-    body = vcol([hrow(title, 10), hand_row, makes_row], 10)
-    return felt(body, MARGIN, max(700, body.width + 2 * MARGIN))
+        makes = [chip("nothing yet (no two of a suit)", SMALL, "out", ROOM)]
+    makes_row = hwrap([label("Your cards make", SMALL, DIM), *makes], ROOM, 8, 6, "center")
+    body = vcol([hwrap(title, ROOM, 10, 6, "center"), hand_row, makes_row], 10)
+    return felt(body, MARGIN, WIDTH)

@@ -13,7 +13,14 @@ from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
-from bot.games.primero.render import bid_text, primero_fields, primero_panel, primero_prompt, primero_status
+from bot.games.primero.render import (
+    bid_text,
+    card_text,
+    primero_fields,
+    primero_panel,
+    primero_prompt,
+    primero_status,
+)
 from bot.games.primero.rules import RULES
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
@@ -52,7 +59,7 @@ class PrimeroPlugin(
     private_hands = True
     rules = RULES
     view_keys = frozenset({"discard"})
-    form_keys = frozenset({"bidtype", "coverbet"})
+    form_keys = frozenset({"bidform", "coverbet"})
     colour = discord.Colour.dark_red()
 
     def boards(self) -> dict[str, str]:
@@ -134,10 +141,14 @@ class PrimeroPlugin(
     def decode(self, game: Primero, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
         """Keys name cards by their place in the seat's hand, never by the card:
         `stake[.<places>]`, `pass.<places>`, `allin[.<places>]`, `fold`, `cover[.<places>]`
-        (values: the bet that names no hand), `bid.<type>[.<places>]` (values: total, bet).
+        (values: the bet that names no hand), `bid.<type>[.<places>]` (values: total, bet),
+        and `bid`, the bid form's answer (values: the type, the total, the bet at a betting
+        table, and the places of the cards to change, comma-separated, when changing is open).
         `<places>` is the digits of the cards to change, e.g. `13`. Typed values that are
         not numbers raise IllegalAction with a sentence for the player."""
         hand = game.view(seat).hand or ()
+        if key == "bid":
+            return self._bid_form(game, seat, values)
         parts = key.split(".")
         kind = parts[0]
         bid_type = HandType.from_label(parts[1]) if kind == "bid" and len(parts) > 1 else None
@@ -175,6 +186,27 @@ class PrimeroPlugin(
                 bet = whole_number(values[1] if len(values) > 1 else "", "bet", "chips", least=1)
             return Bid(type=bid_type, total=total, bet=bet, discard=discard)
         return None
+
+    def _bid_form(self, game: Primero, seat: int, values: Sequence[str]) -> Any | None:
+        """The bid form's answer (see `decode`): its type, total, bet and cards to change."""
+        choice = game.choices(seat)
+        if choice is None:
+            return None
+        betting = game.options.betting
+        wanted = 2 + betting + (choice.max_discard > 0)
+        if len(values) != wanted:
+            return None
+        kind = HandType.from_label(values[0])
+        if kind is None:
+            return None
+        places = values[-1].split(",") if choice.max_discard and values[-1] else []
+        hand = game.view(seat).hand or ()
+        if not all(p.isdigit() and int(p) < len(hand) for p in places) or len(set(places)) != len(places):
+            return None
+        total = whole_number(values[1], "total", "points", least=1)
+        bet = whole_number(values[2], "bet", "chips", least=1) if betting else 0
+        discard = tuple(hand[int(p)] for p in sorted(places, key=int))
+        return Bid(type=kind, total=total, bet=bet, discard=discard)
 
     def encode(self, game: Primero, seat: int, action: Any) -> tuple[str, tuple[str, ...]]:
         hand = game.view(seat).hand or ()
@@ -259,8 +291,10 @@ class PrimeroPlugin(
     def form(
         self, table: TableView, game: Primero, seat: int, key: str, values: Sequence[str]
     ) -> Form | None:
-        """`bidtype[.<places>]` (values: the hand type) opens the bid form: the total, and the
-        bet at a betting table; `coverbet[.<places>]` the forced cover's bet naming no hand."""
+        """`bidform[.<places>]` opens the bid form, the whole bid in one: the hand type (a
+        list), the total, the bet at a betting table, and the cards to change (a list, the
+        panel's picks chosen) when changing is open; `coverbet[.<places>]` the forced
+        cover's bet naming no hand."""
         choice = game.choices(seat)
         if choice is None:
             return None
@@ -274,20 +308,37 @@ class PrimeroPlugin(
                 return None
             bet = FormField("bet", "Bet naming no hand, in chips", f"1 to {choice.cover_bet_max:,}", 12)
             return Form(f"cover{tail}", "Cover, then bet", (bet,))
-        if parts[0] != "bidtype":
+        if parts[0] != "bidform" or values or not choice.bids:
             return None
-        kind = HandType.from_label(values[0]) if len(values) == 1 else None
-        if kind is None or kind not in choice.bids:
-            return None
-        totals = choice.bids[kind]
+        kinds = sorted(choice.bids.items())
         fields = [
             FormField(
-                "total", f"Total points ({totals[0]}–{totals[-1]})"[:45], f"{totals[0]}–{totals[-1]}", 6
-            )
+                "type",
+                "Hand type",
+                "Choose the hand you bid",
+                options=tuple(
+                    (kind.label, f"{kind.label} · total {totals[0]}–{totals[-1]}", False)
+                    for kind, totals in kinds
+                ),
+            ),
+            FormField("total", "Total points (its range is in the list above)", "e.g. 40", 6),
         ]
         if choice.betting:
             low, high = choice.bet_range
             fields.append(
                 FormField("bet", "Bet in chips (replaces the current bet)", f"{low:,} to {high:,}", 12)
             )
-        return Form(f"bid.{kind.label}{tail}", f"Bid {kind.label}", tuple(fields))
+        if choice.max_discard:
+            hand = game.view(seat).hand or ()
+            picked = {int(p) for p in places}
+            fields.append(
+                FormField(
+                    "discard",
+                    f"Cards to change (up to {choice.max_discard})",
+                    "None: keep your hand",
+                    options=tuple((str(i), card_text(card), i in picked) for i, card in enumerate(hand)),
+                    min_values=0,
+                    max_values=min(choice.max_discard, len(hand)),
+                )
+            )
+        return Form("bid", "Bid", tuple(fields))

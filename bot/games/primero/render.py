@@ -226,19 +226,13 @@ def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int
                 min(choice.max_discard, len(hand)),
             )
         )
-    if choice.bids:
-        bet = f" · bet {choice.bet_range[0]:,}–{choice.bet_range[1]:,}" if betting else ""
-        pickers.append(
-            Picker(
-                _with("bidtype", discard),
-                "Bid… (choose the hand type, then total" + (" and bet)" if betting else ")"),
-                tuple(
-                    (kind.label, f"{kind.label} · {totals[0]}–{totals[-1]}{bet}", False)
-                    for kind, totals in sorted(choice.bids.items())
-                ),
-            )
-        )
     controls = _buttons(choice, discard)
+    if choice.bids:
+        # The whole bid in one form: type, total, bet and the cards to change (issue 23).
+        bet = f" · bet {choice.bet_range[0]:,}–{choice.bet_range[1]:,}" if betting else ""
+        kinds = " · ".join(kind.label for kind, _ in sorted(choice.bids.items()))
+        label = f"Bid… ({kinds}){bet}"
+        controls.insert(0, Control(_with("bidform", discard), label[:80], discord.ButtonStyle.primary, row=1))
     return Panel(embed, tuple(controls), tuple(pickers))
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import card_back, draw_card, empty_slot, label
+from bot.art import card_back, draw_card, empty_slot, label, smallest_text
+from bot.art.cards import card_size
 from bot.art.seats import (
     DIM,
     GOLD,
@@ -26,7 +27,9 @@ from bot.art.seats import (
     felt,
     frame,
     hrow,
+    hwrap,
     seat_tag,
+    takings,
     under,
     vcol,
 )
@@ -37,34 +40,43 @@ from engine.primiera.game import TARGETS
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-MARGIN = 24
-GAP = 12
-WIDTH = 880
+WIDTH = 640
+"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+GAP = 10
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
 
 
 def _pile(count: int) -> Piece:
     """A taken pile: a few backs and the count."""
     if not count:
-        return chip("took 0", 14, "out")
-    return hrow([backs(min(count, 5), "mini", 6), chip(f"took {count}", 14)], 6)
+        return chip("took 0", SMALL, "out")
+    return hrow([backs(min(count, 5), "mini", 6), chip(f"took {count}", SMALL)], 6)
 
 
 def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
+    """One seat's things, laid out to sit in a box `width` wide (10 pixels in)."""
+    room = width - 20
     marks: list[Image] = []
     if seat == view.dealer:
-        marks.append(chip("dealer", 14, "note"))
+        marks.append(chip("dealer", SMALL, "note"))
     if seat == view.robot:
-        marks.append(chip("robot", 14, "note"))
+        marks.append(chip("robot", SMALL, "note"))
     over = view.phase is Phase.OVER
     points = view.score.points[seat] if view.score is not None else None
     if points:
-        marks.append(chip(f"+{points}", 15, "turn"))
-    tag = seat_tag(view.seats[seat], turn=seat in view.awaiting and not over, size=18, marks=marks)
+        marks.append(chip(f"+{points}", SMALL, "turn"))
+    tag = seat_tag(
+        view.seats[seat], turn=seat in view.awaiting and not over, size=NAME, marks=marks, width=room
+    )
     parts: list[Piece] = [tag]
     if seat == view.robot and view.robot_cards is None:
         size = view.hand_sizes[seat]
         parts.append(
-            hrow([backs(size, "mini", 8) if size else empty_slot("mini"), chip(f"pile {size}", 14)], 8)
+            hrow([backs(size, "mini", 8) if size else empty_slot("mini"), chip(f"pile {size}", SMALL)], 8)
         )
     elif seat == view.robot and view.robot_cards is not None:
         cards = [draw_card(c, "mini") for c in view.robot_cards]
@@ -73,15 +85,17 @@ def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
         size = view.hand_sizes[seat]
         hand: Piece = backs(size, "mini", 12) if size else empty_slot("mini")
         if view.phase is Phase.LAY and view.laid[seat]:
-            hand = hrow([hand, vcol([label("laid", 13, DIM), card_back("mini")], 2)], 10, "end")
+            hand = hrow([hand, vcol([label("laid", SMALL, DIM), card_back("mini")], 2)], 10, "end")
         parts.append(hand)
-    bottom: list[Piece] = [_pile(len(view.taken[seat]))]
+    parts.append(_pile(len(view.taken[seat])))
     if view.sweeps[seat]:
-        bottom.append(label("sweeps", 14, DIM))
-        bottom.append(fan([draw_card(c, "mini") for c in view.sweeps[seat]], 24))
-    parts.append(hrow(bottom, 8))
+        sweeps = [draw_card(c, "mini") for c in view.sweeps[seat]]
+        word = label("sweeps", SMALL, DIM)
+        step = max(8, min(24, (room - word.width - 8 - sweeps[0].width) // max(1, len(sweeps) - 1)))
+        parts.append(hrow([word, fan(sweeps, step)], 8))
     score = table.match.scores.get(table.hand_choice(seat), 0)
-    parts.append(label(f"score {score}/{table.match.target or TARGETS[view.options.form]}", 14, DIM))
+    target = table.match.target or TARGETS[view.options.form]
+    parts.append(label(f"score {score}/{target}", SMALL, DIM, width=room))
     return vcol(parts, 6)
 
 
@@ -98,7 +112,7 @@ def table_picture(table: TableView, view: PrimieraView) -> Image:
     """Header: the form, the teams and the stock; the table cards; a box per seat."""
     n = len(view.seats)
     columns = 2
-    cell_w = (WIDTH - 2 * MARGIN - GAP) // columns
+    cell_w = (ROOM - GAP) // columns
     bodies = [_seat(table, view, s, cell_w) for s in range(n)]
     rows: list[Piece] = []
     for i in range(0, n, columns):
@@ -114,19 +128,32 @@ def table_picture(table: TableView, view: PrimieraView) -> Image:
             [card_back("normal") for laid in view.laid if laid] or [empty_slot("normal")], 10
         )
     elif view.table:
-        middle = hrow([draw_card(c) for c in view.table], 8)
-        if middle.width > WIDTH - 2 * MARGIN:
+        faces = [draw_card(c) for c in view.table]
+        middle = hrow(faces, 8)
+        if middle.width > ROOM:  # overlapped, each card's index still showing
             middle = fan(
-                [draw_card(c) for c in view.table], max(20, (WIDTH - 2 * MARGIN - 90) // len(view.table))
+                faces, max(card_size("normal").index_box[0], (ROOM - faces[0].width) // (len(faces) - 1))
             )
+            if middle.width > ROOM:
+                middle = hwrap(
+                    [
+                        fan(faces[i : i + 10], card_size("normal").index_box[0])
+                        for i in range(0, len(faces), 10)
+                    ],
+                    ROOM,
+                )
     else:
         middle = empty_slot("normal")
-    title = [chip("Primiera", 22, "note"), chip(_teams(view), 16)]
+    title: list[Piece] = [chip("Primiera", TITLE, "note")]
     if view.stock:
-        title.append(chip(f"stock {view.stock}", 16))
+        title.append(chip(f"stock {view.stock}", SMALL))
     if view.phase is Phase.OVER:
-        title.append(chip("round over", 16, "turn"))
-    return felt(vcol([hrow(title, 10), middle, vcol(rows, GAP)], 12), MARGIN, WIDTH)
+        title.append(chip("round over", SMALL, "turn"))
+    parts: list[Piece] = [hwrap(title, ROOM, 10, 6, "center"), chip(_teams(view), SMALL, width=ROOM)]
+    if view.phase is Phase.OVER and view.score is not None:
+        points = view.score.points
+        parts.append(takings([(view.seats[s], points[s]) for s in range(n)], SMALL, ROOM, " points"))
+    return felt(vcol([*parts, middle, vcol(rows, GAP)], 12), MARGIN, WIDTH)
 
 
 def hand_picture(table: TableView, view: PrimieraView, picks: tuple[str, ...]) -> Image | None:
@@ -144,29 +171,40 @@ def hand_picture(table: TableView, view: PrimieraView, picks: tuple[str, ...]) -
             face = frame(draw_card(card, "normal"), GOLD, 4, 4)
         values = chip(
             f"{capture_value_of(card)} · P{primiera_value_of(card)}",
-            13,
+            SMALL,
             "turn" if place == picked else "plain",
         )
         slots.append(vcol([face, values], 4, "center"))
-    title = [chip("The robot's cards" if seat == view.robot else "Your hand", 22, "note")]
+    title = [chip("The robot's cards" if seat == view.robot else "Your hand", TITLE, "note")]
     if seat in view.awaiting:
-        title.append(chip("your turn", 17, "turn"))
-    parts: list[Piece] = [hrow(title, 10), hrow(slots, 8, "start") if slots else empty_slot("normal")]
+        title.append(chip("your turn", SMALL, "turn"))
+    parts: list[Piece] = [
+        hwrap(title, ROOM, 10, 6, "center"),
+        hwrap(slots, ROOM, 8, 8, "start") if slots else empty_slot("normal"),
+    ]
+    if slots:  # the key to the chips under the cards
+        parts.append(label("under each card: capture value · P primiera points", SMALL, DIM, width=ROOM))
     if view.laid_card is not None:
         parts.append(
-            hrow([label("For the table (face down):", 16, DIM), draw_card(view.laid_card, "mini")], 8)
+            hrow([label("For the table (face down):", SMALL, DIM), draw_card(view.laid_card, "mini")], 8)
         )
     if view.table and view.phase is Phase.PLAY:
-        parts.append(hrow([label("Table:", 16, DIM), *(draw_card(c, "mini") for c in view.table)], 6))
+        word = label("Table:", SMALL, DIM)
+        minis = [draw_card(c, "mini") for c in view.table]
+        parts.append(hrow([word, hwrap(minis, ROOM - word.width - 8, 6, 6)], 8, "start"))
     if picked is not None and picked < len(hand) and view.phase is Phase.PLAY and view.to_act == seat:
         options = _captures(table, view, hand[picked])
         if options:
-            lines: list[Piece] = [label(f"{hand[picked].short} can take:", 16)]
-            for n, option in enumerate(options[:8]):
-                lines.append(hrow([chip(str(n + 1), 14), *(draw_card(c, "mini") for c in option)], 6))
+            choices: list[Piece] = [
+                hrow([chip(str(n + 1), SMALL), fan([draw_card(c, "mini") for c in option], 40)], 6)
+                for n, option in enumerate(options[:8])
+            ]
+            lines: list[Piece] = [
+                label("The framed card can take:", SMALL),
+                hwrap(choices, ROOM, 16, 8, "center"),
+            ]
             parts.append(vcol(lines, 6))
-    body = vcol(parts, 10)
-    return felt(body, MARGIN, max(640, body.width + 2 * MARGIN))
+    return felt(vcol(parts, 10), MARGIN, WIDTH)
 
 
 def _captures(table: TableView, view: PrimieraView, card: Card) -> list[tuple[Card, ...]]:
