@@ -69,7 +69,17 @@ class Room:
 
 
 def controls(message: Any) -> list[Any]:
-    return [child for row in message.components for child in row.children]
+    """A message's buttons and selects in order: row by row, in a V2 layout's container too."""
+    found: list[Any] = []
+
+    def walk(parts: list[Any]) -> None:
+        for part in parts:
+            if isinstance(part, (discord.Button, discord.SelectMenu)):
+                found.append(part)
+            walk(getattr(part, "children", None) or [])
+
+    walk(message.components)
+    return found
 
 
 def find_label(message: Any, prefix: str) -> str:

@@ -39,6 +39,8 @@ from bot.config import Settings
 from bot.tables import Phase
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
 PROJECT = tuple(str(ROOT / part) + "/" for part in ("bot", "cogs", "engine"))
 #: the rooms between Discord and the game: the cogs, the table service, rendering and app
 GLUE = (
@@ -47,10 +49,25 @@ GLUE = (
     "bot/app.py",
     "bot/ui.py",
     "bot/render.py",
+    "bot/table_layout.py",
     "bot/components.py",
     "bot/display.py",
 )
 SEED = 20261122
+
+
+def buttons(message: discord.Message) -> list[discord.Button]:
+    """A message's buttons in order: row by row, in a V2 layout's container too."""
+    found: list[discord.Button] = []
+
+    def walk(parts: list[Any]) -> None:
+        for part in parts:
+            if isinstance(part, discord.Button):
+                found.append(part)
+            walk(getattr(part, "children", None) or [])
+
+    walk(list(message.components))
+    return found
 
 
 @dataclass
@@ -136,8 +153,7 @@ async def trace_one_move() -> Trace:
                     shown = table_message()
                     label = next(
                         child.label
-                        for row in shown.components
-                        for child in row.children
+                        for child in buttons(shown)
                         if (child.label or "").startswith("Pay the copa")
                     )
                     version = table.version

@@ -23,7 +23,8 @@ from bot.channel_rate import ChannelRate
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.games.base import SideOffers, TableMoves
 from bot.pictures import Picture, Pictures
-from bot.render import render_table, turn_prompt
+from bot.render import turn_prompt
+from bot.table_layout import picture_description, table_layout, table_lines
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
 from bot.ui import Panel
@@ -535,36 +536,42 @@ class Display:
         self.screen(table).shown = None
         fields, picture = await self.table_message(table)
         files = fields.pop("attachments", [])
-        if fields["view"] is None:  # a closed table: no buttons (discord.py's own default for `view`)
-            del fields["view"]
+        del fields["content"], fields["embed"]  # a new V2 message: neither, and nobody pinged
         self.count(table, "table post")
-        message = await channel.send(**fields, files=files)
+        message = await channel.send(**fields, files=files, allowed_mentions=discord.AllowedMentions.none())
         self._shown(table, picture)
         await self.service.reposted(table, message.id)
 
     async def table_message(
         self, table: Table, wait: float | None = None, urgent: bool = False
     ) -> tuple[dict[str, Any], Picture | None]:
-        """What the table message says: the embed (its words say everything, for screen
-        readers and clients that hide images) with the drawn table, and the buttons. The
-        picture is attached only when it changed since the message last showed one.
+        """What the table message says (`bot.table_layout`): the drawn table (described in
+        words, for screen readers and clients that hide images), a few short lines, and the
+        buttons. The picture is attached only when it changed since the message last showed
+        one.
 
         `wait`: seconds to wait for the picture (a click's answer: Discord gives it three
         seconds in all). If it is not drawn by then, `PictureLate` carries the message with
         the picture it shows now; the drawing goes on, and the next redraw attaches it.
         `urgent`: a member's click waits for this message (its picture is drawn before the
         pictures of changes the tables made by themselves)."""
-        content, embed = render_table(table)
-        fields: dict[str, Any] = {"content": content, "embed": embed, "view": table_view(table)}
+        # The words first, from the table as it is (the lock is held): the picture only
+        # decides what the gallery points at.
+        lines, alt, buttons = table_lines(table), picture_description(table), table_view(table)
         shown = self.screen(table).shown
+
+        # A V2 message has no content or embed; saying so turns an older embed message
+        # (drawn before this layout) into one on its next edit.
+        fields: dict[str, Any] = {"content": None, "embed": None}
         try:
             picture = await asyncio.wait_for(self.pictures.table(table, urgent), wait)
         except TimeoutError:  # the drawing goes on (`Pictures` shields it)
-            if shown is not None:
-                embed.set_image(url=f"attachment://table-{shown}.png")
+            url = None if shown is None else f"attachment://table-{shown}.png"
+            fields["view"] = table_layout(table, lines, url, alt, buttons)
             raise PictureLate(fields) from None
+        url = picture.url if picture is not None else None
+        fields["view"] = table_layout(table, lines, url, alt, buttons)
         if picture is not None:
-            embed.set_image(url=picture.url)
             if picture.digest != shown:
                 fields["attachments"] = [picture.file()]
         elif shown is not None:

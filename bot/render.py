@@ -1,6 +1,7 @@
-"""The table message for any game: public information only, edited in place as the game
-moves. The frame (title, status line, seats, log, fairness footer) is the same for every
-game; the hand in play is drawn by the game's own plug-in."""
+"""The table in words for any game: public information only. The frame (title, status
+line, seats, log, fairness footer) is the same for every game; the hand in play is drawn
+by the game's own plug-in. The table message itself is laid out in `bot.table_layout`,
+which answers its Details button with this embed."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ COLOURS = {
 
 
 def render_table(table: Table) -> tuple[str | None, discord.Embed]:
-    """The public table message: its content line and embed."""
+    """The public table in detail, as an embed (and a content line): what the Details
+    button shows (less its log), and what the table message was before issue 23."""
     state = table.state
     title = f"{table.plugin.name} · table #{table.id} · stake {state.stake:,}"
     embed = discord.Embed(title=title, colour=COLOURS[state.phase])

@@ -25,13 +25,12 @@ from typing import Any, Literal, cast, get_args, get_origin
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import MISSING
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
 from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
-from bot.render import render_table
+from bot.table_layout import table_layout, table_lines
 from bot.tables import Table, TableError, TableService
 from engine.core.text import plural
 
@@ -278,17 +277,16 @@ class PlayCommands(commands.Cog, name="Play"):
                     await thread.delete()
             await reply(interaction, str(error))
             return
-        content, embed = render_table(table)
-        view = table_view(table)  # a table just opened is never closed: it has buttons
+        # A lobby: no picture yet (a table just opened is never closed: it has buttons)
+        view = table_layout(table, table_lines(table), None, "", table_view(table))
+        quiet = discord.AllowedMentions.none()  # the host's name in the lines pings nobody
         message: discord.Message
         if thread is None:
-            await interaction.response.send_message(
-                content, embed=embed, view=MISSING if view is None else view
-            )
+            await interaction.response.send_message(view=view, allowed_mentions=quiet)
             message = await interaction.original_response()
         else:
             try:
-                message = await thread.send(content, embed=embed, view=MISSING if view is None else view)
+                message = await thread.send(view=view, allowed_mentions=quiet)
             except discord.HTTPException:
                 log.warning("table %s: could not post the table message in its thread", table.id)
                 await self.service.close(table, "The table message could not be posted.")

@@ -1,5 +1,6 @@
 """The table message's buttons: seats (join, leave, add a computer), start and close, the
-rules, and the moves of games played on the table message itself.
+rules, the table's log and details, and the moves of games played on the table message
+itself.
 
 Each button's custom id (`TABLE_MOVE`) carries the table id, the state version and the
 move, so it keeps working after a restart and an outdated click is refused. Your hand,
@@ -17,6 +18,7 @@ from bot.app import Ridotto, reply
 from bot.components import TABLE_MOVE, rendered
 from bot.display import button
 from bot.rules_pages import rules_brief
+from bot.table_layout import DETAILS, LOG, details_embed, log_embed
 from bot.tables import Table
 from bot.tables.lobby import LEAVE_NOW, LEAVE_STAY
 
@@ -40,10 +42,14 @@ class Tables(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.router.on(TABLE_MOVE, self.on_click)
         self.bot.router.on(TABLE_MOVE, self.on_rules, key="rules")
+        self.bot.router.on(TABLE_MOVE, self.on_log, key=LOG)
+        self.bot.router.on(TABLE_MOVE, self.on_details, key=DETAILS)
 
     async def cog_unload(self) -> None:
         self.bot.router.off(self.on_click)
         self.bot.router.off(self.on_rules)
+        self.bot.router.off(self.on_log)
+        self.bot.router.off(self.on_details)
 
     async def on_rules(
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
@@ -51,6 +57,20 @@ class Tables(commands.Cog):
         found = self.service.open_table(interaction.guild_id, table)
         embed, view = rules_brief(found.plugin)
         await reply(interaction, None, embed=embed, view=view)
+
+    # Log and Details only show (anyone may press them, on any version of the message):
+    # what they show is public, and the table is read as it is now.
+    async def on_log(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        found = self.service.open_table(interaction.guild_id, table)
+        await reply(interaction, None, embed=log_embed(found))
+
+    async def on_details(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        found = self.service.open_table(interaction.guild_id, table)
+        await reply(interaction, None, embed=details_embed(found))
 
     async def on_click(
         self, interaction: discord.Interaction, values: list[str], *, table: int, version: int, key: str

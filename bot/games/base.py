@@ -260,6 +260,13 @@ class GamePlugin(Generic[G, OptionsT]):
         carries over, each seat's net. None while the hand is in play. Public facts only."""
         raise NotImplementedError
 
+    def summary(self, table: TableView, game: G) -> list[str]:
+        """The few short lines the table message shows under its picture while a hand is in
+        play (at most three are shown): whose turn and what they decide, then what is at
+        stake (the pot, the bid). Public, and nothing the picture already shows in full (the
+        seats' cards, a discard pile). By default the status line."""
+        return self.status(table, game).splitlines()
+
     def prompt(self, table: TableView, game: G, fresh: set[int]) -> str:
         """The public ping for the member(s) to act: names no hidden card. `fresh` are the
         seats whose open panel was just redrawn with their moves."""

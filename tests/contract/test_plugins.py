@@ -45,6 +45,7 @@ from pydantic import BaseModel
 from bot.games import GAMES, HandSetup, OptionError, Plugin
 from bot.games.base import HandByHand, OutOfTurn, Partners, Pauses, ScoreGame, TableMoves
 from bot.render import render_table
+from bot.table_layout import details_embed, log_embed, picture_description, table_lines
 from bot.tables import Phase, Seat, Table, TableState
 from bot.ui import Panel
 from engine.core.cards import Card
@@ -433,9 +434,11 @@ class Contract:
         private = private if private is not None else [plugin.private_cards(game, s) for s in seats]
         secret = secret if secret is not None else plugin.secret_cards(game)
         hidden = set(secret).union(*private)
-        # The public face: the table message, its buttons, the turn ping, the log.
+        # The public face: the table message (its lines, its picture's description), its
+        # buttons, Details (the old embed, `render_table`) and Log, the turn ping, the log.
         content, embed = render_table(table)
-        public = [content or "", *strings(embed)]
+        public = [content or "", *strings(embed), *table_lines(table), picture_description(table)]
+        public += [*strings(details_embed(table)), *strings(log_embed(table))]
         awaiting = tuple(game.awaiting) if game.outcome is None else ()
         for seat in awaiting:
             public += [text for move in table_moves(plugin, game, seat) for text in (move.key, move.label)]

@@ -35,6 +35,7 @@ import simcord  # noqa: E402
 from bot.app import create_bot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.storage import Tx  # noqa: E402
+from tests.helpers.room import text_lines  # noqa: E402
 
 
 async def main(path: Path, stuck: bool) -> int:
@@ -99,7 +100,8 @@ async def main(path: Path, stuck: bool) -> int:
         Tx.save_table = save_table  # type: ignore[method-assign]
         result = clicks[0] if clicks else None
         response = result.response if result is not None else None
-        seats = [f.value for e in response.embeds for f in e.fields if f.name == "Seats"] if response else []
+        lines = text_lines(response.message) if response else []
+        seats = [line for line in lines if line.startswith("Seated")]
         answer = {
             "alice": alice.id,
             "bob": bob.id,

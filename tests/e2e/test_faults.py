@@ -14,7 +14,17 @@ import simcord
 from bot.storage import HOUSE, Tx
 from bot.tables import Phase, Table
 from tests.e2e.test_holdout import open_panel
-from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, leave_now
+from tests.helpers.room import (
+    Room,
+    button,
+    buttons,
+    click_as_rendered,
+    controls,
+    fetch,
+    leave_now,
+    text_lines,
+    text_of,
+)
 
 STAKE = 5
 STACK = 20 * STAKE  # the default stack
@@ -69,7 +79,7 @@ async def test_the_host_leaving_a_lobby_with_a_computer_closes_it_and_pays_every
     result = await room.alice.click(room.message(message_id), label="Leave")
     assert result.acknowledged and not result.ephemeral
     assert room.bot.tables.get(table.id) is None
-    assert "Closed" in room.message(message_id).embeds[0].description
+    assert "Closed" in text_of(room.message(message_id))
     assert await escrow(room, table.id) == 0
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000
     assert await house_net(room) == 0  # the computer's stack went back to the house
@@ -138,7 +148,7 @@ async def test_a_failing_stale_click_is_answered(
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
     message = room.message(table.state.message_id)
-    old_join = next(c.custom_id for row in message.components for c in row.children if c.label == "Join")
+    old_join = button(message, "Join").custom_id
     await room.bob.click(message, label="Join")
 
     def broken(*args: object, **kwargs: object) -> None:  # the service's click fails as it is called
@@ -274,8 +284,8 @@ async def assert_a_click_edits_it_as_the_table(
     shown = room.message(message_id)
     assert shown.content != "You're seated. Good luck!"
     assert {"Join", "Leave", "Add bot", "Start"} <= set(buttons(shown))
-    seated = next(f.value for f in shown.embeds[0].fields if f.name == "Seats")
-    assert len(seated.splitlines()) == seats and "🤖" in seated  # the computer it just seated
+    seated = next(line for line in text_lines(shown) if line.startswith("Seated: "))
+    assert len(seated.split(", ")) == seats and "🤖" in seated  # the computer it just seated
     assert [m.id for m in room.public_messages()] == posted
 
 

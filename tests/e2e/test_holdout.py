@@ -14,7 +14,17 @@ from bot.storage import member_account, table_account
 from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.holdout.game import Phase as HandPhase
-from tests.helpers.room import Room, buttons, click_as_rendered, controls, fetch, leave_now, open_table
+from tests.helpers.room import (
+    Room,
+    answer_to,
+    buttons,
+    click_as_rendered,
+    controls,
+    fetch,
+    leave_now,
+    open_table,
+    text_of,
+)
 
 SEED = 4242
 STAKE = 5
@@ -140,7 +150,7 @@ async def test_three_members_play_a_whole_hand_with_the_secret_pass(room: Room, 
     assert table.game is not None and table.game.view(None).phase is HandPhase.PASS
     public = room.message(table.state.message_id)
     assert "Your hand" in buttons(public)
-    assert "the pass" in public.embeds[0].description
+    assert "the pass" in text_of(public)
     assert_nothing_hidden_in_public(room, table)
 
     panels = {}
@@ -392,8 +402,8 @@ async def test_double_line_asks_for_the_line_before_the_card(room: Room) -> None
     await room.alice.click(room.message(message_id), label="Add bot")
     await room.alice.click(room.message(message_id), label="Start")
     assert table.game is not None and table.game.view(None).options.lines == 2
-    public = room.message(message_id)
-    fields = [field.name for field in public.embeds[0].fields]
+    details = await answer_to(room, room.alice, table, "Details")
+    fields = [field.name for field in details.fields]
     assert "Top line" in fields and "Bottom line" in fields
     panels = {s: await open_panel(room, member_at(room, table, s), table) for s in range(3)}
     for seat in range(3):

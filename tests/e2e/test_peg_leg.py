@@ -10,7 +10,7 @@ import simcord
 
 from bot.tables import Phase, Table
 from engine.peg_leg.game import BetStatus, odds_text
-from tests.helpers.room import Room, button, controls, fetch, open_table, text_of
+from tests.helpers.room import Room, answer_to, button, controls, fetch, open_table, text_of
 
 SEED = 20261123
 STAKE = 5
@@ -94,8 +94,9 @@ async def test_two_members_and_a_computer_bet_surrender_and_settle_with_the_hous
     store = room.bot.store
     assert await store.balance(room.guild.id, room.alice.id) == 990
     assert await store.balance(room.guild.id, room.bob.id) == 995
-    # The table message shows who bet what at which odds.
-    public = text_of(room.message(table.state.message_id))
+    # The table's Details show who bet what at which odds, to anyone.
+    details = await answer_to(room, room.carol, table, "Details")
+    public = "\n".join(f"{field.name}\n{field.value}" for field in details.fields)
     assert f"10 on **{favourite.number}** at {odds_text(favourite.tenths)}" in public
     # Bob surrenders his bet for its cash-out value, paid at the end.
     value = game.view(None).bets[2].value
@@ -115,7 +116,8 @@ async def test_two_members_and_a_computer_bet_surrender_and_settle_with_the_hous
     assert sum(outcome.paid_in) == sum(outcome.paid_out) + outcome.house
     report = await store.audit()
     assert report.ok, report
-    assert f"ended **{final}** high" in text_of(room.message(table.state.message_id))
+    # The table message says it: the end of the hand in its lines, the picture's description too.
+    assert f"ended {final} high" in text_of(room.message(table.state.message_id))
 
 
 async def test_bad_amounts_are_refused_and_change_nothing(room: Room) -> None:

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.tables import Phase, Table
 from tests.e2e.test_holdout import open_holdout, open_panel
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
-from tests.helpers.room import Room, fetch, find_label
+from tests.helpers.room import Room, fetch, find_label, picture_url, text_of
 
 SEED = 20261122
 
@@ -23,12 +23,15 @@ pytestmark = pytest.mark.seed(SEED)
 
 def picture(room: Room, message: discord.Message) -> tuple[str, bytes, Image.Image]:
     """The message's one image attachment: its file name, bytes and decoded picture; the
-    embed shows that attachment."""
+    message shows that attachment."""
     assert len(message.attachments) == 1, message.attachments
     attachment = message.attachments[0]
     data = room.env.backend.cdn.get(attachment.url)
     assert data is not None
-    assert message.embeds[0].image.url == f"attachment://{attachment.filename}"
+    if message.embeds:  # a hand panel: an embed shows it
+        assert message.embeds[0].image.url == f"attachment://{attachment.filename}"
+    else:  # the table message: its media gallery
+        assert picture_url(message) == attachment.url
     return attachment.filename, data, Image.open(io.BytesIO(data))
 
 
@@ -36,7 +39,7 @@ async def prima_carta_in_play(room: Room) -> Table:
     table = room.bot.tables.get(await open_table_with_bob_and_a_computer(room))
     assert table is not None
     lobby = room.message(table.state.message_id)
-    assert lobby.attachments == [] and lobby.embeds[0].image.url is None, "a lobby has no picture"
+    assert lobby.attachments == [] and picture_url(lobby) is None, "a lobby has no picture"
     await room.alice.click(lobby, label="Start")
     assert table.state.phase is Phase.PLAYING
     return table
@@ -48,8 +51,8 @@ async def test_the_table_message_carries_a_drawn_table_that_changes_with_the_tab
     name, data, image = picture(room, message)
     assert data.startswith(b"\x89PNG") and len(data) <= 150_000
     assert 600 <= image.width <= 1400 and 300 <= image.height <= 1400
-    words = message.embeds[0].description
-    assert "copa round" in words, "the embed still says whose turn it is, in words"
+    words = text_of(message)
+    assert "copa round" in words, "the message still says whose turn it is, in words"
     seat = table.to_act
     assert seat is not None
     member = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob

@@ -12,7 +12,7 @@ from bot.tables import Phase, Table
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
-from tests.helpers.room import controls, fetch, leave_now, open_table, text_of
+from tests.helpers.room import answer_to, controls, fetch, leave_now, open_table, text_of
 
 SEED = 1212
 
@@ -285,4 +285,5 @@ async def test_the_first_dealer_is_chosen_at_random(  # type: ignore[no-untyped-
     assert game is not None and game.sitter is not None
     assert table.match.dealer == drawn.choice and game.dealer_key == drawn.choice
     assert game.keys[game.sitter] == drawn.choice, "the drawn dealer sits the first hand out"
-    assert f"{drawn.name} deals first" in text_of(room.message(table.state.message_id))
+    log = await answer_to(room, room.alice, table, "Log")
+    assert f"{drawn.name} deals first" in (log.description or "")

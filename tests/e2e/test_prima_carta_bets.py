@@ -15,7 +15,17 @@ from bot.tables import Phase, Table
 from bot.tables.timing import RESTART_GRACE
 from engine.prima_carta.game import CARDS, SUITS
 from engine.prima_carta.house_bets import CARTAS_MEASURED, CARTAS_ODDS
-from tests.helpers.room import Room, buttons, click_as_rendered, fetch, find_label, selects
+from tests.helpers.room import (
+    Room,
+    answer_to,
+    button,
+    buttons,
+    click_as_rendered,
+    fetch,
+    find_label,
+    selects,
+    text_of,
+)
 
 SEED = 20261122
 START = 1000
@@ -24,10 +34,11 @@ START = 1000
 pytestmark = pytest.mark.seed(SEED)
 
 
-def table_text(room: Room, table: Table) -> str:
-    message = room.message(table.state.message_id)
-    embed = message.embeds[0]
-    return "\n".join([embed.description or "", *(f"{f.name}\n{f.value}" for f in embed.fields)])
+async def table_text(room: Room, table: Table) -> str:
+    """The table message's words, and its Details (where the bets are listed)."""
+    details = await answer_to(room, room.alice, table, "Details")
+    fields = [f"{f.name}\n{f.value}" for f in details.fields]
+    return "\n".join([text_of(room.message(table.state.message_id)), details.description or "", *fields])
 
 
 async def open_bets_table(room: Room) -> Table:
@@ -93,7 +104,7 @@ async def test_two_onlookers_bet_across_a_restart_and_each_bet_settles_with_the_
     assert table.game.phase == "deal" and table.awaiting == ()
     message = room.message(table.state.message_id)
     assert "Bet" in buttons(message)
-    assert "Bets are open" in message.embeds[0].description
+    assert "Bets are open" in text_of(message)
     deadline = table.state.deadline
     window = table.pause.seconds
     assert deadline is not None and deadline == room.env.now() + timedelta(seconds=window)
@@ -104,7 +115,7 @@ async def test_two_onlookers_bet_across_a_restart_and_each_bet_settles_with_the_
     assert "30 chips on Conto Medio" in placed.response.content
     assert await balance(room, room.carol) == START - 20
     assert await balance(room, dave) == START - 30
-    shown = table_text(room, table)
+    shown = await table_text(room, table)
     assert "House bets in play · 2 bets, 50 chips" in shown
     assert f"<@{room.carol.id}> · Prima · " in shown and "· 20" in shown
     assert f"<@{dave.id}> · Conto Medio · 30" in shown
@@ -159,7 +170,7 @@ async def test_two_onlookers_bet_across_a_restart_and_each_bet_settles_with_the_
         assert (HOUSE, member_account(dave.id), 60, "bet won") in rows
     else:
         assert (held, HOUSE, 30, "bet lost") in rows
-    shown = table_text(room, restored)
+    shown = await table_text(room, restored)
     assert "House bets settled · 2 bets, 50 chips" in shown
     assert ("won" if carol_back else "lost") in shown.split(f"<@{room.carol.id}>")[1].split("\n")[0]
     assert ("won" if dave_back else "lost") in shown.split(f"<@{dave.id}>")[1].split("\n")[0]
@@ -247,12 +258,7 @@ async def test_bad_bets_are_refused_and_change_nothing(room: Room, dave: simcord
     assert table.state.deadline == deadline
 
     # Once the first card is turned, a Bet button from an earlier render is refused.
-    stale_id = next(
-        child.custom_id
-        for row in room.message(table.state.message_id).components
-        for child in row.children
-        if child.label == "Bet"
-    )
+    stale_id = button(room.message(table.state.message_id), "Bet").custom_id
     await room.env.advance_time((deadline - room.env.now()).total_seconds() + 1)
     assert table.game.phase != "deal"
     stale = await click_as_rendered(room.carol, room.message(table.state.message_id), stale_id)
@@ -319,7 +325,7 @@ async def test_fuerza_and_seguro_are_escrowed_answered_and_settled_with_the_hand
     assert await balance(room, first) == after_copa[first.id] - 25
     held = table.plugin.held(table.game) + 10 + 20 + 5
     assert await escrow(room, table.id) == held == table.state.held
-    assert "Side bets" in table_text(room, table)
+    assert "Side bets" in await table_text(room, table)
 
     await play_out(room, table)
     outcome = table.game.outcome

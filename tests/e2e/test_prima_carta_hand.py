@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase, Table
-from tests.helpers.room import Room, buttons, find_label
+from tests.helpers.room import Room, buttons, find_label, text_of
 
 SEED = 20261122
 
@@ -65,7 +65,7 @@ async def test_two_members_and_a_computer_play_a_whole_hand(room: Room) -> None:
     report = await store.audit()
     assert report.ok, report
     final = room.message(message_id)
-    assert "Hand 1 is over" in final.embeds[0].description
+    assert "Hand 1 is over" in text_of(final)
     assert "Deal next hand" in buttons(final)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase
-from tests.helpers.room import Room, find_label
+from tests.helpers.room import Room, answer_to, find_label
 
 SEED = 20261133
 """With Crowns (Alice, the first dealer), Locks (Bob) and Fruit (a basic computer): Locks
@@ -34,7 +34,7 @@ async def test_corte_and_a_carried_cobre_over_two_hands_balance(room: Room) -> N
     view = table.game.view(None)
     assert view.prima == 1 and view.dealer == 0 and view.corte == 10
     assert await store.balance(room.guild.id, room.bob.id) == 1000 - 20
-    embed = room.message(message_id).embeds[0]
+    embed = await answer_to(room, room.alice, table, "Details")
     assert any("corte 10 paid to the dealer" in field.value for field in embed.fields)
     choices = {room.alice.id: "Pay the copa", room.bob.id: "Fold"}
     actors = {room.alice.id: room.alice, room.bob.id: room.bob}

@@ -34,7 +34,7 @@ from bot.games import GAMES, OptionError
 from bot.storage import GRANT, HOUSE, table_account
 from bot.tables import Phase, Table
 from tests.e2e.test_random_play import CLOCK_MARGIN, poll_settle_faster
-from tests.helpers.room import Room, fetch, selects
+from tests.helpers.room import Room, controls, fetch, find_label, selects
 
 SEEDS_DEFAULT = 16
 BASE_SEED = 20261123
@@ -53,8 +53,7 @@ ODDS = ("", "", "1:1", "2:1", "1:2", "3:2", "10:1", "1:10", "5:3", "x")
 def enabled_buttons(message: discord.Message) -> list[discord.Button]:
     return [
         child
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
+        for child in controls(message)
         if isinstance(child, discord.Button) and not child.disabled and child.custom_id
     ]
 
@@ -558,16 +557,7 @@ async def test_a_prima_who_spent_the_corte_during_the_bets_pause_gets_the_first_
             continue
         member = prima if table.state.seats[seat].user_id == prima.id else other
         message = room.message(table.state.message_id)
-        label = (
-            "Fold"
-            if member is prima
-            else next(
-                b.label
-                for row in message.components
-                for b in row.children
-                if b.label.startswith("Pay the copa")
-            )
-        )
+        label = "Fold" if member is prima else find_label(message, "Pay the copa")
         await member.click(message, label=label)
     report = await room.bot.store.audit()
     assert report.ok, report

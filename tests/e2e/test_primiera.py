@@ -15,7 +15,7 @@ from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
-from tests.helpers.room import Room, fetch, open_table, text_of
+from tests.helpers.room import Room, answer_to, controls, fetch, open_table, text_of
 
 SEED = 1313
 
@@ -25,11 +25,7 @@ pytestmark = pytest.mark.seed(SEED)
 
 # ------------------------------------------------------------------ helpers
 def custom_ids(message: discord.Message) -> list[str]:
-    return [
-        getattr(child, "custom_id", "") or ""
-        for row in message.components
-        for child in row.children  # type: ignore[attr-defined]
-    ]
+    return [getattr(child, "custom_id", "") or "" for child in controls(message)]
 
 
 def hidden(table: Table) -> set[Card]:
@@ -158,7 +154,8 @@ async def test_randomly_choose_who_will_be_the_first_dealer(room: Room, lot: int
     assert table.match.dealer == dealer.choice
     view = table.game.view(None)
     assert view.dealer is not None and table.seat_for(view.dealer).choice == dealer.choice
-    assert f"{dealer.name} deals first" in table_text(room, table)
+    log = await answer_to(room, room.alice, table, "Log")
+    assert f"{dealer.name} deals first" in (log.description or "")
     await play_round(room, table, members)
     revealed = table.game.view(None).seed
     assert revealed == seed and seeded_index(revealed, 2, FIRST_DEALER_PURPOSE) == lot

@@ -124,10 +124,14 @@ def usable(stored: StoredMessage) -> list[dict[str, Any]]:
 
 
 def text_of(stored: StoredMessage) -> str:
-    """Everything a message shows in words: content, embeds, attachment names, control labels
-    and select options (their labels and descriptions)."""
+    """Everything a message shows in words: content, embeds, text displays, attachment names
+    and pictures' descriptions, control labels and select options (their labels and
+    descriptions)."""
     parts = [stored.content or "", *(str(embed) for embed in stored.embeds)]
     parts += [str(a.get("filename", "")) for a in stored.attachments]
+    for part in walk_components(stored.components):  # a V2 layout's text and pictures' descriptions
+        parts.append(str(part.get("content", "")))
+        parts += [str(item.get("description", "")) for item in part.get("items", [])]
     for control in controls_of(stored):
         parts.append(str(control.get("label", "")) + " " + str(control.get("placeholder", "")))
         parts += [f"{o.get('label', '')} {o.get('description', '')}" for o in control.get("options", [])]

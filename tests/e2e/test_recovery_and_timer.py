@@ -6,7 +6,7 @@ import pytest
 
 from bot.tables import Phase
 from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
-from tests.helpers.room import Room, find_label
+from tests.helpers.room import Room, answer_to, find_label, text_of
 
 # With this seed a human decides the copa first, so the hand waits on people.
 SEED = 20261122
@@ -57,8 +57,8 @@ async def test_turn_timer_folds_for_an_absent_player_and_says_so(room: Room) -> 
     await room.env.advance_time(2)
     assert table.game.view(None).status[seat] == "folded"
     assert any(f"{absent.name} ran out of time" in line for line in table.state.log)
-    message = room.message(table.state.message_id)
-    assert f"{absent.name} ran out of time" in message.embeds[0].fields[-1].value
+    log = await answer_to(room, room.carol, table, "Log")
+    assert f"{absent.name} ran out of time" in (log.description or "")
     assert table.state.seats[seat].strikes == 1 and not table.state.seats[seat].replace
 
 
@@ -123,7 +123,7 @@ async def test_next_hand_is_dealt_after_a_pause(room: Room) -> None:
         message = room.message(table.state.message_id)
         member = {room.alice.id: room.alice, room.bob.id: room.bob}[table.state.seats[table.to_act].user_id]
         await member.click(message, label=find_label(message, "Pay the copa"))
-    assert "The next hand is dealt" in room.message(table.state.message_id).embeds[0].description
+    assert "The next hand is dealt" in text_of(room.message(table.state.message_id))
     await room.env.advance_time(29)
     assert table.state.hand_no == 1
     await room.env.advance_time(1)
@@ -140,8 +140,8 @@ async def test_an_abandoned_table_plays_itself_out_and_closes(room: Room) -> Non
         await room.env.advance_time(121 if table.state.phase is Phase.PLAYING else 30)
     assert room.bot.tables.get(table.id) is None
     final = room.message(message_id)
-    assert "Closed" in final.embeds[0].description
-    assert "computer players" in final.embeds[0].fields[-1].value
+    assert "Closed" in text_of(final)
+    assert "computer players" in text_of(final)
     async with room.bot.store.transaction() as tx:
         assert await tx.escrow(table.id) == 0
     # Two hands, each member folded by the timer (or won without acting): never more than two spigas lost.
@@ -167,7 +167,7 @@ async def test_an_unattended_table_whose_hands_ask_nothing_of_members_stops_deal
     assert table.state.hand_no == 3
     await room.env.advance_time(29 * 60)
     assert table.state.hand_no == 3, "the clock deals no more"
-    shown = room.message(table.state.message_id).embeds[0].description
+    shown = text_of(room.message(table.state.message_id))
     assert "Nobody seated has played for 2 hands, so the table waits" in shown
     # A member who deals plays on, and the clock deals again after that.
     await room.alice.click(room.message(table.state.message_id), label="Deal next hand")

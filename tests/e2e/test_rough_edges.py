@@ -11,7 +11,7 @@ import simcord
 
 from bot.tables import Phase, Table
 from tests.e2e.test_holdout import everyone_passes, open_holdout, panel_text, play_out
-from tests.helpers.room import Room, buttons, controls, fetch, find_label
+from tests.helpers.room import Room, answer_to, buttons, controls, fetch, find_label, text_of
 
 SEED = 4242
 BOSS = "**Boss** __x__"
@@ -38,15 +38,16 @@ async def open_prima_carta(
         picker = await member.click(room.message(table.state.message_id), label="Join")
         await member.click(picker.response.message, label=suit)
     if lobby is not None:
-        lobby += log_lines(room.message(table.state.message_id))
+        lobby += await log_lines(room, table)
     await room.alice.click(room.message(table.state.message_id), label="Start")
     assert table.state.phase is Phase.PLAYING and table.to_act is not None
     return table
 
 
-def log_lines(message: discord.Message) -> list[str]:
-    field = next(f for f in message.embeds[0].fields if f.name == "Table log")
-    return (field.value or "").split("\n")
+async def log_lines(room: Room, table: Table) -> list[str]:
+    """The table log, as the table message's Log button shows it."""
+    log = await answer_to(room, room.alice, table, "Log")
+    return (log.description or "").split("\n")
 
 
 # ------------------------------------------------------------- 1. the result on the panel
@@ -121,8 +122,7 @@ async def test_a_markdown_name_is_shown_as_typed_and_the_log_names_the_player(ro
             refused = await member.click(message, label=find_label(message, "Pay the copa"))
             assert refused.response.content == f"It isn't your turn — waiting for <@{room.alice.id}>."
             await actor.click(message, label=find_label(message, "Pay the copa"))
-    shown = room.message(table.state.message_id)
-    lines = log_lines(shown)
+    lines = await log_lines(room, table)
     assert f"{BOSS_SHOWN} (Locks) folds." in lines
     assert all(BOSS not in line for line in lines), "no raw markdown name in the log"
     assert table.state.seats[seat].name == BOSS, "stored raw, escaped where drawn"
@@ -142,8 +142,8 @@ async def test_a_markdown_name_is_escaped_on_other_players_panels(room: Room) ->
     result = await room.alice.click(room.message(table.state.message_id), label="Your hand")
     text = result.response.message.embeds[0].description or ""
     assert f"pass to **{BOSS_SHOWN}** (on your left)" in text and BOSS not in text
-    public = room.message(table.state.message_id).embeds[0]
-    assert all(BOSS not in (field.value or "") for field in public.fields)
+    public = text_of(room.message(table.state.message_id))
+    assert BOSS not in public
 
 
 # --------------------------------------------------------- 7. a new bankroll's tables
@@ -195,12 +195,12 @@ async def test_the_turn_ping_links_to_the_table_and_the_footer_explains_the_comm
     ping = room.public_messages()[-1]
     link = f"https://discord.com/channels/{room.guild.id}/{room.channel.id}/{table.state.message_id}"
     assert ping.id != table.state.message_id and ping.content.endswith(f"Go to the table: {link}")
-    footer = room.message(table.state.message_id).embeds[0].footer.text or ""
+    footer = (await answer_to(room, room.carol, table, "Details")).footer.text or ""
     assert "Fair deal: the deck was locked before play (fingerprint " in footer
     assert "the seed that proves it appears when the hand ends." in footer and len(footer) <= 2048
     members = {room.alice.id: room.alice, room.bob.id: room.bob}
     while table.to_act is not None:
         message = room.message(table.state.message_id)
         await members[table.state.seats[table.to_act].user_id].click(message, label="Fold")
-    footer = room.message(table.state.message_id).embeds[0].footer.text or ""
+    footer = (await answer_to(room, room.carol, table, "Details")).footer.text or ""
     assert f"the seed {table.game.view(None).seed} rebuilds it" in footer

@@ -1,15 +1,14 @@
 from __future__ import annotations
 
-from tests.helpers.room import Room
+from tests.helpers.room import Room, buttons, text_lines
 
 
 async def test_play_opens_a_table_with_lobby_buttons(room: Room) -> None:
     result = await room.alice.slash(room.channel, "play prima-carta")
     assert not result.ephemeral
     message = room.channel.last_message
-    assert message.embeds[0].title.startswith("Prima Carta")
-    labels = [c.label for row in message.components for c in row.children]
-    assert labels == ["Join", "Leave", "Add bot", "Start", "Cancel", "Rules"]
+    assert text_lines(message)[0].startswith("**Prima Carta**")
+    assert buttons(message) == ["Join", "Leave", "Add bot", "Start", "Cancel", "Rules", "Log", "Details"]
 
 
 async def test_the_lobby_rules_button_explains_the_game_privately(room: Room) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.tables import Phase, Table
 from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
-from tests.helpers.room import Room, find_label
+from tests.helpers.room import Room, answer_to, find_label
 
 SEED = 20261122
 
@@ -96,5 +96,5 @@ async def test_a_hand_is_dealt_from_the_seed_source_the_bot_was_built_with(room:
     # fixture's seeds, and the seed the hand reveals when it ends is the one it was given.
     table = await started_with_bob_and_a_computer(room)
     await play_out(room, table)
-    footer = room.message(table.state.message_id).embeds[0].footer.text or ""
-    assert "the seed 4711 rebuilds it" in footer
+    details = await answer_to(room, room.alice, table, "Details")
+    assert "the seed 4711 rebuilds it" in (details.footer.text or "")

@@ -12,7 +12,7 @@ import simcord
 from bot.games import GAMES
 from bot.tables import Phase, Table
 from tests.e2e.test_holdout import first_move
-from tests.helpers.room import Room, buttons, controls, fetch
+from tests.helpers.room import Room, buttons, controls, fetch, text_lines
 
 STAKE = 5
 STACK = GAMES["holdout"].parse_options({}).stack * STAKE  # the default stack, in chips
@@ -107,7 +107,7 @@ async def test_a_thread_table_opens_in_its_own_thread_and_plays_there(room: Room
     assert the_thread(room.channel, "Holdout · alice").id == thread.id
     # The table message is in the thread; the channel only shows Discord's "started a thread".
     message = message_in(thread, table.state.message_id)
-    assert message.embeds[0].title.startswith("Holdout") and "Join" in buttons(message)
+    assert text_lines(message)[0].startswith("**Holdout**") and "Join" in buttons(message)
     assert parent_posts(room) == []
     assert room.bot.tables.in_channel(room.channel.id) is None
 
@@ -137,7 +137,7 @@ async def test_thread_tables_and_the_channel_table_do_not_block_each_other(room:
     assert not result.ephemeral
     here = room.bot.tables.in_channel(room.channel.id)
     assert here is not None and here.id != first.id
-    assert message_in(room.channel, here.state.message_id).embeds[0].title.startswith("Prima Carta")
+    assert text_lines(message_in(room.channel, here.state.message_id))[0].startswith("**Prima Carta**")
     # ...and another thread table, even with the channel's table open.
     second, second_thread = await open_in_thread(room, room.carol, "primero")
     assert second_thread.name == "Primero · carol" and second_thread.id != first_thread.id

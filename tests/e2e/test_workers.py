@@ -15,7 +15,7 @@ import pytest
 from bot.tables import Table
 from bot.workers import WorkerFailed, Workers
 from tests.e2e.test_peg_leg import STAKE, seat_of
-from tests.helpers.room import Room, open_table, text_of
+from tests.helpers.room import Room, answer_to, open_table
 
 SEED = 20261123
 pytestmark = pytest.mark.seed(SEED)
@@ -72,7 +72,8 @@ async def test_computers_play_through_a_real_one_process_pool(room: Room, worker
     assert set(table.awaiting) == {alice, bob}
     store = room.bot.store
     assert await store.balance(room.guild.id, room.alice.id) == 1000
-    assert f"on **{computer_bets(table)[0].number}**" in text_of(room.message(table.state.message_id))
+    details = await answer_to(room, room.carol, table, "Details")
+    assert f"on **{computer_bets(table)[0].number}**" in str(details.to_dict())
 
 
 async def test_a_decision_for_a_table_that_moved_meanwhile_is_dropped_and_the_table_plays_on(

@@ -120,14 +120,69 @@ async def click_as_rendered(actor: simcord.MemberActor, message, custom_id: str)
     return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
 
 
+async def answer_to(room: Room, member: simcord.MemberActor, table: Table, label: str) -> discord.Embed:
+    """What `member` is shown privately on pressing `label` (Log, Details) on the table
+    message: the answer's embed."""
+    result = await member.click(room.message(table.state.message_id), label=label)
+    assert result.ephemeral and result.response is not None
+    return result.response.message.embeds[0]
+
+
+def parts(message: discord.Message) -> list[Any]:
+    """Every component of a message in the order a member reads it, nested ones included
+    (a V2 layout's container, its rows, its section's accessory)."""
+    found: list[Any] = []
+
+    def walk(items: Sequence[Any]) -> None:
+        for item in items:
+            found.append(item)
+            walk(getattr(item, "children", None) or [])
+            if (accessory := getattr(item, "accessory", None)) is not None:
+                walk([accessory])
+
+    walk(message.components)
+    return found
+
+
+def text_lines(message: discord.Message) -> list[str]:
+    """What a V2 message says in text: its text displays' lines, in order."""
+    return [
+        line
+        for part in parts(message)
+        if isinstance(part, discord.TextDisplay)
+        for line in part.content.splitlines()
+    ]
+
+
+def picture_description(message: discord.Message) -> str:
+    """The alt text of a V2 message's pictures (what a screen reader reads of them)."""
+    return "\n".join(
+        item.description or ""
+        for part in parts(message)
+        if isinstance(part, discord.MediaGalleryComponent)
+        for item in part.items
+    )
+
+
+def picture_url(message: discord.Message) -> str | None:
+    """The URL of a V2 message's first picture (None: it shows none)."""
+    for part in parts(message):
+        if isinstance(part, discord.MediaGalleryComponent) and part.items:
+            return part.items[0].media.url
+    return None
+
+
 def text_of(message: discord.Message) -> str:
-    """A message's content and embeds, as one text to search."""
-    return "\n".join([message.content or "", *(str(e.to_dict()) for e in message.embeds)])
+    """A message's content, embeds, text displays and picture descriptions, as one text to
+    search."""
+    displays = "\n".join(text_lines(message))
+    embeds = (str(e.to_dict()) for e in message.embeds)
+    return "\n".join([message.content or "", *embeds, displays, picture_description(message)])
 
 
 def controls(message: discord.Message) -> list[Any]:
-    """Every button and select on a message, row by row."""
-    return [child for row in message.components for child in row.children]  # type: ignore[attr-defined]
+    """Every button and select on a message, in order (row by row, in a V2 layout too)."""
+    return [part for part in parts(message) if isinstance(part, (discord.Button, discord.SelectMenu))]
 
 
 def button(message: discord.Message, prefix: str) -> discord.Button:
@@ -149,11 +204,11 @@ def selects(message: discord.Message) -> list[discord.SelectMenu]:
 
 
 def buttons(message) -> list[str]:
-    return [child.label for row in message.components for child in row.children]
+    return [child.label for child in controls(message)]
 
 
 def button_ids(message) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
+    return [child.custom_id for child in controls(message)]
 
 
 def find_label(message, prefix: str) -> str:

@@ -21,10 +21,13 @@ from bot.games.cardano.render import (
     cardano_prompt,
     cardano_status,
     declare_form,
+    invitation_text,
+    pot_text,
     rooms,
 )
 from bot.games.cardano.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary
+from bot.ui import plain
 from engine.cardano import (
     AllIn,
     Bid,
@@ -250,6 +253,12 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
 
     def status(self, table: TableView, game: Cardano) -> str:
         return cardano_status(table, game)
+
+    def summary(self, table: TableView, game: Cardano) -> list[str]:
+        """Whose turn, then the pot and the invitation (the seats' cards are in the picture)."""
+        view = game.view(None)
+        names = [plain(name) for name in view.seats]
+        return [cardano_status(table, game), f"{pot_text(view, names)} · {invitation_text(view, names)}"]
 
     def prompt(self, table: TableView, game: Cardano, fresh: set[int]) -> str:
         return cardano_prompt(table, game, fresh)

@@ -150,6 +150,11 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
     def status(self, table: TableView, game: Holdout) -> str:
         return holdout_status(table, game)
 
+    def summary(self, table: TableView, game: Holdout) -> list[str]:
+        """Whose turn, then the pot and the antes in front (the line is in the picture)."""
+        view = game.view(None)
+        return [holdout_status(table, game), f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,}"]
+
     def prompt(self, table: TableView, game: Holdout, fresh: set[int]) -> str:
         return holdout_prompt(table, game, fresh)
 

@@ -215,6 +215,14 @@ class PegLegPlugin(
         when = "opening bets" if view.round_after == 1 else f"bets after card {view.round_after}"
         return f"**Hand {table.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
 
+    def summary(self, table: TableView, game: PegLeg) -> list[str]:
+        """Whose bets are awaited, then the key stack's height and what each player staked
+        (the stacks and the odds are in the picture and in Details)."""
+        view = game.view(None)
+        staked = " · ".join(f"{_who(table, s)} {view.staked[s]:,}" for s in range(len(view.seats)))
+        key = f"{_symbol(view.key_suit)} {view.key_label} stack {view.key_height} high"
+        return [self.status(table, game), f"Card {len(view.dealt)} of 50 · {key} · staked: {staked}"]
+
     def prompt(self, table: TableView, game: PegLeg, fresh: set[int]) -> str:
         view = game.view(None)
         who = ", ".join(table.seat_for(seat).mention for seat in view.awaiting)

@@ -24,6 +24,7 @@ from bot.games.prefa import picture
 from bot.games.prefa.options import PrefaTableOptions
 from bot.games.prefa.render import (
     contract_key,
+    contract_text,
     hand_order,
     prefa_fields,
     prefa_panel,
@@ -32,6 +33,7 @@ from bot.games.prefa.render import (
 )
 from bot.games.prefa.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary, signed
+from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.match import Match
 from engine.core.players import ComputerPlayer, computer_player
@@ -367,6 +369,19 @@ class PrefaPlugin(
 
     def status(self, table: TableView, game: PrefaHand) -> str:
         return prefa_status(table, game)
+
+    def summary(self, table: TableView, game: PrefaHand) -> list[str]:
+        """Whose turn, then the contract once there is one (its first line: who plays what),
+        before it the pouches; the bidding sheet, the trick and the seats are in the picture
+        and in Details."""
+        seen = game.view(None)
+        contract = contract_text(seen)
+        if contract:
+            return [prefa_status(table, game), contract.splitlines()[0]]
+        pouches = " · ".join(
+            f"{plain(name)} {seen.view.pouches[seen.parties[index]]}" for index, name in enumerate(seen.seats)
+        )
+        return [prefa_status(table, game), f"Pouches: {pouches}"]
 
     def prompt(self, table: TableView, game: PrefaHand, fresh: set[int]) -> str:
         return prefa_prompt(table, game, fresh)

@@ -261,6 +261,14 @@ class PrimaCartaPlugin(
         due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
         return f"**Hand {table.hand_no} · copa round** — {table.seats[seat].mention} to decide{due}."
 
+    def summary(self, table: TableView, game: PrimaCarta) -> list[str]:
+        """Whose copa, then the pot and what each seat paid (the stacks, the passes and the
+        discard pile are in the picture and in Details)."""
+        view = game.view(None)
+        # "Crowns paid 7", never "Crowns 7": that would read as a card.
+        paid = " · ".join(f"{suit.title()} paid {view.paid[i]:,}" for i, suit in enumerate(view.seats))
+        return [self.status(table, game), f"Pot {plural(view.pot, 'chip')} · {paid}"]
+
     def prompt(self, table: TableView, game: PrimaCarta, fresh: set[int]) -> str:
         seat = game.to_act
         assert seat is not None

@@ -14,6 +14,7 @@ from bot.games.base import GamePlugin, HandSetup, OptionError, ScoreGame
 from bot.games.primero import picture
 from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import (
+    bid_text,
     card_text,
     primero_fields,
     primero_panel,
@@ -270,6 +271,12 @@ class PrimeroPlugin(
 
     def status(self, table: TableView, game: Primero) -> str:
         return primero_status(table, game)
+
+    def summary(self, table: TableView, game: Primero) -> list[str]:
+        """Whose turn, then the bid and the pot (the seats and discards are in the picture)."""
+        view = game.view(None)
+        pot = f" · pot {view.pot:,} chips" if view.options.betting else ""
+        return [primero_status(table, game), f"{bid_text(view)}{pot}"]
 
     def prompt(self, table: TableView, game: Primero, fresh: set[int]) -> str:
         return primero_prompt(table, game, fresh)

@@ -31,10 +31,12 @@ from bot.games.primiera.render import (
 )
 from bot.games.primiera.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, moved_chips, scores_line
+from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
 from engine.core.text import plural
 from engine.primiera import Lay, Primiera
+from engine.primiera.game import TARGETS
 from engine.primiera.players import BasicPlayer
 from engine.primiera.scoring import CARDS
 from engine.primiera.stake import StakedPrimiera, concession, game_stakes
@@ -269,6 +271,16 @@ class PrimieraPlugin(
 
     def status(self, table: TableView, game: Primiera) -> str:
         return primiera_status(table, game)
+
+    def summary(self, table: TableView, game: Primiera) -> list[str]:
+        """Whose turn, then the match's score (the table and the seats are in the picture)."""
+        view = game.view(None)
+        target = table.match.target or TARGETS[view.options.form]
+        score = table.match.scores
+        scores = " · ".join(
+            f"{plain(name)} {score.get(table.hand_choice(seat), 0)}" for seat, name in enumerate(view.seats)
+        )
+        return [primiera_status(table, game), f"Scores to {target}: {scores}"]
 
     def prompt(self, table: TableView, game: Primiera, fresh: set[int]) -> str:
         return primiera_prompt(table, game, fresh)
