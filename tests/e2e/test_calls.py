@@ -69,9 +69,10 @@ async def test_consecutive_computer_moves_are_shown_in_fewer_table_edits(room: R
     message = room.message(table.state.message_id)
     await room.alice.click(message, label=find_label(message, "Pay the copa"))
     made = calls(room, start)
-    # Her move is answered in its response; the three computers' moves after it are drawn
-    # by the table's drawing task, coalesced: one edit in flight, the next draws the latest.
-    assert len(published) == 3 and table.state.phase is Phase.BETWEEN
+    # Her move is answered in its response; the three computers' moves after it, and the
+    # passes after the copa (dealt one at a time, `PASS_DELAY`, 0 here), are drawn by the
+    # table's drawing task, coalesced: one edit in flight, the next draws the latest.
+    assert len(published) >= 3 and table.state.phase is Phase.BETWEEN
     assert made["response"] == 1
     assert 1 <= made["table edit"] < len(published)
     # What everyone sees is the table as it ended: the last state, with its buttons.
@@ -222,8 +223,8 @@ async def test_a_table_is_edited_at_most_once_per_computer_delay_for_its_own_cha
     start = mark(room)
     message = room.message(table.state.message_id)
     await room.alice.click(message, label=find_label(message, "Pay the copa"))
-    assert len(published) == 3 and table.state.phase is Phase.BETWEEN
-    # The first computer move is drawn at once; the two after it wait for the delay.
+    assert len(published) >= 3 and table.state.phase is Phase.BETWEEN  # moves, then the passes
+    # The first computer move is drawn at once; the changes after it wait for the delay.
     assert calls(room, start)["table edit"] == 1
     assert "Deal next hand" not in [b.label for b in controls(room.message(table.state.message_id))]
     drawn = calls(room, start)["table edit"]

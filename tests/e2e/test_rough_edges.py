@@ -59,7 +59,10 @@ async def test_an_open_hand_panel_shows_the_result_when_the_hand_ends(room: Room
     for panel_id in panels.values():
         panel = fetch(room, panel_id)
         text = panel_text(panel)
-        assert "The hand is over" in text and "Waiting for" not in text and "Your turn" not in text
+        # It says the result (who won, how much, why) in place of the moves.
+        result = table.plugin.hand_result(table.view(), table.game)
+        assert result is not None and result.headline in text
+        assert "Waiting for" not in text and "Your turn" not in text
         assert not controls(panel), "a finished hand offers no moves"
 
 
@@ -101,7 +104,8 @@ async def test_hand_at_prima_carta_shows_the_suit_the_stack_and_the_copa(room: R
         await waiting.click(open_panel, label="Fold")
     assert table.state.phase is Phase.BETWEEN
     for message_id in (panel.id, theirs.response.message.id):
-        assert "The hand is over" in panel_text(fetch(room, message_id))
+        result = table.plugin.hand_result(table.view(), table.game)
+        assert result is not None and result.headline in panel_text(fetch(room, message_id))
 
 
 # --------------------------------------------------- 3 and 4. names in the log, as typed
