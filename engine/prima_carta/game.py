@@ -1034,6 +1034,12 @@ class PrimaCarta:
         """One entry per pass through the deck."""
         return [self._pass_log(entry) for entry in self._passes]
 
+    @property
+    def passes_dealt(self) -> int:
+        """How many passes through the deck have been dealt (the log's length, without
+        building it: the table's clock asks this of every stepped hand it times)."""
+        return len(self._passes)
+
     def _pass_log(self, entry: tuple[int, int, list[int], tuple[int, ...], int]) -> PassLog:
         number, dealt, played, counts, discard = entry
         foundation = self._foundation

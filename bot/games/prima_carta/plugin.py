@@ -196,8 +196,8 @@ class PrimaCartaPlugin(
                 seconds=PAUSE_PASS,
                 seat=game.prima,
                 action=DEAL,
-                label=f"Pass {len(game.log) + 1} is dealt",
-                note=f"The dealer deals pass {len(game.log) + 1}.",
+                label=f"Pass {game.passes_dealt + 1} is dealt",
+                note=f"The dealer deals pass {game.passes_dealt + 1}.",
                 paced=True,
             )
         return None
@@ -255,7 +255,7 @@ class PrimaCartaPlugin(
         if game.phase is Phase.REPASSO:
             return f"**Hand {table.hand_no}** · the copa is decided; bets are open before the repasso."
         if game.phase is Phase.PASSES:
-            return f"**Hand {table.hand_no}** · the deck plays itself: pass {len(game.log)} is dealt."
+            return f"**Hand {table.hand_no}** · the deck plays itself: pass {game.passes_dealt} is dealt."
         if seat is None:
             return f"**Hand {table.hand_no}** in play."
         due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
