@@ -16,9 +16,11 @@ from typing import Literal, TypeAlias
 
 from PIL import Image, ImageDraw
 
-from .cards import Size, card_back, card_size
+from engine.core.cards import Card
+
+from .cards import Size, card_back, card_size, draw_card, empty_slot
 from .layout import TEXT, fit, label, overlap, panel, row
-from .record import Drawn, drawn, moved, note, pasted, within
+from .record import Drawn, drawn, moved, note, pasted, smallest_text, within
 from .shapes import RGB
 
 Tone = Literal["plain", "turn", "win", "out", "note"]
@@ -28,6 +30,16 @@ INK: RGB = (34, 30, 24)
 DIM: RGB = (160, 176, 166)
 SHADE = (0, 0, 0, 96)
 _SS = 4
+
+# The page every game's picture is laid on: narrow, so that at a phone's 400 px its smallest
+# text still reads (`smallest_text`); a margin of felt round `ROOM` for the content.
+WIDTH = 640
+MARGIN = 20
+ROOM = WIDTH - 2 * MARGIN
+GAP = 10
+SMALL = smallest_text(WIDTH)
+NAME = SMALL + 2
+TITLE = SMALL + 6
 
 _TONES: dict[str, tuple[RGB, tuple[int, int, int, int] | None]] = {
     "plain": (TEXT, SHADE),
@@ -262,6 +274,18 @@ def hwrap(pieces: Sequence[Piece], room: int, gap: int = 8, line_gap: int = 8, a
         used += (gap if lines[-1] else 0) + piece.width
         lines[-1].append(piece)
     return vcol([hrow(line, gap, align) for line in lines], line_gap)
+
+
+def pile(cards: Sequence[Card], room: int, size: Size = "mini") -> Piece:
+    """Face-up cards (a discard pile) fanned by their index corner, in rows no wider than
+    `room`, oldest first; an empty slot when there are none."""
+    if not cards:
+        return empty_slot(size)
+    look = card_size(size)
+    step = look.index_box[0]
+    per_row = (room - look.width) // step + 1
+    chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)]
+    return vcol([fan([draw_card(c, size) for c in chunk], step) for chunk in chunks], 8)
 
 
 def paste(target: Image.Image, piece: Piece, x: int, y: int) -> None:

@@ -66,12 +66,13 @@ def cases() -> list[Case]:
     return found
 
 
-def states(table: Table, seed: int) -> Iterator[Table]:
-    """The table after each seeded random legal move, to the end of the hand."""
+def states(table: Table, seed: int, moves: int = 600, calm: float = 0.95) -> Iterator[Table]:
+    """The table after each seeded random legal move, to the end of the hand (at most
+    `moves`); a fold or an all-in only `1 - calm` of the times another move is legal."""
     rng = random.Random(seed)
     game = table.game
     yield table
-    for _ in range(600):
+    for _ in range(moves):
         if game.outcome is not None:
             return
         if not game.awaiting:  # waiting on the clock: play what the clock would
@@ -83,8 +84,8 @@ def states(table: Table, seed: int) -> Iterator[Table]:
             continue
         seat = rng.choice(list(game.awaiting))
         legal = list(game.legal_actions(seat))
-        calm = [a for a in legal if a.kind not in ("fold", "all_in")]
-        game.apply(seat, rng.choice(calm if calm and rng.random() < 0.95 else legal))
+        quiet = [a for a in legal if a.kind not in ("fold", "all_in")]
+        game.apply(seat, rng.choice(quiet if quiet and rng.random() < calm else legal))
         yield table
 
 

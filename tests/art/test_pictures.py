@@ -8,7 +8,6 @@ picture draws exactly that seat's own cards face up (and, in Holdout, the two it
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,9 +17,9 @@ from PIL import Image
 import bot.art
 from bot.art import to_png
 from bot.games import GAMES
-from bot.games.base import Pauses
 from bot.tables import Table
 from engine.core.cards import Card
+from tests.art import picture_states
 from tests.helpers.tables import dealt_table
 
 PICTURE_MODULES = ("bot.games.prima_carta.picture", "bot.games.holdout.picture", "bot.games.primero.picture")
@@ -38,24 +37,7 @@ CASES = [
 
 def states(table: Table, seed: int) -> Iterator[Table]:
     """The table after each random legal move, to the end of the hand."""
-    rng = random.Random(seed)
-    game = table.game
-    yield table
-    for _ in range(400):
-        if game.outcome is not None:
-            return
-        if not game.awaiting:  # waiting on the clock: play what the clock would
-            pauses = table.plugin.capability(Pauses)
-            pause = pauses.pause(game, table.options) if pauses is not None else None
-            assert pause is not None
-            game.apply(pause.seat, pause.action)
-            yield table
-            continue
-        seat = rng.choice(list(game.awaiting))
-        legal = list(game.legal_actions(seat))
-        calm = [a for a in legal if a.kind not in ("fold", "all_in")]
-        game.apply(seat, rng.choice(calm if calm and rng.random() < 0.9 else legal))
-        yield table
+    return picture_states.states(table, seed, moves=400, calm=0.9)
 
 
 @pytest.fixture

@@ -12,9 +12,29 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label, smallest_text
-from bot.art.cards import card_size
-from bot.art.seats import DIM, GOLD, Piece, Sheet, backs, box, chip, fan, felt, hrow, hwrap, takings, vcol
+from bot.art import draw_card, empty_slot, label
+from bot.art.seats import (
+    DIM,
+    GOLD,
+    MARGIN,
+    NAME,
+    ROOM,
+    SMALL,
+    TITLE,
+    WIDTH,
+    Piece,
+    Sheet,
+    backs,
+    box,
+    chip,
+    fan,
+    felt,
+    hrow,
+    hwrap,
+    pile,
+    takings,
+    vcol,
+)
 from bot.art.shapes import pip
 from engine.core.cards import POSTAS_50
 from engine.core.text import plural
@@ -23,15 +43,8 @@ from engine.peg_leg.game import PegLegView, Phase, StackView
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-WIDTH = 640
-"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
-MARGIN = 20
-ROOM = WIDTH - 2 * MARGIN
 COLUMN = ROOM // 5
 STACK_STEP = 34
-SMALL = smallest_text(WIDTH)
-NAME = SMALL + 2
-TITLE = SMALL + 6
 
 
 def _pile(stack: StackView) -> Piece:
@@ -92,16 +105,10 @@ def table_picture(table: TableView, view: PegLegView) -> Image:
         parts.append(hwrap(odds, ROOM, 6, 6, "center"))
 
     count = len(view.discard)
-    mini = card_size("mini")
-    step = mini.index_box[0]
-    per_row = (ROOM - mini.width) // step + 1
-    chunks = [view.discard[i : i + per_row] for i in range(0, count, per_row)]
-    pile: Piece = (
-        vcol([fan([draw_card(c, "mini") for c in chunk], step) for chunk in chunks], 8)
-        if chunks
-        else empty_slot("mini")
-    )
-    discard: list[Piece] = [label(f"Discard pile · {plural(count, 'card')}", SMALL, DIM), pile]
+    discard: list[Piece] = [
+        label(f"Discard pile · {plural(count, 'card')}", SMALL, DIM),
+        pile(view.discard, ROOM),
+    ]
     if view.undealt:
         rest = [backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", SMALL, "note")]
         discard.append(hrow(rest, 8))

@@ -11,11 +11,17 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label, smallest_text
+from bot.art import draw_card, empty_slot, label
 from bot.art.cards import card_size
 from bot.art.seats import (
     DIM,
     GOLD,
+    MARGIN,
+    NAME,
+    ROOM,
+    SMALL,
+    TITLE,
+    WIDTH,
     Piece,
     amount,
     backs,
@@ -37,14 +43,6 @@ from engine.prefa.hand import PrefaSeen
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
-
-WIDTH = 640
-"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
-MARGIN = 20
-ROOM = WIDTH - 2 * MARGIN
-SMALL = smallest_text(WIDTH)
-NAME = SMALL + 2
-TITLE = SMALL + 6
 
 
 def _name(seen: PrefaSeen, party: int) -> str:

@@ -11,11 +11,16 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label, smallest_text
-from bot.art.cards import card_size
+from bot.art import draw_card, empty_slot, label
 from bot.art.seats import (
     DIM,
     GOLD,
+    MARGIN,
+    NAME,
+    ROOM,
+    SMALL,
+    TITLE,
+    WIDTH,
     Piece,
     Sheet,
     Tone,
@@ -27,6 +32,7 @@ from bot.art.seats import (
     hrow,
     hwrap,
     named,
+    pile,
     seat_tag,
     takings,
     vcol,
@@ -39,16 +45,9 @@ from engine.prima_carta.game import Phase, PrimaCartaView, SeatStatus, StackView
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-WIDTH = 640
-"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
-MARGIN = 20
-ROOM = WIDTH - 2 * MARGIN
 COLUMN = ROOM // 5
 STACK_STEP = 34
 """A stack is one suit in rank order, so each covered card need only show its rank."""
-SMALL = smallest_text(WIDTH)
-NAME = SMALL + 2
-TITLE = SMALL + 6
 WON_BY = {
     WonBy.FIRST_PASS: "a suit completed in the first pass",
     WonBy.LAST_STANDING: "everyone else folded",
@@ -175,16 +174,7 @@ def table_picture(table: TableView, view: PrimaCartaView) -> Image:
     what = f"Discard pile · {plural(count, 'card')}"
     if count:
         what += " · dealt from the left next pass"
-    mini = card_size("mini")
-    step = mini.index_box[0]
-    per_row = (ROOM - mini.width) // step + 1
-    chunks = [view.discard[i : i + per_row] for i in range(0, count, per_row)]
-    pile: Piece = (
-        vcol([fan([draw_card(c, "mini") for c in chunk], step) for chunk in chunks], 8)
-        if chunks
-        else empty_slot("mini")
-    )
-    discard: list[Piece] = [label(what, SMALL, DIM, width=ROOM), pile]
+    discard: list[Piece] = [label(what, SMALL, DIM, width=ROOM), pile(view.discard, ROOM)]
     if view.undealt:
         discard.append(
             hrow([backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", SMALL, "note")], 8)

@@ -13,11 +13,18 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import draw_card, empty_slot, label, smallest_text
+from bot.art import draw_card, empty_slot, label
 from bot.art.cards import card_size
 from bot.art.seats import (
     DIM,
+    GAP,
     GOLD,
+    MARGIN,
+    NAME,
+    ROOM,
+    SMALL,
+    TITLE,
+    WIDTH,
     Piece,
     Sheet,
     amount,
@@ -42,14 +49,6 @@ from engine.primero.hands import HandType, describe
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
-WIDTH = 640
-"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
-MARGIN = 20
-ROOM = WIDTH - 2 * MARGIN
-GAP = 10
-SMALL = smallest_text(WIDTH)
-NAME = SMALL + 2
-TITLE = SMALL + 6
 ROUND = {
     Phase.FIRST: "first round",
     Phase.SECOND: "second round",

@@ -13,11 +13,18 @@ from typing import TYPE_CHECKING
 
 from PIL.Image import Image
 
-from bot.art import card_back, draw_card, empty_slot, label, smallest_text
+from bot.art import card_back, draw_card, empty_slot, label
 from bot.art.cards import card_size
 from bot.art.seats import (
     DIM,
+    GAP,
     GOLD,
+    MARGIN,
+    NAME,
+    ROOM,
+    SMALL,
+    TITLE,
+    WIDTH,
     Piece,
     Sheet,
     backs,
@@ -39,15 +46,6 @@ from engine.primiera.game import TARGETS
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
-
-WIDTH = 640
-"""Narrow, so that at a phone's 400 px the smallest text still reads (`smallest_text`)."""
-MARGIN = 20
-ROOM = WIDTH - 2 * MARGIN
-GAP = 10
-SMALL = smallest_text(WIDTH)
-NAME = SMALL + 2
-TITLE = SMALL + 6
 
 
 def _pile(count: int) -> Piece:
