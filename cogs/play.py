@@ -30,6 +30,7 @@ from pydantic.fields import FieldInfo
 from bot.app import Ridotto, reply
 from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
+from bot.render import table_link
 from bot.table_layout import table_layout, table_lines
 from bot.tables import Table, TableError, TableService
 from engine.core.text import plural
@@ -238,7 +239,7 @@ class PlayCommands(commands.Cog, name="Play"):
             await reply(
                 interaction,
                 f"This {'thread' if in_thread else 'channel'} already has an open {existing.plugin.name} "
-                f"table: {link(existing)}. {advice}",
+                f"table: {table_link(existing) or f'table #{existing.id}'}. {advice}",
             )
             return
         stake = int(values.pop("stake", STAKE_DEFAULT))
@@ -373,16 +374,6 @@ def check_computers(plugin: Plugin, options: Any, computers: int) -> None:
             f"A {plugin.name} table with these options seats at most {high} players: you and at most "
             f"{plural(high - 1, 'computer player')}. Ask for fewer with `computers`."
         )
-
-
-def link(table: Any) -> str:
-    """A link to a table's message (or its number, before it has one)."""
-    if table.state.message_id is None:
-        return f"table #{table.id}"
-    return (
-        f"https://discord.com/channels/{table.state.guild_id}/{table.state.channel_id}/"
-        f"{table.state.message_id}"
-    )
 
 
 def _and(items: list[str]) -> str:
