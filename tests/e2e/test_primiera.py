@@ -4,7 +4,6 @@ middle of a round. Every move is a click on a hand panel; nothing hidden is ever
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import discord
@@ -54,11 +53,8 @@ def table_text(room: Room, table: Table) -> str:
 async def move(room: Room, table: Table, members: dict[int, simcord.MemberActor]) -> bool:
     """One member the round waits on opens their hand and plays the first card offered
     (at the lay, the first card; a card with several captures, its first capture)."""
-    for _ in range(20):  # computers move on their own
-        people = [s for s in table.awaiting if not table.seat_for(s).is_computer]
-        if people or table.state.phase is not Phase.PLAYING:
-            break
-        await asyncio.sleep(0.01)
+    await room.env.settle()  # the computers' moves (the bot's own tasks) are made
+    people = [s for s in table.awaiting if not table.seat_for(s).is_computer]
     if table.state.phase is not Phase.PLAYING:
         return False
     seat = table.seat_for(people[0])
