@@ -202,3 +202,43 @@ async def test_fair_shows_explains_and_sets_a_members_own_seed(room: Room) -> No
     refused = await room.bob.slash(room.channel, "fair", seed="y" * 80)
     assert refused.response.content.endswith("Your seed is unchanged.")
     assert await room.bot.store.member_seed(room.guild.id, room.bob.id) == "`tick` tock"
+
+
+async def test_the_next_hands_seed_is_locked_when_a_hand_ends_and_a_clock_deal_mixes_in_no_click(
+    room: Room, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await prima_carta_for_two(room)
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    await fold_out(room, table, caplog, server_seed_text(SERVER))
+    # Hand 1 is over: the log names it for /verify and shows the commitment of hand 2's seed.
+    second = server_seed_text(SERVER + 1)
+    log = (await answer_to(room, room.carol, table, "Log")).description or ""
+    assert (
+        f"🔒 Fair deal: /verify #{table.id}-1 checks this hand. The next hand's server seed is locked; "
+        f"its SHA-256 is {server_commitment(second)}."
+    ) in log
+    await room.env.advance_time(31)  # nobody deals: the clock does
+    assert table.state.phase is Phase.PLAYING and table.state.hand_no == 2
+    footer = (await answer_to(room, room.carol, table, "Details")).footer.text or ""
+    assert "with no click (the table's clock dealt it) and no player's own seed" in footer
+    await fold_out(room, table, caplog, second)
+    sentence, proof, _ = await verify(room, f"#{table.id}-2")
+    assert " matches: " in sentence and proof is not None
+    assert (proof["server_commitment"], proof["started"], proof["interactions"]) == (
+        server_commitment(second),
+        "clock",
+        [],
+    )
+
+
+async def test_a_quick_games_first_deal_says_its_click_was_known_when_the_seed_was_drawn(room: Room) -> None:
+    await room.alice.slash(room.channel, "play holdout", computers=2)
+    played = max(room.env.backend.interactions)  # the /play's id: it opened the table and dealt
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None and table.state.phase is Phase.PLAYING
+    footer = (await answer_to(room, room.carol, table, "Details")).footer.text or ""
+    assert (
+        f"with the /play that dealt it at once (Discord id {played}, known when the seed was drawn)" in footer
+    )
+    mix = table.state.deal_mix
+    assert mix is not None and (mix.started, mix.interactions) == ("/play", [played])
