@@ -19,7 +19,7 @@ from bot.display import Display
 from bot.store import Store, open_store
 from bot.tables import MoveSavedError, TableError, TableService
 from bot.workers import Workers
-from engine.core.rng import new_seed
+from engine.core.fair import new_server_seed
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,7 @@ EXTENSIONS = (
     "cogs.offers",
     "cogs.play",
     "cogs.rules",
+    "cogs.fair",
 )
 
 #: The tasks discord.py runs interaction handlers in, by the names it gives them: slash
@@ -72,7 +73,7 @@ class Ridotto(commands.AutoShardedBot):
     workers: Workers
     drawing: Workers
 
-    def __init__(self, settings: Settings, seeds: Callable[[], int] = new_seed) -> None:
+    def __init__(self, settings: Settings, seeds: Callable[[], int] = new_server_seed) -> None:
         # No privileged intents: everything arrives through interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -342,7 +343,8 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
         log.warning("%s: could not answer the interaction (ref %s)", where, ref)
 
 
-def create_bot(settings: Settings | None = None, *, seeds: Callable[[], int] = new_seed) -> Ridotto:
-    """Build the bot; nothing connects until `bot.start(token)`. Each hand's seed is `seeds()`:
-    the operating system's randomness, unless a test or benchmark wants reproducible deals."""
+def create_bot(settings: Settings | None = None, *, seeds: Callable[[], int] = new_server_seed) -> Ridotto:
+    """Build the bot; nothing connects until `bot.start(token)`. Each hand's server seed (which
+    its deal mixes with what the server can't choose, bot/tables/fair.py) is `seeds()`: the
+    operating system's randomness, unless a test or benchmark wants reproducible deals."""
     return Ridotto(settings or Settings(), seeds)

@@ -1,8 +1,9 @@
 """``python -m bot migrate-db --from URL --to URL``: move a room to another database.
 
 Copies every table of Ridotto's schema — settings, members and their balances, tables with
-their snapshots, escrow, the ledger, results and hands — row for row with their ids, in one
-transaction on the target, from a consistent read of the source (which is only read).
+their snapshots, escrow, the ledger, results, hands and their proofs, members' own seeds —
+row for row with their ids, in one transaction on the target, from a consistent read of the
+source (which is only read).
 The target must be empty: a new SQLite file, or a PostgreSQL database with no tables (or
 only Ridotto's, with no rows); anything else is refused with a sentence and left as it was.
 Then the audit runs on both sides and both reports are printed.
@@ -46,6 +47,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "ledger": ("id", "guild_id", "src", "dst", "amount", "reason", "table_id", "hand_no", "created_at"),
     "results": ("id", "guild_id", "table_id", "hand_no", "game", "user_id", "net", "won", "created_at"),
     "hands": ("table_id", "hand_no", "guild_id", "game", "seed", "commitment", "final_state", "created_at"),
+    "member_seeds": ("guild_id", "user_id", "seed", "updated_at"),
+    "hand_proofs": ("table_id", "hand_no", "guild_id", "proof"),
 }
 """Every table of Ridotto's schema (the same in both databases), the referenced first."""
 IDENTITIES = ("tables", "ledger", "results")

@@ -12,6 +12,8 @@ import discord
 from bot.games.results import between_hands
 from bot.games.view import TableView
 from bot.tables import Phase, Table
+from bot.tables.fair import CLICK, PLAY, hand_name
+from bot.tables.model import DealMix
 from bot.tables.offers import describe
 from bot.tables.timing import UNATTENDED_DEALS
 from bot.ui import plain
@@ -55,6 +57,7 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
     footer = f"Host: {host} · v{state.version}"
     if game is not None:
         footer += "\n" + fairness_line(game.commitment, getattr(game.view(None), "seed", None))
+    footer += "".join(f"\n{line}" for line in seed_lines(table))
     embed.set_footer(text=footer[:FOOTER_LIMIT])
     return None, embed
 
@@ -74,6 +77,47 @@ def fairness_line(commitment: str, seed: int | None) -> str:
         f"Fair deal: the deck was locked before play (fingerprint {commitment[:16]}); "
         f"the seed {seed} rebuilds it, so anyone can check the cards weren't changed."
     )
+
+
+def seed_lines(table: Table) -> list[str]:
+    """Where the deck seed came from (bot/tables/fair.py), in plain words: during a hand the
+    server seed's commitment and what the deal mixed in (the seed stays secret); after it,
+    the server seed and how to check it all; and the next deal's commitment, once locked."""
+    state, mix, lines = table.state, table.state.deal_mix, []
+    if mix is not None and table.game is not None:
+        hand = hand_name(table.id, state.hand_no)
+        if state.phase is Phase.PLAYING:
+            lines.append(
+                f"Its seed mixes the server's seed, locked before the deal (SHA-256 {mix.commitment[:16]}…), "
+                f"with {_mixed(mix)}; /verify {hand} checks it all once the hand is over."
+            )
+        else:
+            lines.append(
+                f"Hand {hand}'s server seed was {mix.server_seed} (SHA-256 {mix.commitment[:16]}…), "
+                f"mixed with {_mixed(mix)}: /verify {hand} checks it all."
+            )
+    if state.seed_lock is not None:
+        lines.append(
+            f"Next deal: the server's seed is locked (SHA-256 {state.seed_lock.commitment[:16]}…); the deal "
+            "mixes it with the click that deals and the players' own seeds (/fair)."
+        )
+    return lines
+
+
+def _mixed(mix: DealMix) -> str:
+    """What a deal mixed into the server seed, in words."""
+    ids = ", ".join(str(i) for i in mix.interactions)
+    started = {
+        CLICK: f"the click that dealt it (Discord id {ids})",
+        PLAY: f"the /play that dealt it at once (Discord id {ids}, known when the seed was drawn)",
+    }.get(mix.started, "no click (the table's clock dealt it)")
+    names = [member.name for member in mix.members]
+    seeds = f"the own seeds of {_and(names)}" if names else "no player's own seed"
+    return f"{started} and {seeds}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def log_text(lines: list[str], limit: int = FIELD_LIMIT) -> str:

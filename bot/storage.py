@@ -25,10 +25,11 @@ store's lock, and `Store._idle_connection`).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
@@ -50,12 +51,14 @@ from bot.store.contract import (
     EscrowMove,
     GameStats,
     GuildSettings,
+    HandProof,
     InsufficientFunds,
     SavedTable,
     TableAlreadyOpen,
     TableRecord,
     audit_report,
     check_give,
+    check_member_seed,
     check_result,
     check_seed,
     check_settings,
@@ -583,6 +586,18 @@ class Tx:
 
         await self._call(record)
 
+    async def record_proof(self, guild_id: int, table_id: int, hand_no: int, proof: dict[str, Any]) -> None:
+        """The proof of a finished hand's deal (`bot.tables.fair`), after its `record_hand`."""
+        data = _dumps(proof, "proof")
+
+        def record(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO hand_proofs (table_id, hand_no, guild_id, proof) VALUES (?, ?, ?, ?)",
+                (table_id, hand_no, guild_id, data),
+            )
+
+        await self._call(record)
+
 
 # --------------------------------------------------------------------------- store
 
@@ -715,6 +730,16 @@ class Store:
         self._check_reentry()
         async with self._lock:
             return await self._call_patiently(fn, *args)
+
+    async def _read_here(self, fn: Callable[..., T], *args: Any) -> T:
+        """`_read` for a small read on the way of a click (a deal's members' seeds): on the
+        caller's thread when the connection is idle, as a unit of work's statements are (a
+        read by primary key is microseconds, less than the trip to the database thread)."""
+        self._check_reentry()
+        conn = self._idle_connection()
+        if conn is not None and not self._lock.locked() and not conn.in_transaction:
+            return fn(conn, *args)
+        return await self._read(fn, *args)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -954,6 +979,60 @@ class Store:
 
         def q(conn: sqlite3.Connection) -> list[dict[str, Any]]:
             return [dict(zip(LEDGER_KEYS, r, strict=True)) for r in conn.execute(sql, params)]
+
+        return await self._read(q)
+
+    # fair deals -----------------------------------------------------------------
+
+    async def member_seed(self, guild_id: int, user_id: int) -> str | None:
+        """A member's own seed on a server (`/fair seed`), None if they have set none."""
+        seeds = await self.member_seeds(guild_id, [user_id])
+        return seeds.get(user_id)
+
+    async def member_seeds(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The seeds of those of `user_ids` who have set one on the server."""
+        ids = [_check_id(user_id, "user_id") for user_id in user_ids]
+        if not ids:
+            return {}
+
+        def q(conn: sqlite3.Connection) -> dict[int, str]:
+            rows = conn.execute(
+                f"SELECT user_id, seed FROM member_seeds WHERE guild_id = ?"
+                f" AND user_id IN ({', '.join('?' * len(ids))})",
+                (guild_id, *ids),
+            )
+            return {int(user_id): str(seed) for user_id, seed in rows}
+
+        return await self._read_here(q)
+
+    async def set_member_seed(self, guild_id: int, user_id: int, seed: str) -> None:
+        """Set (or replace) a member's own seed."""
+        seed = check_member_seed(guild_id, user_id, seed)
+
+        def set_seed(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO member_seeds (guild_id, user_id, seed, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET seed = excluded.seed,"
+                " updated_at = excluded.updated_at",
+                (guild_id, user_id, seed, _now_iso()),
+            )
+
+        async with self.transaction() as tx:
+            await tx._call(set_seed)
+
+    async def hand_proof(self, guild_id: int, table_id: int, hand_no: int) -> HandProof | None:
+        """A finished hand of the server's, with its proof if it has one; None: no such hand."""
+
+        def q(conn: sqlite3.Connection) -> HandProof | None:
+            row = conn.execute(
+                "SELECT h.game, p.proof FROM hands h LEFT JOIN hand_proofs p"
+                " ON p.table_id = h.table_id AND p.hand_no = h.hand_no"
+                " WHERE h.guild_id = ? AND h.table_id = ? AND h.hand_no = ?",
+                (guild_id, table_id, hand_no),
+            ).fetchone()
+            if row is None:
+                return None
+            return HandProof(game=row[0], proof=None if row[1] is None else json.loads(row[1]))
 
         return await self._read(q)
 

@@ -309,7 +309,7 @@ class PlayCommands(commands.Cog, name="Play"):
         if they make enough players; the table message and the turn ping follow as for any
         change the table makes by itself."""
         try:
-            change = await self.service.seat_computers(table, interaction.user, computers)
+            change = await self.service.seat_computers(table, interaction.user, computers, interaction.id)
         except TableError as error:
             await reply(
                 interaction, f"Your table is open, but its computer players couldn't sit down: {error}"
@@ -360,6 +360,7 @@ class PlayCommands(commands.Cog, name="Play"):
                 "(or `/hand`). If you don't act in time, the timer plays for you.\n"
                 "**Rules:** `/rules <game>` or the **Rules** button on a table.\n"
                 "**Chips:** `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. "
+                "**Fair deals:** `/fair` (your own seed, mixed into your deals) and `/verify <hand>`. "
                 "Server admins set the bankroll, daily amount and turn timer with `/settings`."
             ),
         )

@@ -94,7 +94,7 @@ class Tables(commands.Cog):
             return
         # a click on an ephemeral prompt (a seat, how to leave) gets its note in that prompt
         on_table = interaction.message is not None and interaction.message.id == found.state.message_id
-        async with self.service.click(found, interaction.user, version, key) as change:
+        async with self.service.click(found, interaction.user, version, key, interaction.id) as change:
             await self.display.answer_click(change, interaction)
         if change.note and on_table:
             self.display.count(found, "follow-up")

@@ -11,17 +11,29 @@ without any package-data configuration.
 
 from __future__ import annotations
 
-from bot.migrations import pg_v0001_initial, v0001_initial, v0002_message_in_snapshot
+from bot.migrations import (
+    pg_v0001_initial,
+    pg_v0003_fair_deals,
+    v0001_initial,
+    v0002_message_in_snapshot,
+    v0004_fair_deals,
+)
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, v0001_initial.SQL),
     (2, v0002_message_in_snapshot.SQL),
+    # 3 is another branch's (issue 24's hand records); the lead renumbers at the merge.
+    (4, v0004_fair_deals.SQL),
 )
 """(version, SQL script) pairs, strictly increasing from 1."""
 
 LATEST: int = MIGRATIONS[-1][0]
 
-PG_MIGRATIONS: tuple[tuple[int, str], ...] = ((1, pg_v0001_initial.SQL),)
+PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, pg_v0001_initial.SQL),
+    # 2 is another branch's (issue 24's hand records); the lead renumbers at the merge.
+    (3, pg_v0003_fair_deals.SQL),
+)
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 
 PG_LATEST: int = PG_MIGRATIONS[-1][0]

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from bot.shards import Shards
+from engine.core import fair
 
 GRANT = "grant"
 """Source of every granted chip: starting bankrolls, dailies, admin grants."""
@@ -115,6 +116,14 @@ class GameStats(BaseModel):
     hands: int
     wins: int
     net: int
+
+
+class HandProof(BaseModel):
+    """A finished hand as `/verify` reads it: its game and the proof of its deal (None for a
+    hand stored before proofs were kept)."""
+
+    game: str
+    proof: dict[str, Any] | None
 
 
 class AuditGuild(BaseModel):
@@ -401,6 +410,10 @@ class Tx(Protocol):
         final_state: dict[str, Any],
     ) -> None: ...
 
+    async def record_proof(self, guild_id: int, table_id: int, hand_no: int, proof: dict[str, Any]) -> None:
+        """The proof of a finished hand's deal (`bot.tables.fair`), after its `record_hand`."""
+        ...
+
 
 class Store(Protocol):
     """What the table service, the cogs, the audit and the benches use of a database."""
@@ -458,6 +471,22 @@ class Store(Protocol):
 
     async def audit(self) -> AuditReport: ...
 
+    async def member_seed(self, guild_id: int, user_id: int) -> str | None:
+        """A member's own seed on a server (`/fair seed`), None if they have set none."""
+        ...
+
+    async def member_seeds(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The seeds of those of `user_ids` who have set one on the server."""
+        ...
+
+    async def set_member_seed(self, guild_id: int, user_id: int, seed: str) -> None:
+        """Set (or replace) a member's own seed; `check_member_seed` first."""
+        ...
+
+    async def hand_proof(self, guild_id: int, table_id: int, hand_no: int) -> HandProof | None:
+        """A finished hand of the server's, with its proof if it has one; None: no such hand."""
+        ...
+
     async def settings(self) -> str:
         """How the database is set to keep commits (for the benches' headers): one line."""
         ...
@@ -507,6 +536,16 @@ def check_seed(seed: int) -> str:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")
     return str(seed)
+
+
+def check_member_seed(guild_id: int, user_id: int, seed: str) -> str:
+    """A member's seed as stored: the scheme's rules (`engine.core.fair.check_member_seed`,
+    whose BadSeed says what is wrong in a sentence)."""
+    check_id(guild_id, "guild_id")
+    check_id(user_id, "user_id")
+    if not isinstance(seed, str):
+        raise ValueError(f"seed must be text, not {seed!r}")
+    return fair.check_member_seed(seed)
 
 
 def next_daily(last: datetime | None, now: datetime) -> datetime | None:

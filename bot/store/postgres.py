@@ -29,8 +29,9 @@ Reads outside a transaction take no lock: each statement reads committed rows.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
@@ -50,6 +51,7 @@ from bot.store.contract import (
     EscrowMove,
     GameStats,
     GuildSettings,
+    HandProof,
     InsufficientFunds,
     MoveArgs,
     SavedTable,
@@ -58,6 +60,7 @@ from bot.store.contract import (
     audit_report,
     check_give,
     check_id,
+    check_member_seed,
     check_result,
     check_seed,
     check_settings,
@@ -516,6 +519,18 @@ class PostgresTx:
             now_iso(),
         )
 
+    async def record_proof(self, guild_id: int, table_id: int, hand_no: int, proof: dict[str, Any]) -> None:
+        """The proof of a finished hand's deal (`bot.tables.fair`), after its `record_hand`."""
+        data = dumps(proof, "proof")
+        conn = await self._lock(check_id(guild_id, "guild_id"))
+        await conn.execute(
+            "INSERT INTO hand_proofs (table_id, hand_no, guild_id, proof) VALUES ($1, $2, $3, $4)",
+            table_id,
+            hand_no,
+            guild_id,
+            data,
+        )
+
 
 def _settings(row: Any) -> GuildSettings:
     if row is None:
@@ -824,6 +839,54 @@ class PostgresStore:
             sql += f" AND (src = ${len(params)} OR dst = ${len(params)})"
         sql += " ORDER BY id"
         return [dict(zip(LEDGER_KEYS, r, strict=True)) for r in await self._fetch(sql, *params)]
+
+    # fair deals -----------------------------------------------------------------
+
+    async def member_seed(self, guild_id: int, user_id: int) -> str | None:
+        """A member's own seed on a server (`/fair seed`), None if they have set none."""
+        seeds = await self.member_seeds(guild_id, [user_id])
+        return seeds.get(user_id)
+
+    async def member_seeds(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The seeds of those of `user_ids` who have set one on the server."""
+        ids = [check_id(user_id, "user_id") for user_id in user_ids]
+        if not ids:
+            return {}
+        rows = await self._fetch(
+            "SELECT user_id, seed FROM member_seeds WHERE guild_id = $1 AND user_id = ANY($2::bigint[])",
+            guild_id,
+            ids,
+        )
+        return {int(user_id): str(seed) for user_id, seed in rows}
+
+    async def set_member_seed(self, guild_id: int, user_id: int, seed: str) -> None:
+        """Set (or replace) a member's own seed."""
+        seed = check_member_seed(guild_id, user_id, seed)
+        async with self.transaction() as tx:
+            conn = await tx._lock(guild_id)
+            await conn.execute(
+                "INSERT INTO member_seeds (guild_id, user_id, seed, updated_at) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET seed = excluded.seed,"
+                " updated_at = excluded.updated_at",
+                guild_id,
+                user_id,
+                seed,
+                now_iso(),
+            )
+
+    async def hand_proof(self, guild_id: int, table_id: int, hand_no: int) -> HandProof | None:
+        """A finished hand of the server's, with its proof if it has one; None: no such hand."""
+        row = await self._fetchrow(
+            "SELECT h.game, p.proof FROM hands h LEFT JOIN hand_proofs p"
+            " ON p.table_id = h.table_id AND p.hand_no = h.hand_no"
+            " WHERE h.guild_id = $1 AND h.table_id = $2 AND h.hand_no = $3",
+            guild_id,
+            table_id,
+            hand_no,
+        )
+        if row is None:
+            return None
+        return HandProof(game=row[0], proof=None if row[1] is None else json.loads(row[1]))
 
     async def audit(self) -> AuditReport:
         """Check every guild's books, in one read snapshot (REPEATABLE READ), even while

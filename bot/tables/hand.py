@@ -5,7 +5,7 @@ deal), each move (its chips and the snapshot in one transaction), and the settle
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games import HandSetup
@@ -20,6 +20,7 @@ from bot.games.base import (
     scoreboard,
 )
 from bot.store import HOUSE, InsufficientFunds, Tx
+from bot.tables.fair import CLOCK, Fairness, hand_name
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
@@ -56,7 +57,9 @@ class Hands:
         self.commit = commit
         self.workers = workers  # where a game's heavy part of a move runs (`Prepares`)
         self.decision_cap = decision_cap
-        self.seeds = seeds  # each hand's seed: the OS's randomness, or a test's reproducible source
+        # Fair deals (issue 24): each hand's server seed, locked before the deal and mixed at it;
+        # `seeds` is the OS's randomness, or a test's reproducible source.
+        self.fair = Fairness(commit.store, seeds)
         self.lobby = lobby
         self.wagers = wagers
         self.offers = offers
@@ -99,8 +102,10 @@ class Hands:
         await self.apply(table, seat, action, before=turn)
         return None
 
-    async def deal(self, table: Table) -> None:
-        """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt."""
+    async def deal(self, table: Table, started: str = CLOCK, interactions: Sequence[int] = ()) -> None:
+        """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt.
+        `started`: what dealt it (a member's click, `/play`, the clock), and `interactions` the
+        ids Discord gave the interaction(s) that did, mixed into the deck seed."""
         commit, lobby, state = self.commit, self.lobby, table.state
         moves: list[Transfer] = []
         earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
@@ -153,7 +158,9 @@ class Hands:
             names[robot] = robot_name
         # The hand's seed is drawn before the seating: a match whose first dealer is drawn by
         # lot draws it from this seed, which the deal commits to and reveals at its end.
-        seed = self.seeds()
+        # Fair deals (issue 24): it is the locked server seed mixed with what the server
+        # couldn't know when it locked it (bot/tables/fair.py).
+        seed = await self.fair.deck_seed(table, match.hand_no + 1, started, interactions)
         match, seating = match.next_hand(
             seated, dealer=dealer if dealer in seated else None, robot=robot, seed=seed
         )
@@ -373,6 +380,9 @@ class Hands:
             str(saved.get("commitment", "")),
             saved,
         )
+        proof = self.fair.proof(table, saved)  # fair deals (issue 24): the deal's proof beside it
+        if proof is not None:
+            await tx.record_proof(state.guild_id, table.id, state.hand_no, proof)
         # The result's event, if the engine sent one, has already logged the summary.
         summary = self.event_line(
             table, Event(kind="result", text=outcome.summary, seat=next(iter(outcome.winners), None))
@@ -401,6 +411,9 @@ class Hands:
             state.phase = Phase.CLOSED
             moves += lobby.cash_out_all(table, leavers)
             commit.log(table, "The table is closed.")
+        else:  # fair deals (issue 24): the next hand's server seed, public before anyone deals
+            checks = f"/verify {hand_name(table.id, state.hand_no)} checks this hand. The next hand's"
+            self.fair.lock(table, checks)
         await commit.transfer(table, tx, moves)
 
     async def record_game(self, table: Table, tx: Tx, result: GameResult, nets: Mapping[str, int]) -> None:

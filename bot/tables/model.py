@@ -134,6 +134,37 @@ class Offer(BaseModel):
         return self.maker_amount + self.taker_amount if self.status == "accepted" else 0
 
 
+class SeedLock(BaseModel):
+    """The server seed the next deal starts from (engine.core.fair), drawn when the table
+    opens and when a hand ends: its commitment is published at once, the seed itself only
+    with the proof of the hand it deals, once that hand is over."""
+
+    seed: str
+    commitment: str
+
+
+class MemberSeed(BaseModel):
+    """A seated member's own seed (`/fair seed`) as a deal mixed it in."""
+
+    id: int
+    name: str
+    seed: str
+
+
+class DealMix(BaseModel):
+    """How the hand in play (or the last one) got its deck seed: the locked server seed and
+    what the deal mixed into it. Secret until the hand is over, as the deck is; then it is
+    the hand's proof, with the deal it made (`bot.tables.fair`)."""
+
+    server_seed: str
+    commitment: str
+    #: what started the deal: "click" (Start or Deal next hand), "/play" or "clock"
+    started: str
+    interactions: list[int] = Field(default_factory=list)
+    members: list[MemberSeed] = Field(default_factory=list)
+    deck_seed: int
+
+
 #: what a table's snapshot kept of its match before the match had a field of its own
 _LEGACY_MATCH = ("dealer", "pot", "scores", "last_winner", "hand_no")
 
@@ -174,6 +205,10 @@ class TableState(BaseModel):
     offers: list[Offer] = Field(default_factory=list)
     closing: bool = False
     log: list[str] = Field(default_factory=list)
+    #: the next deal's server seed, committed before anyone can deal (None while a hand plays)
+    seed_lock: SeedLock | None = None
+    #: how the hand in play, or the last one, was seeded (its proof once it is over)
+    deal_mix: DealMix | None = None
     #: a snapshot saved before the match existed: its parts, until the table builds the match
     legacy_match: dict[str, Any] | None = Field(default=None, exclude=True)
 

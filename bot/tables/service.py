@@ -34,6 +34,7 @@ from bot.store import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, ta
 from bot.tables import money
 from bot.tables.autoplay import Autoplay
 from bot.tables.commit import Changes, Commit, Listener, TableChange
+from bot.tables.fair import CLICK, PLAY, Checked
 from bot.tables.hand import Hands
 from bot.tables.lobby import Lobby, display_name
 from bot.tables.model import (
@@ -52,7 +53,7 @@ from bot.tables.offers import Offers
 from bot.tables.timing import after_restart
 from bot.tables.wagers import Wagers
 from bot.workers import Workers
-from engine.core.rng import new_seed
+from engine.core.fair import new_server_seed
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ class TableService:
         *,
         computer_delay: float = 1.5,
         now: Callable[[], datetime] = _utcnow,
-        seeds: Callable[[], int] = new_seed,
+        seeds: Callable[[], int] = new_server_seed,
         workers: Workers | None = None,
         decision_cap: float = 5.0,
         pass_delay: float = 3.0,
@@ -98,6 +99,7 @@ class TableService:
         self.hands = Hands(
             self.commit, self.lobby, self.wagers, self.offers, seeds, self.workers, decision_cap
         )
+        self.fair = self.hands.fair  # fair deals: the seeds' locks and proofs, `/fair` and `/verify`
         self.autoplay = Autoplay(
             self.commit,
             self.lobby,
@@ -285,6 +287,7 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
+                self.fair.lock(table, "the first hand's")  # public before anyone can deal
                 await self.commit.transfer(
                     table, tx, money.buy_in(state.seats[0], table_account(state.id), stack)
                 )
@@ -306,10 +309,13 @@ class TableService:
                 await tx.save_table(table.id, table.committed)
         self.autoplay.schedule(table)
 
-    async def seat_computers(self, table: Table, host: Person, computers: int) -> TableChange:
+    async def seat_computers(
+        self, table: Table, host: Person, computers: int, interaction_id: int | None = None
+    ) -> TableChange:
         """`/play ... computers:N`: N computer players sit down beside the host of a new table
         and, when the seats then suffice, the first hand is dealt: what pressing **Add bot**
-        N times and **Start** does, under one lock. The caller shows the change."""
+        N times and **Start** does, under one lock. The caller shows the change.
+        `interaction_id`: the /play's, mixed into the deal (see bot/tables/fair.py)."""
         async with table.lock:
             if table.state.phase is not Phase.LOBBY:
                 raise TableError("This table is no longer in its lobby.")
@@ -318,7 +324,7 @@ class TableService:
                     await self.lobby.add_computer(table, host, "bot")
                 if len(table.state.seats) >= table.seat_range[0]:
                     self.lobby.check_start(table, host)
-                    await self.hands.deal(table)
+                    await self.hands.deal(table, PLAY, _ids(interaction_id))
             turn = table.turn()
             self.autoplay.schedule(table, turn)
         return TableChange(table, ping=turn.members)
@@ -380,8 +386,11 @@ class TableService:
 
     # ------------------------------------------------------------- clicks
     @contextlib.asynccontextmanager
-    async def click(self, table: Table, user: Person, version: int, key: str) -> AsyncIterator[TableChange]:
+    async def click(
+        self, table: Table, user: Person, version: int, key: str, interaction_id: int | None = None
+    ) -> AsyncIterator[TableChange]:
         """Handle one button of the table message, and give back what changed.
+        `interaction_id`: the id Discord gave the click, mixed into a deal it starts.
 
         The steps of a change, in order, here and nowhere else: lock, check the version,
         apply (a lobby move, the deal, or a move of the hand, each saving itself in one
@@ -405,7 +414,7 @@ class TableService:
                 if head == "start":
                     self.lobby.check_start(table, user)
                     state.clock_deals = 0  # a member dealt: the clock may deal again
-                    await self.hands.deal(table)
+                    await self.hands.deal(table, CLICK, _ids(interaction_id))
                 elif (handler := self.lobby.moves.get(head)) is not None:
                     note = await handler(table, user, key)
                 else:
@@ -438,6 +447,20 @@ class TableService:
             turn = table.turn()
             self.autoplay.schedule(table, turn)
             yield TableChange(table, ping=turn.members, answered={user.id})
+
+    # ------------------------------------------------------------- fair deals
+    async def verify(self, guild_id: int, text: str) -> Checked:
+        """`/verify <hand>`: check a finished hand of the server's (see `Fairness.verify`)."""
+
+        def open_here(table_id: int) -> Table | None:
+            table = self.tables.get(table_id)
+            return table if table is not None and table.state.guild_id == guild_id else None
+
+        return await self.fair.verify(guild_id, text, open_here)
+
+
+def _ids(interaction_id: int | None) -> tuple[int, ...]:
+    return () if interaction_id is None else (interaction_id,)
 
 
 __all__ = ["REFUND_REASON", "Restored", "TableService"]

@@ -21,7 +21,8 @@ A, B, C = 101, 102, 103
 
 async def a_room(path: Path) -> None:
     """Settings, members, a daily, gives, an open table holding escrow (its message named),
-    a finished table with results and a hand, in two guilds."""
+    a finished table with results and a hand with its deal's proof, members' own seeds, in
+    two guilds."""
     store = await Store.open(path)
     try:
         await store.update_guild_settings(G, starting_bankroll=500, turn_timer=60)
@@ -36,7 +37,10 @@ async def a_room(path: Path) -> None:
             await tx.move(G, table_account(done), HOUSE, 20, "computer cash-out", hand_no=1)
             await tx.record_result(G, done, 1, "primiera", A, 30, True)
             await tx.record_hand(G, done, 1, "primiera", 2**80 + 1, "ab" * 32, {"deck": [1, 2]})
+            await tx.record_proof(G, done, 1, {"scheme": "ridotto fair deal 1", "members": [{"seed": "é ✓"}]})
             await tx.save_table(done, {"over": True}, status="closed")
+        await store.set_member_seed(G, A, "Alice's own")
+        await store.set_member_seed(H, C, "ünïcödé ✓")
         async with store.transaction() as tx:
             live = await tx.create_table(G, 7, "holdout", B, {"held": 200})
             await tx.move(G, member_account(B), table_account(live), 200, "buy-in")
@@ -55,6 +59,8 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             await store.ledger(guild),
             await store.leaderboard_game(guild, "primiera"),
             await store.stats(guild, A),
+            await store.member_seeds(guild, [A, B, C]),
+            await store.hand_proof(guild, 1, 1),
         ]
     seen += [
         [
@@ -74,7 +80,10 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
     code = await asyncio.to_thread(main, ["--from", f"sqlite:///{path}", "--to", postgres_url])
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
-    assert "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1" in out
+    assert (
+        "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1, member_seeds 2,"
+        " hand_proofs 1" in out
+    )
     books = "guild 10: balances 830 + escrow 200 = 1030; granted 1000 - house net -30 = 1030  OK"
     assert out.count(books) == 2  # the source's audit, and the copy's
     assert out.rstrip().endswith("the two audits agree")
