@@ -167,7 +167,9 @@ def table_view(table: Table) -> discord.ui.View | None:
     view.add_item(button(table, "join", "Join", green, disabled=full))
     view.add_item(button(table, "leave", "Leave", grey))
     view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
-    start_label = "Start" if state.phase is Phase.LOBBY else "Deal next hand"
+    start_label = (
+        "Start" if state.phase is Phase.LOBBY else "New game" if table.game_over else "Deal next hand"
+    )
     view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
     view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
     view.add_item(button(table, "rules", "Rules", grey, row=1))

@@ -11,17 +11,28 @@ without any package-data configuration.
 
 from __future__ import annotations
 
-from bot.migrations import pg_v0001_initial, v0001_initial, v0002_message_in_snapshot
+from bot.migrations import (
+    pg_v0001_initial,
+    pg_v0004_ratings,
+    v0001_initial,
+    v0002_message_in_snapshot,
+    v0005_ratings,
+)
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, v0001_initial.SQL),
     (2, v0002_message_in_snapshot.SQL),
+    # 3 and 4 (PostgreSQL: 2 and 3) are issue 24's other parts' (hand records, fair deals).
+    (5, v0005_ratings.SQL),
 )
 """(version, SQL script) pairs, strictly increasing from 1."""
 
 LATEST: int = MIGRATIONS[-1][0]
 
-PG_MIGRATIONS: tuple[tuple[int, str], ...] = ((1, pg_v0001_initial.SQL),)
+PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, pg_v0001_initial.SQL),
+    (4, pg_v0004_ratings.SQL),  # issue 24's ratings
+)
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 
 PG_LATEST: int = PG_MIGRATIONS[-1][0]

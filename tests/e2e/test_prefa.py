@@ -91,8 +91,10 @@ async def test_three_players_play_a_whole_game_for_the_scoreboard(room) -> None:
     board = await room.bot.store.leaderboard_game(room.guild.id, "prefa")
     assert len(board) == 2
     assert table.match.pouches == {} and table.match.games == 1
-    # the next deal starts a new game with full pouches
-    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    # the table shows the final standings and each member's rating over the game (issue 24),
+    # then New game starts a new game with full pouches
+    assert "🏆 Final standings: 1. " in final and "Ratings: alice " in final
+    await room.alice.click(room.message(table.state.message_id), label="New game")
     assert set(table.match.pouches.values()) == {2}
     assert table.game.sheet == () or len(table.game.sheet) <= 1
 
