@@ -910,8 +910,9 @@ class PostgresStore:
             )
             for game, mu, sigma, rated in rows:
                 ranked, ahead = await conn.fetchrow(
-                    "SELECT COUNT(*), COUNT(*) FILTER (WHERE mu - 3 * sigma > $1 - 3 * $2"
-                    " OR (mu - 3 * sigma = $1 - 3 * $2 AND user_id < $3))"
+                    # typed: PostgreSQL would read $1 - 3 * $2 as integers
+                    "SELECT COUNT(*), COUNT(*) FILTER (WHERE mu - 3 * sigma > $1::float8 - 3 * $2::float8"
+                    " OR (mu - 3 * sigma = $1::float8 - 3 * $2::float8 AND user_id < $3))"
                     " FROM ratings WHERE guild_id = $4 AND game = $5 AND rated >= $6",
                     mu,
                     sigma,
