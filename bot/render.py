@@ -151,6 +151,33 @@ def final_standings(table: Table) -> list[str]:
     return lines
 
 
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def game_end_note(table: Table, index: int) -> str:
+    """What the hand panel of the member in table seat `index` adds when the hand ended a
+    score game: where they (or their side) finished and their rating before and after the
+    game; "" otherwise."""
+    ended = table.match.last_result
+    if not table.game_over or ended is None:
+        return ""
+    seat = table.state.seats[index]
+    standing = game_sides(table.match, ended)
+    places = ranks(standing.scores)
+    side = next((i for i, keys in enumerate(standing.sides) if seat.choice in keys), None)
+    if side is None:
+        return ""
+    who = "your side finishes" if len(standing.sides[side]) > 1 else "you finish"
+    place = PLACES[places[side] - 1] if places[side] <= len(PLACES) else f"number {places[side]}"
+    shared = " (shared)" if places.count(places[side]) > 1 else ""
+    note = f"🏆 The game is over: {who} {place}{shared} of {len(standing.sides)}."
+    change = table.state.rated_game.get(seat.choice)
+    if change is not None:
+        before, after = change
+        note += f" Your rating: {after:,} ({signed(after - before)})."
+    return note
+
+
 def _status(table: Table, view: TableView | None) -> str:
     state = table.state
     if state.phase is Phase.LOBBY:

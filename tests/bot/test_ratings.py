@@ -126,3 +126,29 @@ def test_fixed_partners_score_as_their_side_and_others_alone() -> None:
     match = Match.new(("1", "2", "3", "4"), fixed_partners=True).with_partners((("1", "3"),))
     ended = GameResult(game_no=1, hand_no=1, winners=("1", "3"), scores={"1": 11, "2": 4, "3": 11, "4": 6})
     assert game_sides(match, ended) == Standing((("1", "3"), ("2",), ("4",)), (11, 4, 6))
+
+
+# ------------------------------------------------------------ the end of a game
+def test_the_end_of_a_scopone_game_lists_the_partners_together_and_each_members_change() -> None:
+    from bot.render import final_standings, game_end_note
+    from bot.tables import Phase
+
+    table = dealt_table("primiera", {"variant": "scopone"}, 4, 0, stake=1)
+    play_out(table)
+    table.match = table.match.with_partners((("1", "3"), ("2", "4")))
+    table.match, ended = table.match.add_scores({"1": 11, "2": 7, "3": 11, "4": 7})
+    assert ended is not None and table.state.phase is Phase.BETWEEN
+    table.state.rated_game = {"1": (1000, 1138), "2": (1200, 1150), "3": (900, 1010), "4": (1000, 927)}
+    assert table.game_over
+    assert final_standings(table) == [
+        "🏆 Final standings: 1. Ana & Chiara 11 · 2. Bruno & Dario 7",
+        "Ratings: Ana 1,138 (+138) · Bruno 1,150 (−50) · Chiara 1,010 (+110) · Dario 927 (−73)",
+    ]
+    assert (
+        game_end_note(table, 1)
+        == "🏆 The game is over: your side finishes second of 2. Your rating: 1,150 (−50)."
+    )
+    # a seat a computer plays shows no change of rating: its rating is fixed
+    table.state.seats[3].user_id = None
+    assert final_standings(table)[1] == "Ratings: Ana 1,138 (+138) · Bruno 1,150 (−50) · Chiara 1,010 (+110)"
+    assert final_standings(table)[0].endswith("2. Bruno & 🤖 Dario 7")

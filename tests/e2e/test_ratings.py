@@ -148,6 +148,11 @@ async def test_a_score_game_that_ends_shows_the_standings_and_rating_changes_the
         line.startswith("**The game is over.** A new game with the same seats starts <t:") for line in lines
     )
     assert "New game" in buttons(message) and "Deal next hand" not in buttons(message)
+    # Alice's hand panel, redrawn with the finished hand, says where she finished
+    panel = room.bot.display.panel(table, 0, None).embed.description or ""
+    place = "first" if alice > computer else "second"
+    change = f"{shown(rated):,} ({signed(shown(rated) - 1000)})"
+    assert panel.endswith(f"🏆 The game is over: you finish {place} of 2. Your rating: {change}.")
     # The table waits the turn timer, not the half minute between hands.
     assert table.state.deadline == room.env.now() + timedelta(seconds=table.state.turn_timer)
 
@@ -165,3 +170,26 @@ async def test_a_score_game_that_ends_shows_the_standings_and_rating_changes_the
     assert table.match.games == 1 and table.match.scores == {}, "a new game, from nothing"
     lines = text_lines(room.message(table.state.message_id))
     assert not any("Final standings" in line for line in lines)
+
+
+async def test_the_end_of_a_heralds_game_fits_the_table_message_with_every_members_change(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three members and a computer, a game to 1 point: rated round by round with the round's
+    partners as teams, the game's end says each member's change over the whole game, within
+    the table message's six lines and 500 characters."""
+    monkeypatch.setattr(PrimieraOptions, "target", property(lambda self: 1))
+    members = [room.alice, room.bob, room.carol]
+    table = await open_table(room, "primiera", members, bots=1)
+    while True:
+        await play_round(room, table, members)
+        if table.game_over:
+            break
+        await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    lines = assert_fits(room.message(table.state.message_id), picture=True, where="the Heralds game's end")
+    ratings = next(line for line in lines if line.startswith("Ratings: "))
+    for member in members:
+        stored = await room.bot.store.rating(room.guild.id, "primiera", member.id)
+        assert stored is not None and stored.rated == table.match.hand_no  # one a round
+        now = shown(Skill(stored.mu, stored.sigma))
+        assert f"{member.name} {now:,} ({signed(now - 1000)})" in ratings
