@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.migrate_db import main
+from bot.ratings import NEW, rate
 from bot.storage import Store
-from bot.store import HOUSE, member_account, table_account
+from bot.store import HOUSE, RatingChange, member_account, table_account
 from bot.store.postgres import PostgresStore
 from tests.helpers.postgres import execute
 
@@ -21,7 +22,7 @@ A, B, C = 101, 102, 103
 
 async def a_room(path: Path) -> None:
     """Settings, members, a daily, gives, an open table holding escrow (its message named),
-    a finished table with results and a hand, in two guilds."""
+    a finished table with results, a hand and its ratings, in two guilds."""
     store = await Store.open(path)
     try:
         await store.update_guild_settings(G, starting_bankroll=500, turn_timer=60)
@@ -36,6 +37,19 @@ async def a_room(path: Path) -> None:
             await tx.move(G, table_account(done), HOUSE, 20, "computer cash-out", hand_no=1)
             await tx.record_result(G, done, 1, "primiera", A, 30, True)
             await tx.record_hand(G, done, 1, "primiera", 2**80 + 1, "ab" * 32, {"deck": [1, 2]})
+            (won,), (lost,) = rate([[NEW], [NEW]], [1, 0])
+            await tx.record_ratings(
+                G,
+                "primiera",
+                done,
+                1,
+                [
+                    RatingChange(
+                        user_id=user, mu_before=NEW.mu, sigma_before=NEW.sigma, mu=new.mu, sigma=new.sigma
+                    )
+                    for user, new in ((A, won), (B, lost))
+                ],
+            )
             await tx.save_table(done, {"over": True}, status="closed")
         async with store.transaction() as tx:
             live = await tx.create_table(G, 7, "holdout", B, {"held": 200})
@@ -55,6 +69,8 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             await store.ledger(guild),
             await store.leaderboard_game(guild, "primiera"),
             await store.stats(guild, A),
+            await store.leaderboard_rating(guild, "primiera", minimum=1),
+            await store.member_ratings(guild, B, minimum=1, trend=10),
         ]
     seen += [
         [
@@ -74,7 +90,10 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
     code = await asyncio.to_thread(main, ["--from", f"sqlite:///{path}", "--to", postgres_url])
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
-    assert "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1" in out
+    assert (
+        "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1, ratings 2,"
+        " rating_changes 2"
+    ) in out
     books = "guild 10: balances 830 + escrow 200 = 1030; granted 1000 - house net -30 = 1030  OK"
     assert out.count(books) == 2  # the source's audit, and the copy's
     assert out.rstrip().endswith("the two audits agree")
@@ -86,6 +105,10 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
         async with copy.transaction() as tx:  # the copy's own ids go on after the copied ones
             assert await tx.create_table(G, 8, "prefa", A, {}) == 3
             await tx.move(G, HOUSE, member_account(C), 1, "prize")
+            again = RatingChange(
+                user_id=C, mu_before=NEW.mu, sigma_before=NEW.sigma, mu=NEW.mu, sigma=NEW.sigma
+            )
+            await tx.record_ratings(G, "primiera", 1, 2, [again])  # the history's ids go on too
         assert [r["id"] for r in (await copy.ledger(G))[-2:]] == [11, 12]  # C new: bankroll, prize
     finally:
         await source.close()
