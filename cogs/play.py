@@ -360,6 +360,9 @@ class PlayCommands(commands.Cog, name="Play"):
                 "(or `/hand`). If you don't act in time, the timer plays for you.\n"
                 "**Rules:** `/rules <game>` or the **Rules** button on a table.\n"
                 "**Chips:** `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. "
+                "**Ratings:** every game you play against others (a hand, a round or a whole game, "
+                "as the game goes) rates your skill; `/leaderboard <game>` ranks by it and `/stats` "
+                "shows yours. When a score game ends, **New game** plays another with the same seats.\n"
                 "Server admins set the bankroll, daily amount and turn timer with `/settings`."
             ),
         )
