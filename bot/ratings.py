@@ -1,7 +1,7 @@
 """Skill ratings (issue 24): a rating per member per game's board per server, from
 openskill's Weng-Lin Plackett-Luce model with its defaults (a newcomer at μ 25, σ 25/3).
 
-A result to rate is a `Standing` (`bot.games.capabilities`): the sides that played (each
+A result to rate is a `Ranking` (`bot.games.capabilities`): the sides that played (each
 one player, or a team of partners rated together) and each side's score, higher better,
 equal scores tying. This module is the arithmetic only — no database, no table: the table
 service reads the members' ratings and writes the new ones in the transaction of the result

@@ -40,9 +40,9 @@ from bot.games.capabilities import (
     Pause,
     Pauses,
     Prepares,
+    Ranking,
     ScoreGame,
     SideOffers,
-    Standing,
     Standings,
     TableMoves,
     decided,
@@ -331,7 +331,7 @@ def rated(plugin: GamePlugin[Any, Any]) -> bool:
 
 def hand_standing(
     plugin: GamePlugin[Any, Any], table: TableView, game: Any, *, scored: bool
-) -> Standing | None:
+) -> Ranking | None:
     """The finished hand's standing to rate, or None: the game's own (`Standings`), else
     for a hand game each seat dealt in by its net chips (a hand in which every net is the
     same decided nothing); a hand of a score game (`scored`) is not rated, its game is."""
@@ -342,10 +342,10 @@ def hand_standing(
     if scored or outcome is None:
         return None
     seats = range(len(outcome.paid_in))
-    return decided(Standing(tuple((table.dealt[s],) for s in seats), tuple(outcome.net(s) for s in seats)))
+    return decided(Ranking(tuple((table.dealt[s],) for s in seats), tuple(outcome.net(s) for s in seats)))
 
 
-def game_standing(plugin: GamePlugin[Any, Any], table: TableView, result: GameResult) -> Standing | None:
+def game_standing(plugin: GamePlugin[Any, Any], table: TableView, result: GameResult) -> Ranking | None:
     """A finished score game's standing to rate, or None: the game's own (`Standings`), else
     its final standing (`game_sides`)."""
     standings = plugin.capability(Standings)
@@ -377,9 +377,9 @@ __all__ = [
     "Pause",
     "Pauses",
     "Prepares",
+    "Ranking",
     "ScoreGame",
     "SideOffers",
-    "Standing",
     "Standings",
     "TableMoves",
     "decided",

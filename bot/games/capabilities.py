@@ -53,7 +53,7 @@ class GameEnd:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Ranking:
     """A result to rate (docs/RULES.md, "Ratings"): the sides that played it — each one
     table seat, or partners rated as a team — by table seat key, and each side's score,
     higher better, equal scores tying."""
@@ -62,7 +62,7 @@ class Standing:
     scores: tuple[float, ...]
 
 
-def game_sides(match: Match, result: GameResult) -> Standing:
+def game_sides(match: Match, result: GameResult) -> Ranking:
     """A finished game's final standing: each side that finished it with its score — the
     match's partnerships when they are fixed (a side scores its best member's score, as
     the match counts it), every other seat alone."""
@@ -79,10 +79,10 @@ def game_sides(match: Match, result: GameResult) -> Standing:
         if key not in teamed:
             sides.append((key,))
             scores.append(score)
-    return Standing(tuple(sides), tuple(scores))
+    return Ranking(tuple(sides), tuple(scores))
 
 
-def decided(standing: Standing) -> Standing | None:
+def decided(standing: Ranking) -> Ranking | None:
     """`standing` if it ranks anyone above anyone (two sides or more, scores not all equal),
     else None: a result that decided nothing is not rated."""
     return standing if len(standing.sides) > 1 and len(set(standing.scores)) > 1 else None
@@ -325,11 +325,11 @@ class Standings(Capability, Generic[G, OptionsT]):
         """Whether this game's results are rated at all."""
         return True
 
-    def hand_standing(self, table: TableView, game: G) -> Standing | None:
+    def hand_standing(self, table: TableView, game: G) -> Ranking | None:
         """The finished hand `game`'s standing to rate, or None: this hand is not rated."""
         raise NotImplementedError
 
-    def game_standing(self, table: TableView, result: GameResult) -> Standing | None:
+    def game_standing(self, table: TableView, result: GameResult) -> Ranking | None:
         """A finished game's standing to rate, or None: not rated (its hands were). By
         default its final standing (`game_sides`)."""
         return decided(game_sides(table.match, result))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.base import Standing, game_standing, hand_standing, rated, scoreboard
+from bot.games.base import Ranking, game_standing, hand_standing, rated, scoreboard
 from bot.ratings import NEW, Skill, anchor, rate, shown
 from bot.store import RatingChange, Tx
 from bot.tables.model import Seat, Table
@@ -83,7 +83,7 @@ class Ratings:
         }
         state.game_ratings = {}
 
-    async def rate(self, table: Table, tx: Tx, standing: Standing) -> dict[int, int]:
+    async def rate(self, table: Table, tx: Tx, standing: Ranking) -> dict[int, int]:
         """One rated result: the members' ratings read and written in `tx`, the computers
         at their anchors; each member's seat shows the new rating. Returns each member's
         shown rating before it (by user id)."""

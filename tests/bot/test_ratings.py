@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES, RATED
-from bot.games.base import Standing, game_sides, game_standing, hand_standing
+from bot.games.base import Ranking, game_sides, game_standing, hand_standing
 from bot.ratings import NEW, Skill, anchor, ranks, rate, shown
 from engine.core.match import GameResult, Match
 from tests.bot.test_hand_results import play_out
@@ -60,7 +60,7 @@ def test_a_hand_game_rates_each_hand_by_each_seats_net() -> None:
     play_out(table)
     outcome = table.game.outcome
     standing = hand_standing(table.plugin, table.view(), table.game, scored=False)
-    assert standing == Standing((("1",), ("2",), ("3",)), tuple(outcome.net(s) for s in range(3)))
+    assert standing == Ranking((("1",), ("2",), ("3",)), tuple(outcome.net(s) for s in range(3)))
     # the same hand at a score game's table is its game's to rate, not the hand's
     assert hand_standing(GAMES["holdout"], table.view(), table.game, scored=True) is None
 
@@ -97,7 +97,7 @@ def test_a_heralds_round_is_rated_by_its_sides_as_teams() -> None:
     score = table.game.score
     assert [side.seats for side in score.sides] == [(0, 2), (1, 3)]
     standing = hand_standing(table.plugin, table.view(), table.game, scored=True)
-    assert standing == Standing((("1", "3"), ("2", "4")), (5, 0))  # "Ana and Chiara take the round with 5"
+    assert standing == Ranking((("1", "3"), ("2", "4")), (5, 0))  # "Ana and Chiara take the round with 5"
 
 
 def test_scopone_and_the_small_games_are_rated_at_the_games_end_by_the_final_standing() -> None:
@@ -106,16 +106,16 @@ def test_scopone_and_the_small_games_are_rated_at_the_games_end_by_the_final_sta
     assert hand_standing(table.plugin, table.view(), table.game, scored=True) is None
     table.match = table.match.with_partners((("1", "3"), ("2", "4")))
     ended = GameResult(game_no=1, hand_no=3, winners=("2", "4"), scores={"1": 7, "2": 11, "3": 7, "4": 11})
-    assert game_standing(table.plugin, table.view(), ended) == Standing((("1", "3"), ("2", "4")), (7, 11))
+    assert game_standing(table.plugin, table.view(), ended) == Ranking((("1", "3"), ("2", "4")), (7, 11))
     two = dealt_table("primiera", {"variant": "two"}, 2, 0, stake=1)
     ended = GameResult(game_no=1, hand_no=2, winners=("2",), scores={"1": 4, "2": 12})
-    assert game_standing(two.plugin, two.view(), ended) == Standing((("1",), ("2",)), (4, 12))
+    assert game_standing(two.plugin, two.view(), ended) == Ranking((("1",), ("2",)), (4, 12))
 
 
 def test_a_points_game_is_rated_by_its_final_standing_and_a_draw_of_everyone_by_nothing() -> None:
     table = dealt_table("primero", {"variant": "points"}, 3, 0, stake=1)
     ended = GameResult(game_no=1, hand_no=4, winners=("1",), scores={"1": 1020, "2": 700, "3": 980})
-    assert game_standing(table.plugin, table.view(), ended) == Standing(
+    assert game_standing(table.plugin, table.view(), ended) == Ranking(
         (("1",), ("2",), ("3",)), (1020, 700, 980)
     )
     even = GameResult(game_no=1, hand_no=4, winners=("1", "2"), scores={"1": 1000, "2": 1000})
@@ -125,7 +125,7 @@ def test_a_points_game_is_rated_by_its_final_standing_and_a_draw_of_everyone_by_
 def test_fixed_partners_score_as_their_side_and_others_alone() -> None:
     match = Match.new(("1", "2", "3", "4"), fixed_partners=True).with_partners((("1", "3"),))
     ended = GameResult(game_no=1, hand_no=1, winners=("1", "3"), scores={"1": 11, "2": 4, "3": 11, "4": 6})
-    assert game_sides(match, ended) == Standing((("1", "3"), ("2",), ("4",)), (11, 4, 6))
+    assert game_sides(match, ended) == Ranking((("1", "3"), ("2",), ("4",)), (11, 4, 6))
 
 
 # ------------------------------------------------------------ the end of a game

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import ValidationError
 
-from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, ScoreGame, Standing, Standings
+from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, Ranking, ScoreGame, Standings
 from bot.games.prefa import picture
 from bot.games.prefa.options import PrefaTableOptions
 from bot.games.prefa.render import (
@@ -260,7 +260,7 @@ class PrefaPlugin(
         return match, GameEnd(result=result, nets=net, text=text)
 
     # --------------------------------------------------------------- ratings
-    def hand_standing(self, table: TableView, game: PrefaHand) -> Standing | None:
+    def hand_standing(self, table: TableView, game: PrefaHand) -> Ranking | None:
         """Each hand with a contract is rated as the declarer against the two defenders,
         rated as a team (docs/RULES.md, "Ratings"): made (or given up by both defenders
         going out), the declarer ranks first; set, the defenders do. A hand thrown in or
@@ -277,9 +277,9 @@ class PrefaPlugin(
             if seat != declarer and game.party(seat) is not None
         )
         sides = ((table.dealt[declarer],), defenders)
-        return Standing(sides, (1, 0) if result.made else (0, 1))
+        return Ranking(sides, (1, 0) if result.made else (0, 1))
 
-    def game_standing(self, table: TableView, result: GameResult) -> Standing | None:
+    def game_standing(self, table: TableView, result: GameResult) -> Ranking | None:
         """Rated hand by hand (`hand_standing`), so not again at the game's end."""
         return None
 

@@ -25,8 +25,8 @@ from bot.games.base import (
     HandSetup,
     OptionError,
     Partners,
+    Ranking,
     ScoreGame,
-    Standing,
     Standings,
     decided,
     game_sides,
@@ -198,7 +198,7 @@ class PrimieraPlugin(
         return match, game_end(match.target or 0, result, keys, list(self.seat_names(game)), game.robot)
 
     # --------------------------------------------------------------- ratings
-    def hand_standing(self, table: TableView, game: Primiera) -> Standing | None:
+    def hand_standing(self, table: TableView, game: Primiera) -> Ranking | None:
         """The Heralds forms are rated round by round (docs/RULES.md, "Ratings"): the first
         Herald sets the partners for one round only, so the round is what a partnership
         plays together. Each side of the round (a pair, or a player alone) by its points,
@@ -209,9 +209,9 @@ class PrimieraPlugin(
         if not options.engine_options().heralds or score is None:
             return None
         sides = tuple(tuple(table.dealt[seat] for seat in side.seats) for side in score.sides)
-        return decided(Standing(sides, tuple(side.points for side in score.sides)))
+        return decided(Ranking(sides, tuple(side.points for side in score.sides)))
 
-    def game_standing(self, table: TableView, result: GameResult) -> Standing | None:
+    def game_standing(self, table: TableView, result: GameResult) -> Ranking | None:
         """Scopone, two and three players: the game's final standing, Scopone's fixed pairs
         as teams (`game_sides`); the Heralds forms were rated round by round."""
         options: PrimieraTableOptions = table.options
