@@ -17,7 +17,7 @@ from bot.tables.timing import NEXT_HAND_DELAY
 from engine.primiera import PrimieraOptions
 from tests.e2e.test_primiera import play_round
 from tests.e2e.test_table_message import assert_fits
-from tests.helpers.room import Room, answer_to, buttons, open_table, text_lines
+from tests.helpers.room import Room, answer_to, buttons, open_table, picture_description, text_lines
 
 
 async def rate_members(room: Room, results: list[tuple[int, int]]) -> dict[int, Skill]:
@@ -148,6 +148,9 @@ async def test_a_score_game_that_ends_shows_the_standings_and_rating_changes_the
         line.startswith("**The game is over.** A new game with the same seats starts <t:") for line in lines
     )
     assert "New game" in buttons(message) and "Deal next hand" not in buttons(message)
+    # The picture (and its words) shows the game's final scores, not the next game's zeros
+    described = picture_description(message)
+    assert f"score {alice}/1" in described and f"score {computer}/1" in described
     # Alice's hand panel, redrawn with the finished hand, says where she finished
     panel = room.bot.display.panel(table, 0, None).embed.description or ""
     place = "first" if alice > computer else "second"
