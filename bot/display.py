@@ -23,7 +23,7 @@ from bot.channel_rate import ChannelRate
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.games.base import SideOffers, TableMoves
 from bot.pictures import Picture, Pictures
-from bot.render import turn_prompt
+from bot.render import game_end_note, turn_prompt
 from bot.table_layout import picture_description, table_layout, table_lines
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
@@ -167,7 +167,9 @@ def table_view(table: Table) -> discord.ui.View | None:
     view.add_item(button(table, "join", "Join", green, disabled=full))
     view.add_item(button(table, "leave", "Leave", grey))
     view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
-    start_label = "Start" if state.phase is Phase.LOBBY else "Deal next hand"
+    start_label = (
+        "Start" if state.phase is Phase.LOBBY else "New game" if table.game_over else "Deal next hand"
+    )
     view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
     view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
     view.add_item(button(table, "rules", "Rules", grey, row=1))
@@ -593,7 +595,11 @@ class Display:
         seat = table.engine_seat(index)
         if seat is None:
             raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
-        return table.plugin.panel(table.view(), table.game, seat, opened.picks if opened else ())
+        panel = table.plugin.panel(table.view(), table.game, seat, opened.picks if opened else ())
+        note = game_end_note(table, index)  # the hand ended a score game: where they finished
+        if note:
+            panel.embed.description = f"{panel.embed.description or ''}\n{note}".strip()
+        return panel
 
     def panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
         if not panel.controls and not panel.pickers:

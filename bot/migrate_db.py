@@ -1,12 +1,12 @@
 """``python -m bot migrate-db --from URL --to URL``: move a room to another database.
 
 Copies every table of Ridotto's schema — settings, members and their balances, tables with
-their snapshots, escrow, the ledger, results, hands and their proofs, members' own seeds —
-row for row with their ids, in one transaction on the target, from a consistent read of the
-source (which is only read).
-The target must be empty: a new SQLite file, or a PostgreSQL database with no tables (or
-only Ridotto's, with no rows); anything else is refused with a sentence and left as it was.
-Then the audit runs on both sides and both reports are printed.
+their snapshots, escrow, the ledger, results, hands and their proofs, members' own seeds,
+ratings with their history — row for row with their ids, in one transaction on the target,
+from a consistent read of the source (which is only read). The target must be empty: a new
+SQLite file, or a PostgreSQL database with no tables (or only Ridotto's, with no rows);
+anything else is refused with a sentence and left as it was. Then the audit runs on both
+sides and both reports are printed.
 
 Exit codes: 0 copied, and the two audits agree and balance; 1 copied, but the audits differ
 (or agree that the source's books did not balance); 2 nothing
@@ -49,9 +49,23 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "hands": ("table_id", "hand_no", "guild_id", "game", "seed", "commitment", "final_state", "created_at"),
     "member_seeds": ("guild_id", "user_id", "seed", "updated_at"),
     "hand_proofs": ("table_id", "hand_no", "guild_id", "proof"),
+    "ratings": ("guild_id", "game", "user_id", "mu", "sigma", "rated", "updated_at"),
+    "rating_changes": (
+        "id",
+        "guild_id",
+        "game",
+        "user_id",
+        "table_id",
+        "hand_no",
+        "mu_before",
+        "sigma_before",
+        "mu",
+        "sigma",
+        "created_at",
+    ),
 }
 """Every table of Ridotto's schema (the same in both databases), the referenced first."""
-IDENTITIES = ("tables", "ledger", "results")
+IDENTITIES = ("tables", "ledger", "results", "rating_changes")
 """Tables whose ids PostgreSQL numbers: its counter must continue after the copied ids."""
 BOOKKEEPING = {"schema_version", "sqlite_sequence"}
 

@@ -9,12 +9,15 @@ from typing import Any
 
 import discord
 
-from bot.games.results import between_hands
+from bot.games.base import game_sides
+from bot.games.results import between_hands, signed
 from bot.games.view import TableView
+from bot.ratings import ranks
 from bot.tables import Phase, Table
 from bot.tables.fair import CLICK, PLAY, hand_name
 from bot.tables.model import DealMix
 from bot.tables.offers import describe
+from bot.tables.ratings import seat_rating
 from bot.tables.timing import UNATTENDED_DEALS
 from bot.ui import plain
 from engine.core.text import plural
@@ -48,6 +51,8 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
         name = "Seated for the next hand" if game is not None else "Seats"
         embed.add_field(name=name, value=_seat_lines(table) or "Nobody yet.", inline=False)
     embed.description = _status(table, view)
+    if table.game_over:  # the end of a score game: its final standings above the status
+        embed.description = "\n".join([*final_standings(table), embed.description])
     if state.phase is not Phase.PLAYING and game is not None and view is not None:
         embed.description = between_hands(table.plugin.hand_result(view, game), embed.description)
     if state.log:
@@ -153,6 +158,70 @@ def table_link(table: Table) -> str | None:
     return f"https://discord.com/channels/{state.guild_id}/{state.channel_id}/{state.message_id}"
 
 
+def final_standings(table: Table) -> list[str]:
+    """The end of a score game (docs/RULES.md, "Scores that finish"): its final standings,
+    partners together, and each member's rating before and after the game; empty unless
+    the hand just finished ended a game."""
+    ended = table.match.last_result
+    if not table.game_over or ended is None:
+        return []
+    state, game = table.state, table.game
+    seats = {seat.choice: seat for seat in state.seats}
+    engine = table.plugin.seat_names(game) if game is not None else ()
+    played = {key: engine[index] for index, key in table.view().dealt.items() if index < len(engine)}
+
+    def name(key: str) -> str:
+        seat = seats.get(key)
+        if seat is not None:
+            return f"🤖 {plain(seat.name)}" if seat.is_computer else plain(seat.name)
+        return plain(played.get(key, key))  # a seat with no member (a robot), or one since left
+
+    standing = game_sides(table.match, ended)
+    places = ranks(standing.scores)
+    owed = any(score < 0 for score in standing.scores)  # chips that may be negative: signed
+    parts = [
+        f"{places[i]}. {' & '.join(name(key) for key in standing.sides[i])} "
+        + (signed(int(standing.scores[i])) if owed else f"{int(standing.scores[i]):,}")
+        for i in sorted(range(len(places)), key=lambda i: places[i])
+    ]
+    lines = ["🏆 Final standings: " + " · ".join(parts)]
+    changes = [
+        f"{name(choice)} {after:,} ({signed(after - before)})"
+        for choice, (before, after) in state.rated_game.items()
+        if choice in seats and not seats[choice].is_computer
+    ]
+    if changes:
+        lines.append("Ratings: " + " · ".join(changes))
+    return lines
+
+
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def game_end_note(table: Table, index: int) -> str:
+    """What the hand panel of the member in table seat `index` adds when the hand ended a
+    score game: where they (or their side) finished and their rating before and after the
+    game; "" otherwise."""
+    ended = table.match.last_result
+    if not table.game_over or ended is None:
+        return ""
+    seat = table.state.seats[index]
+    standing = game_sides(table.match, ended)
+    places = ranks(standing.scores)
+    side = next((i for i, keys in enumerate(standing.sides) if seat.choice in keys), None)
+    if side is None:
+        return ""
+    who = "your side finishes" if len(standing.sides[side]) > 1 else "you finish"
+    place = PLACES[places[side] - 1] if places[side] <= len(PLACES) else f"number {places[side]}"
+    shared = " (shared)" if places.count(places[side]) > 1 else ""
+    note = f"🏆 The game is over: {who} {place}{shared} of {len(standing.sides)}."
+    change = table.state.rated_game.get(seat.choice)
+    if change is not None:
+        before, after = change
+        note += f" Your rating: {after:,} ({signed(after - before)})."
+    return note
+
+
 def _status(table: Table, view: TableView | None) -> str:
     state = table.state
     if state.phase is Phase.LOBBY:
@@ -164,11 +233,12 @@ def _status(table: Table, view: TableView | None) -> str:
         extra = f"\n{options}." if options else ""
         return f"**Lobby** — {wait}. Press **Join** to {take}; the host starts the game.{extra}"
     if state.phase is Phase.BETWEEN:
+        deal = "New game" if table.game_over else "Deal next hand"
         if state.deadline is not None and state.clock_deals >= UNATTENDED_DEALS:
             due = discord.utils.format_dt(state.deadline, "R")
             return (
                 f"**Hand {state.hand_no} is over.** Nobody seated has played for "
-                f"{plural(state.clock_deals, 'hand')}, so the table waits: press **Deal next hand** "
+                f"{plural(state.clock_deals, 'hand')}, so the table waits: press **{deal}** "
                 f"to play on — it closes {due} otherwise."
             )
         if state.deadline is not None and not table.humans:
@@ -176,6 +246,12 @@ def _status(table: Table, view: TableView | None) -> str:
             return (
                 f"**Hand {state.hand_no} is over.** Only computer players are seated: the table "
                 f"closes {due} unless a member joins."
+            )
+        if state.deadline is not None and len(state.seats) >= table.seat_range[0] and table.game_over:
+            due = discord.utils.format_dt(state.deadline, "R")
+            return (
+                f"**The game is over.** A new game with the same seats starts {due} — press "
+                "**New game** to start it now, or **Leave**."
             )
         if state.deadline is not None and len(state.seats) >= table.seat_range[0]:
             due = discord.utils.format_dt(state.deadline, "R")
@@ -236,7 +312,9 @@ def _seat_lines(table: Table) -> str:
         # A game played without stacks (a buy-in of 0) keeps none worth showing.
         stacked = stack is not None and bool(table.plugin.buy_in(state.stake, table.options))
         chips = f" · stack {stack:,}" if stacked else ""
-        lines.append(f"**{table.plugin.choice_label(seat.choice)}** — {who}{chips}")
+        rating = seat_rating(table, seat)
+        rated = f" · rating {rating:,}" if rating is not None else ""
+        lines.append(f"**{table.plugin.choice_label(seat.choice)}** — {who}{chips}{rated}")
     return "\n".join(lines)
 
 

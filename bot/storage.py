@@ -53,12 +53,16 @@ from bot.store.contract import (
     GuildSettings,
     HandProof,
     InsufficientFunds,
+    MemberRating,
+    Rating,
+    RatingChange,
     SavedTable,
     TableAlreadyOpen,
     TableRecord,
     audit_report,
     check_give,
     check_member_seed,
+    check_ratings,
     check_result,
     check_seed,
     check_settings,
@@ -67,6 +71,7 @@ from bot.store.contract import (
     member_account,
     next_daily,
     table_account,
+    trend_start,
 )
 from bot.store.contract import TABLE_COLS as _TABLE_COLS
 from bot.store.contract import check_id as _check_id
@@ -87,6 +92,9 @@ __all__ = [
     "GameStats",
     "GuildSettings",
     "InsufficientFunds",
+    "MemberRating",
+    "Rating",
+    "RatingChange",
     "SavedTable",
     "Store",
     "TableAlreadyOpen",
@@ -598,6 +606,57 @@ class Tx:
 
         await self._call(record)
 
+    async def ratings(self, guild_id: int, game: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """The ratings these members have on `game`'s board (never rated: absent)."""
+        users = [_check_id(user_id, "user_id") for user_id in user_ids]
+
+        def q(conn: sqlite3.Connection) -> dict[int, Rating]:
+            rows = conn.execute(
+                "SELECT user_id, mu, sigma, rated FROM ratings WHERE guild_id = ? AND game = ?"
+                f" AND user_id IN ({', '.join('?' * len(users))})",
+                (guild_id, game, *users),
+            )
+            return {int(u): Rating(user_id=u, game=game, mu=m, sigma=s, rated=r) for u, m, s, r in rows}
+
+        return await self._call(q) if users else {}
+
+    async def record_ratings(
+        self, guild_id: int, game: str, table_id: int, hand_no: int, changes: Sequence[RatingChange]
+    ) -> None:
+        """Each member's new rating (one more result rated) and a history row per member."""
+        check_ratings(guild_id, game, table_id, hand_no, changes)
+
+        def record(conn: sqlite3.Connection) -> None:
+            now = _now_iso()
+            conn.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, rated, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " mu = excluded.mu, sigma = excluded.sigma, rated = ratings.rated + 1,"
+                " updated_at = excluded.updated_at",
+                [(guild_id, game, c.user_id, c.mu, c.sigma, now) for c in changes],
+            )
+            conn.executemany(
+                "INSERT INTO rating_changes (guild_id, game, user_id, table_id, hand_no, mu_before,"
+                " sigma_before, mu, sigma, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        guild_id,
+                        game,
+                        c.user_id,
+                        table_id,
+                        hand_no,
+                        c.mu_before,
+                        c.sigma_before,
+                        c.mu,
+                        c.sigma,
+                        now,
+                    )
+                    for c in changes
+                ],
+            )
+
+        await self._call(record)
+
 
 # --------------------------------------------------------------------------- store
 
@@ -957,6 +1016,79 @@ class Store:
                 (guild_id, user_id),
             )
             return [GameStats(game=g, hands=h, wins=w, net=n) for g, h, w, n in rows]
+
+        return await self._read(q)
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> Rating | None:
+        """A member's rating on `game`'s board, or None: never rated there."""
+
+        def q(conn: sqlite3.Connection) -> Rating | None:
+            row = conn.execute(
+                "SELECT mu, sigma, rated FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                (guild_id, game, user_id),
+            ).fetchone()
+            return (
+                None
+                if row is None
+                else Rating(user_id=user_id, game=game, mu=row[0], sigma=row[1], rated=row[2])
+            )
+
+        return await self._read(q)
+
+    async def leaderboard_rating(
+        self, guild_id: int, game: str, *, minimum: int, limit: int = 10
+    ) -> list[Rating]:
+        """The best rated members with at least `minimum` rated results, by μ − 3σ."""
+
+        def q(conn: sqlite3.Connection) -> list[Rating]:
+            rows = conn.execute(
+                "SELECT user_id, mu, sigma, rated FROM ratings WHERE guild_id = ? AND game = ? AND rated >= ?"
+                " ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
+                (guild_id, game, minimum, limit),
+            )
+            return [Rating(user_id=u, game=game, mu=m, sigma=s, rated=r) for u, m, s, r in rows]
+
+        return await self._read(q)
+
+    async def member_ratings(
+        self, guild_id: int, user_id: int, *, minimum: int, trend: int
+    ) -> list[MemberRating]:
+        """Every board the member is rated on: rank among those with `minimum` results, and
+        the rating before their latest `trend` changes."""
+
+        def q(conn: sqlite3.Connection) -> list[MemberRating]:
+            out = []
+            rows = conn.execute(
+                "SELECT game, mu, sigma, rated FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
+                (guild_id, user_id),
+            ).fetchall()
+            for game, mu, sigma, rated in rows:
+                ranked, ahead = conn.execute(
+                    "SELECT COUNT(*), COUNT(*) FILTER (WHERE mu - 3 * sigma > ? - 3 * ?"
+                    " OR (mu - 3 * sigma = ? - 3 * ? AND user_id < ?))"
+                    " FROM ratings WHERE guild_id = ? AND game = ? AND rated >= ?",
+                    (mu, sigma, mu, sigma, user_id, guild_id, game, minimum),
+                ).fetchone()
+                latest = conn.execute(
+                    "SELECT mu_before, sigma_before FROM rating_changes"
+                    " WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY id DESC LIMIT ?",
+                    (guild_id, user_id, game, trend),
+                ).fetchall()
+                mu_then, sigma_then, over = trend_start(latest, mu, sigma)
+                out.append(
+                    MemberRating(
+                        game=game,
+                        mu=mu,
+                        sigma=sigma,
+                        rated=rated,
+                        rank=ahead + 1 if rated >= minimum else None,
+                        ranked=ranked,
+                        mu_then=mu_then,
+                        sigma_then=sigma_then,
+                        over=over,
+                    )
+                )
+            return out
 
         return await self._read(q)
 

@@ -18,8 +18,9 @@ import discord
 
 from bot.components import TABLE_MOVE
 from bot.games.results import nets_line
-from bot.render import COLOURS, _seat_lines, _status, log_text, render_table
+from bot.render import COLOURS, _seat_lines, _status, final_standings, log_text, render_table
 from bot.tables import Phase, Table
+from bot.tables.ratings import seat_rating
 from bot.ui import plain
 
 UIButton: TypeAlias = discord.ui.Button[discord.ui.LayoutView]
@@ -84,9 +85,17 @@ def playing_lines(table: Table) -> list[str]:
 def between_hands(table: Table) -> list[str]:
     """Between hands: how the hand ended (`end_of_hand`), then that it is over and when the
     next one is dealt. The status always shows; the result's further reasons fill what room
-    is left of `MAX_LINES` (all of them are in Details)."""
+    is left of `MAX_LINES` (all of them are in Details). When the hand ended a score game,
+    the game's final standings and the members' rating changes take the place of what the
+    hand carried over (`final_standings`)."""
     status = _status(table, None).splitlines()
     result, reasons = end_of_hand(table)
+    if result and table.game_over:
+        result = [
+            result[0],
+            *final_standings(table),
+            *(line for line in result[1:] if line.startswith("Nets: ")),
+        ]
     room = max(0, MAX_LINES - 1 - len(result) - len(status))  # the header takes one line
     return [result[0], *reasons[:room], *result[1:], *status] if result else status
 
@@ -114,7 +123,9 @@ def end_of_hand(table: Table) -> tuple[list[str], list[str]]:
 def _seat_name(table: Table, index: int) -> str:
     seat = table.state.seats[index]
     host = " (host)" if seat.user_id == table.state.host_id else ""
-    return f"🤖 {plain(seat.name)}" if seat.is_computer else f"{seat.mention}{host}"
+    rating = seat_rating(table, seat)
+    rated = f" rated {rating:,}" if rating is not None else ""
+    return f"🤖 {plain(seat.name)}{rated}" if seat.is_computer else f"{seat.mention}{host}{rated}"
 
 
 # ------------------------------------------------------------------ the picture

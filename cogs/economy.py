@@ -7,8 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.games import BOARDS
-from bot.store import InsufficientFunds, Store
+from bot.games import BOARDS, RATED
+from bot.games.results import signed
+from bot.ratings import MIN_RATED, TREND, Skill, shown
+from bot.store import InsufficientFunds, MemberRating, Store
 from bot.ui import plain
 from engine.core.text import plural
 
@@ -90,10 +92,10 @@ class Economy(commands.Cog):
 
     @app_commands.command()
     @app_commands.guild_only()
-    @app_commands.describe(game="A game's board (wins and net chips); the bankroll board if left out")
+    @app_commands.describe(game="A game's board, ranked by skill rating; the bankroll board if left out")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        """The server's richest members, or a game's best players."""
+        """The server's richest members, or a game's best players by skill rating."""
         assert interaction.guild_id is not None
         embed = discord.Embed(colour=discord.Colour.gold())
         if game is None:
@@ -103,6 +105,25 @@ class Economy(commands.Cog):
                 f"{place}. <@{user_id}> — {chips(balance)}"
                 for place, (user_id, balance) in enumerate(rows, 1)
             ]
+            empty = "Nobody yet — open a table with /play."
+        elif game in RATED:
+            ranked = await self.store.leaderboard_rating(interaction.guild_id, game, minimum=MIN_RATED)
+            embed.title = f"Leaderboard — {BOARDS[game]}"
+            lines = [
+                f"{place}. <@{row.user_id}> — rating **{shown(Skill(row.mu, row.sigma)):,}** · "
+                f"{plural(row.rated, 'rated result')}"
+                for place, row in enumerate(ranked, 1)
+            ]
+            lines.append(
+                f"\nRanked by skill rating; a member appears after {plural(MIN_RATED, 'rated result')} "
+                "(a hand, a round or a whole game, as the game rates it). /stats shows yours."
+            )
+            empty = (
+                f"Nobody has {plural(MIN_RATED, 'rated result')} yet, the least to appear here — "
+                "open a table with /play."
+            )
+            if not ranked:
+                lines = []
         else:
             rows_game = await self.store.leaderboard_game(interaction.guild_id, game)
             embed.title = f"Leaderboard — {BOARDS[game]}"
@@ -111,31 +132,61 @@ class Economy(commands.Cog):
                 f"net {net:+,} chips"
                 for place, (user_id, wins, hands, net) in enumerate(rows_game, 1)
             ]
-        embed.description = "\n".join(lines) or "Nobody yet — open a table with /play."
+            if lines:
+                lines.append(
+                    f"\n{BOARDS[game]} is played against the house, so it has no rating: "
+                    "its players by wins and net chips."
+                )
+            empty = "Nobody yet — open a table with /play."
+        embed.description = "\n".join(lines) or empty
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command()
     @app_commands.guild_only()
     @app_commands.describe(member="Whose record to show (yourself if left out)")
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        """Hands, wins and net chips per game."""
+        """Hands, wins and net chips per game, and each game's skill rating, rank and trend."""
         assert interaction.guild_id is not None
         target = member or interaction.user
-        rows = await self.store.stats(interaction.guild_id, target.id)
+        rows = {row.game: row for row in await self.store.stats(interaction.guild_id, target.id)}
+        ratings = {
+            rating.game: rating
+            for rating in await self.store.member_ratings(
+                interaction.guild_id, target.id, minimum=MIN_RATED, trend=TREND
+            )
+        }
         balance = await self.store.balance(interaction.guild_id, target.id)
         embed = discord.Embed(
             title=f"{plain(target.display_name)} at the Ridotto", colour=discord.Colour.dark_teal()
         )
         embed.add_field(name="Bankroll", value=chips(balance), inline=False)
-        for row in rows:
-            name = BOARDS.get(row.game, row.game)
-            embed.add_field(
-                name=name,
-                value=f"{plural(row.hands, 'hand')} · {plural(row.wins, 'win')} · net {row.net:+,} chips",
-            )
-        if not rows:
+        for board in sorted(rows.keys() | ratings.keys()):
+            parts = []
+            if (row := rows.get(board)) is not None:
+                parts.append(
+                    f"{plural(row.hands, 'hand')} · {plural(row.wins, 'win')} · net {row.net:+,} chips"
+                )
+            if (rating := ratings.get(board)) is not None:
+                parts.append(rating_text(rating))
+            embed.add_field(name=BOARDS.get(board, board), value="\n".join(parts))
+        if not rows and not ratings:
             embed.description = "No hands played yet."
         await reply(interaction, None, embed=embed)
+
+
+def rating_text(rating: MemberRating) -> str:
+    """A board's rating as /stats says it: the rating, its rank (or how far from one), and
+    its change over the member's latest rated results."""
+    now = shown(Skill(rating.mu, rating.sigma))
+    if rating.rank is not None:
+        place = f"#{rating.rank:,} of {rating.ranked:,}"
+    else:
+        place = f"unranked until {plural(MIN_RATED, 'rated result')} ({rating.rated:,} so far)"
+    text = f"Rating **{now:,}** · {place}"
+    if rating.over:
+        change = now - shown(Skill(rating.mu_then, rating.sigma_then))
+        text += f" · {signed(change)} over the last {plural(rating.over, 'rated result')}"
+    return text
 
 
 async def setup(bot: Ridotto) -> None:

@@ -361,6 +361,9 @@ class PlayCommands(commands.Cog, name="Play"):
                 "**Rules:** `/rules <game>` or the **Rules** button on a table.\n"
                 "**Chips:** `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. "
                 "**Fair deals:** `/fair` (your own seed, mixed into your deals) and `/verify <hand>`. "
+                "**Ratings:** every game you play against others (a hand, a round or a whole game, "
+                "as the game goes) rates your skill; `/leaderboard <game>` ranks by it and `/stats` "
+                "shows yours. When a score game ends, **New game** plays another with the same seats.\n"
                 "Server admins set the bankroll, daily amount and turn timer with `/settings`."
             ),
         )

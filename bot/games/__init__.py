@@ -23,6 +23,7 @@ from bot.games.base import (
     OfferTerms,
     OptionError,
     Pause,
+    rated,
     scoreboards,
 )
 
@@ -52,9 +53,15 @@ BOARDS: dict[str, str] = {
 }
 """Every scoreboard: board key -> its name."""
 
+RATED: frozenset[str] = frozenset(
+    board for plugin in GAMES.values() if rated(plugin) for board in scoreboards(plugin)
+)
+"""The scoreboards whose results are rated (docs/RULES.md, "Ratings")."""
+
 __all__ = [
     "BOARDS",
     "GAMES",
+    "RATED",
     "BetOffer",
     "BetResult",
     "GameEnd",

@@ -40,15 +40,19 @@ from bot.games.capabilities import (
     Pause,
     Pauses,
     Prepares,
+    Ranking,
     ScoreGame,
     SideOffers,
+    Standings,
     TableMoves,
+    decided,
+    game_sides,
 )
 from bot.games.capabilities import G as G
 from bot.games.capabilities import OptionsT as OptionsT
 from engine.core.cards import Card
 from engine.core.game import Event
-from engine.core.match import Match
+from engine.core.match import GameResult, Match
 from engine.core.players import ComputerPlayer, computer_levels, computer_player
 
 if TYPE_CHECKING:
@@ -319,6 +323,37 @@ def min_bankroll(plugin: GamePlugin[Any, Any], stake: int, options: Any) -> int:
     return plugin.buy_in(stake, options) or 0
 
 
+def rated(plugin: GamePlugin[Any, Any]) -> bool:
+    """Whether `plugin`'s results are rated (docs/RULES.md, "Ratings")."""
+    standings = plugin.capability(Standings)
+    return standings.rated() if standings is not None else True
+
+
+def hand_standing(
+    plugin: GamePlugin[Any, Any], table: TableView, game: Any, *, scored: bool
+) -> Ranking | None:
+    """The finished hand's standing to rate, or None: the game's own (`Standings`), else
+    for a hand game each seat dealt in by its net chips (a hand in which every net is the
+    same decided nothing); a hand of a score game (`scored`) is not rated, its game is."""
+    standings = plugin.capability(Standings)
+    if standings is not None:
+        return standings.hand_standing(table, game)
+    outcome = game.outcome
+    if scored or outcome is None:
+        return None
+    seats = range(len(outcome.paid_in))
+    return decided(Ranking(tuple((table.dealt[s],) for s in seats), tuple(outcome.net(s) for s in seats)))
+
+
+def game_standing(plugin: GamePlugin[Any, Any], table: TableView, result: GameResult) -> Ranking | None:
+    """A finished score game's standing to rate, or None: the game's own (`Standings`), else
+    its final standing (`game_sides`)."""
+    standings = plugin.capability(Standings)
+    if standings is not None:
+        return standings.game_standing(table, result)
+    return decided(game_sides(table.match, result))
+
+
 __all__ = [
     "CAPABILITIES",
     "BetOffer",
@@ -342,10 +377,17 @@ __all__ = [
     "Pause",
     "Pauses",
     "Prepares",
+    "Ranking",
     "ScoreGame",
     "SideOffers",
+    "Standings",
     "TableMoves",
+    "decided",
+    "game_sides",
+    "game_standing",
+    "hand_standing",
     "min_bankroll",
+    "rated",
     "scoreboard",
     "scoreboards",
 ]

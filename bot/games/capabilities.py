@@ -53,6 +53,42 @@ class GameEnd:
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """A result to rate (docs/RULES.md, "Ratings"): the sides that played it — each one
+    table seat, or partners rated as a team — by table seat key, and each side's score,
+    higher better, equal scores tying."""
+
+    sides: tuple[tuple[str, ...], ...]
+    scores: tuple[float, ...]
+
+
+def game_sides(match: Match, result: GameResult) -> Ranking:
+    """A finished game's final standing: each side that finished it with its score — the
+    match's partnerships when they are fixed (a side scores its best member's score, as
+    the match counts it), every other seat alone."""
+    teams = match.partners if match.fixed_partners else ()
+    sides: list[tuple[str, ...]] = []
+    scores: list[float] = []
+    for team in teams:
+        members = tuple(key for key in team if key in result.scores)
+        if members:
+            sides.append(members)
+            scores.append(max(result.scores[key] for key in members))
+    teamed = {key for team in sides for key in team}
+    for key, score in result.scores.items():
+        if key not in teamed:
+            sides.append((key,))
+            scores.append(score)
+    return Ranking(tuple(sides), tuple(scores))
+
+
+def decided(standing: Ranking) -> Ranking | None:
+    """`standing` if it ranks anyone above anyone (two sides or more, scores not all equal),
+    else None: a result that decided nothing is not rated."""
+    return standing if len(standing.sides) > 1 and len(set(standing.scores)) > 1 else None
+
+
+@dataclass(frozen=True)
 class Pause:
     """A hand waiting on the clock rather than on a player: the game's `awaiting` is empty,
     the hand is not over, and after `seconds` the table plays `action` for engine seat `seat`
@@ -276,6 +312,29 @@ class ScoreGame(Capability, Generic[G, OptionsT]):
         return {}
 
 
+class Standings(Capability, Generic[G, OptionsT]):
+    """Capability: a game rated otherwise than the table's default (docs/RULES.md,
+    "Ratings"), which rates a hand game each hand by each seat's net chips and a score game
+    once a game ends by its final standing. A game played against the house may not be
+    rated at all; a score game whose sides change from hand to hand (a declarer against the
+    defenders, the round's partners) may rate each hand with its sides as teams instead."""
+
+    required = ("hand_standing",)
+
+    def rated(self) -> bool:
+        """Whether this game's results are rated at all."""
+        return True
+
+    def hand_standing(self, table: TableView, game: G) -> Ranking | None:
+        """The finished hand `game`'s standing to rate, or None: this hand is not rated."""
+        raise NotImplementedError
+
+    def game_standing(self, table: TableView, result: GameResult) -> Ranking | None:
+        """A finished game's standing to rate, or None: not rated (its hands were). By
+        default its final standing (`game_sides`)."""
+        return decided(game_sides(table.match, result))
+
+
 class HouseDeals(Capability, Generic[OptionsT]):
     """Capability: the house deals every hand at this table (no seat holds the deal; the
     rotation still runs for whatever else the game hangs on it)."""
@@ -365,5 +424,6 @@ CAPABILITIES: tuple[type[Capability], ...] = (
     HandByHand,
     Prepares,
     OutOfTurn,
+    Standings,
 )
 """Every kind of capability a game may register."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from bot.games.view import TableView
 from bot.ui import Panel, plain
 from engine.core.game import Outcome
+from engine.core.match import Match
 from engine.core.text import chips
 
 
@@ -111,6 +112,14 @@ def member_text(result: HandResult, seat: int) -> str:
     if result.carried:
         lines.append(plain(result.carried))
     return "\n".join(lines)
+
+
+def shown_scores(match: Match) -> Mapping[str, int]:
+    """The scores a table shows for each seat: the game under way's or, once a hand has
+    ended a game, that game's final scores until the next deal (the match has already
+    started the next game from nothing)."""
+    ended = match.last_result
+    return ended.scores if ended is not None and ended.hand_no == match.hand_no else match.scores
 
 
 def scores_line(table: TableView, names: Sequence[str], target: int | None, title: str = "Scores") -> str:

@@ -14,9 +14,11 @@ from __future__ import annotations
 from bot.migrations import (
     pg_v0001_initial,
     pg_v0003_fair_deals,
+    pg_v0004_ratings,
     v0001_initial,
     v0002_message_in_snapshot,
     v0004_fair_deals,
+    v0005_ratings,
 )
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
@@ -24,6 +26,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     (2, v0002_message_in_snapshot.SQL),
     # 3 is another branch's (issue 24's hand records); the lead renumbers at the merge.
     (4, v0004_fair_deals.SQL),
+    (5, v0005_ratings.SQL),
 )
 """(version, SQL script) pairs, strictly increasing from 1."""
 
@@ -33,6 +36,7 @@ PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, pg_v0001_initial.SQL),
     # 2 is another branch's (issue 24's hand records); the lead renumbers at the merge.
     (3, pg_v0003_fair_deals.SQL),
+    (4, pg_v0004_ratings.SQL),  # issue 24's ratings
 )
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
@@ -124,6 +125,44 @@ class HandProof(BaseModel):
 
     game: str
     proof: dict[str, Any] | None
+
+
+class Rating(BaseModel, frozen=True):
+    """A member's skill rating on one game's board (openskill's μ and σ), and how many
+    results have rated it."""
+
+    user_id: int
+    game: str
+    mu: float
+    sigma: float
+    rated: int
+
+
+class RatingChange(BaseModel, frozen=True):
+    """One member's rating before and after a rated result (one row of the history)."""
+
+    user_id: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+
+class MemberRating(BaseModel, frozen=True):
+    """A member's rating on one board as /stats shows it: the rating, its place among the
+    members ranked there (those with at least the minimum of rated results; None: not yet
+    one of them) out of how many, and the rating before its latest `over` changes (the
+    trend)."""
+
+    game: str
+    mu: float
+    sigma: float
+    rated: int
+    rank: int | None
+    ranked: int
+    mu_then: float
+    sigma_then: float
+    over: int
 
 
 class AuditGuild(BaseModel):
@@ -414,6 +453,18 @@ class Tx(Protocol):
         """The proof of a finished hand's deal (`bot.tables.fair`), after its `record_hand`."""
         ...
 
+    async def ratings(self, guild_id: int, game: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """The ratings these members have on `game`'s board (a member never rated: absent),
+        read in the transaction that will write their new ones."""
+        ...
+
+    async def record_ratings(
+        self, guild_id: int, game: str, table_id: int, hand_no: int, changes: Sequence[RatingChange]
+    ) -> None:
+        """A rated result: each member's new rating on `game`'s board (one more result
+        rated) and a row of history per member, in the transaction of the result."""
+        ...
+
 
 class Store(Protocol):
     """What the table service, the cogs, the audit and the benches use of a database."""
@@ -464,6 +515,25 @@ class Store(Protocol):
     ) -> list[tuple[int, int, int, int]]: ...
 
     async def stats(self, guild_id: int, user_id: int) -> list[GameStats]: ...
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> Rating | None:
+        """A member's rating on `game`'s board, or None: never rated there."""
+        ...
+
+    async def leaderboard_rating(
+        self, guild_id: int, game: str, *, minimum: int, limit: int = 10
+    ) -> list[Rating]:
+        """The best rated members of `game`'s board with at least `minimum` rated results,
+        by μ − 3σ (then user id)."""
+        ...
+
+    async def member_ratings(
+        self, guild_id: int, user_id: int, *, minimum: int, trend: int
+    ) -> list[MemberRating]:
+        """Every board a member is rated on (by board key), with their rank among the members
+        with at least `minimum` rated results and the rating before their latest `trend`
+        changes."""
+        ...
 
     async def ledger(
         self, guild_id: int, *, table_id: int | None = None, account: str | None = None
@@ -546,6 +616,32 @@ def check_member_seed(guild_id: int, user_id: int, seed: str) -> str:
     if not isinstance(seed, str):
         raise ValueError(f"seed must be text, not {seed!r}")
     return fair.check_member_seed(seed)
+
+
+def check_ratings(
+    guild_id: int, game: str, table_id: int, hand_no: int, changes: Sequence[RatingChange]
+) -> None:
+    """A rated result's rows, checked before anything touches the database: ids, a board,
+    one change per member, finite μ and positive σ."""
+    for value, name in ((guild_id, "guild_id"), (table_id, "table_id"), (hand_no, "hand_no")):
+        check_id(value, name)
+    if not isinstance(game, str) or not game:
+        raise ValueError("a rating needs a game's board")
+    users = [check_id(change.user_id, "user_id") for change in changes]
+    if len(set(users)) != len(users):
+        raise ValueError("a member is rated once per result")
+    for change in changes:
+        for mu, sigma in ((change.mu_before, change.sigma_before), (change.mu, change.sigma)):
+            if not (math.isfinite(mu) and math.isfinite(sigma) and sigma > 0):
+                raise ValueError(f"not a rating: mu {mu!r}, sigma {sigma!r}")
+
+
+def trend_start(rows: Sequence[Sequence[Any]], mu: float, sigma: float) -> tuple[float, float, int]:
+    """From a member's latest changes on a board, newest first (mu_before, sigma_before),
+    the rating before the oldest of them and how many they are (none: the rating now, 0)."""
+    if not rows:
+        return mu, sigma, 0
+    return float(rows[-1][0]), float(rows[-1][1]), len(rows)
 
 
 def next_daily(last: datetime | None, now: datetime) -> datetime | None:

@@ -53,7 +53,10 @@ from bot.store.contract import (
     GuildSettings,
     HandProof,
     InsufficientFunds,
+    MemberRating,
     MoveArgs,
+    Rating,
+    RatingChange,
     SavedTable,
     TableAlreadyOpen,
     TableRecord,
@@ -61,6 +64,7 @@ from bot.store.contract import (
     check_give,
     check_id,
     check_member_seed,
+    check_ratings,
     check_result,
     check_seed,
     check_settings,
@@ -74,6 +78,7 @@ from bot.store.contract import (
     parse_account,
     table_account,
     table_record,
+    trend_start,
     utc,
 )
 from bot.store.url import hide_password
@@ -531,6 +536,56 @@ class PostgresTx:
             data,
         )
 
+    async def ratings(self, guild_id: int, game: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """The ratings these members have on `game`'s board (never rated: absent), read under
+        the guild's lock, so no other writer changes them before this transaction writes."""
+        users = [check_id(user_id, "user_id") for user_id in user_ids]
+        if not users:
+            return {}
+        conn = await self._lock(check_id(guild_id, "guild_id"))
+        rows = await conn.fetch(
+            "SELECT user_id, mu, sigma, rated FROM ratings"
+            " WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::bigint[])",
+            guild_id,
+            game,
+            users,
+        )
+        return {int(u): Rating(user_id=u, game=game, mu=m, sigma=s, rated=r) for u, m, s, r in rows}
+
+    async def record_ratings(
+        self, guild_id: int, game: str, table_id: int, hand_no: int, changes: Sequence[RatingChange]
+    ) -> None:
+        """Each member's new rating (one more result rated) and a history row per member."""
+        check_ratings(guild_id, game, table_id, hand_no, changes)
+        conn = await self._lock(guild_id)
+        now = now_iso()
+        await conn.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, rated, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, rated = ratings.rated + 1,"
+            " updated_at = excluded.updated_at",
+            [(guild_id, game, c.user_id, c.mu, c.sigma, now) for c in changes],
+        )
+        await conn.executemany(
+            "INSERT INTO rating_changes (guild_id, game, user_id, table_id, hand_no, mu_before,"
+            " sigma_before, mu, sigma, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            [
+                (
+                    guild_id,
+                    game,
+                    c.user_id,
+                    table_id,
+                    hand_no,
+                    c.mu_before,
+                    c.sigma_before,
+                    c.mu,
+                    c.sigma,
+                    now,
+                )
+                for c in changes
+            ],
+        )
+
 
 def _settings(row: Any) -> GuildSettings:
     if row is None:
@@ -824,6 +879,86 @@ class PostgresStore:
             user_id,
         )
         return [GameStats(game=g, hands=int(h), wins=int(w), net=int(n)) for g, h, w, n in rows]
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> Rating | None:
+        """A member's rating on `game`'s board, or None: never rated there."""
+        row = await self._fetchrow(
+            "SELECT mu, sigma, rated FROM ratings WHERE guild_id = $1 AND game = $2 AND user_id = $3",
+            guild_id,
+            game,
+            user_id,
+        )
+        return (
+            None if row is None else Rating(user_id=user_id, game=game, mu=row[0], sigma=row[1], rated=row[2])
+        )
+
+    async def leaderboard_rating(
+        self, guild_id: int, game: str, *, minimum: int, limit: int = 10
+    ) -> list[Rating]:
+        """The best rated members with at least `minimum` rated results, by μ − 3σ."""
+        rows = await self._fetch(
+            "SELECT user_id, mu, sigma, rated FROM ratings WHERE guild_id = $1 AND game = $2 AND rated >= $3"
+            " ORDER BY mu - 3 * sigma DESC, user_id LIMIT $4",
+            guild_id,
+            game,
+            minimum,
+            limit,
+        )
+        return [Rating(user_id=u, game=game, mu=m, sigma=s, rated=r) for u, m, s, r in rows]
+
+    async def member_ratings(
+        self, guild_id: int, user_id: int, *, minimum: int, trend: int
+    ) -> list[MemberRating]:
+        """Every board the member is rated on: rank among those with `minimum` results, and
+        the rating before their latest `trend` changes (one read snapshot)."""
+        self._check_reentry()
+        out = []
+        async with (
+            self._pool.connection() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            rows = await conn.fetch(
+                "SELECT game, mu, sigma, rated FROM ratings WHERE guild_id = $1 AND user_id = $2"
+                " ORDER BY game",
+                guild_id,
+                user_id,
+            )
+            for game, mu, sigma, rated in rows:
+                ranked, ahead = await conn.fetchrow(
+                    # typed: PostgreSQL would read $1 - 3 * $2 as integers
+                    "SELECT COUNT(*), COUNT(*) FILTER (WHERE mu - 3 * sigma > $1::float8 - 3 * $2::float8"
+                    " OR (mu - 3 * sigma = $1::float8 - 3 * $2::float8 AND user_id < $3))"
+                    " FROM ratings WHERE guild_id = $4 AND game = $5 AND rated >= $6",
+                    mu,
+                    sigma,
+                    user_id,
+                    guild_id,
+                    game,
+                    minimum,
+                )
+                latest = await conn.fetch(
+                    "SELECT mu_before, sigma_before FROM rating_changes"
+                    " WHERE guild_id = $1 AND user_id = $2 AND game = $3 ORDER BY id DESC LIMIT $4",
+                    guild_id,
+                    user_id,
+                    game,
+                    trend,
+                )
+                mu_then, sigma_then, over = trend_start(latest, mu, sigma)
+                out.append(
+                    MemberRating(
+                        game=game,
+                        mu=mu,
+                        sigma=sigma,
+                        rated=rated,
+                        rank=ahead + 1 if rated >= minimum else None,
+                        ranked=ranked,
+                        mu_then=mu_then,
+                        sigma_then=sigma_then,
+                        over=over,
+                    )
+                )
+        return out
 
     async def ledger(
         self, guild_id: int, *, table_id: int | None = None, account: str | None = None

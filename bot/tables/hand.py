@@ -24,6 +24,7 @@ from bot.tables.fair import CLOCK, Fairness, hand_name
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
+from bot.tables.ratings import Ratings
 from bot.tables.timing import new_turn
 from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
@@ -63,6 +64,7 @@ class Hands:
         self.lobby = lobby
         self.wagers = wagers
         self.offers = offers
+        self.ratings = Ratings(commit)  # issue 24: what a hand or a game decided, rated as it settles
 
     async def play(self, table: Table, user: Person, key: str, values: list[str]) -> str | None:
         """A member's move, from a button key (and a select's or form's values)."""
@@ -334,15 +336,17 @@ class Hands:
         keys = [table.hand_choice(index) for index in range(len(outcome.paid_out))]
         kept = score.after_hand(table.match, game, keys) if score is not None else None
         moved: dict[str, int] = {}
+        finished: GameResult | None = None  # ratings (issue 24): the game this hand ended
         if kept is not None:
             table.match, ended = kept
             if ended is not None:
+                finished = ended.result
                 if table.stacked:
                     moved = {choice: n * state.stake for choice, n in ended.stakes.items()}
                 await self.record_game(table, tx, ended.result, ended.nets or moved)
                 self.commit.log(table, ended.text)
         elif points is not None:
-            await self.score(table, tx, {table.hand_choice(i): p for i, p in enumerate(points)})
+            finished = await self.score(table, tx, {table.hand_choice(i): p for i, p in enumerate(points)})
         pots: list[Transfer] = []
         for index, seat in enumerate(players):
             if stacks is not None:
@@ -359,6 +363,9 @@ class Hands:
                     outcome.net(index),
                     index in outcome.winners,
                 )
+        # Ratings (issue 24, item 3): the hand's standing, and the game's if it ended, rated in
+        # this transaction, with every seat of the hand still seated (leavers go below).
+        await self.ratings.settle(table, tx, scored=kept is not None or points is not None, ended=finished)
         for choice, amount in moved.items():
             state.stacks[choice] = state.stacks.get(choice, 0) + amount
         if outcome.house > 0:  # the house's cut leaves the pot with the winnings
@@ -434,13 +441,14 @@ class Hands:
                     choice in result.winners,
                 )
 
-    async def score(self, table: Table, tx: Tx, points: dict[str, int]) -> None:
+    async def score(self, table: Table, tx: Tx, points: dict[str, int]) -> GameResult | None:
         """Points games: add the hand's points; at the target the game ends, its result goes
-        to the scoreboard and a new game starts from nothing. A tie at the top is shared."""
+        to the scoreboard and a new game starts from nothing. A tie at the top is shared.
+        Returns the game the hand ended, if it did (issue 24: rated by the caller)."""
         state = table.state
         table.match, result = table.match.add_scores(points)
         if result is None:
-            return
+            return None
         await self.record_game(table, tx, result, {})
         seated = {seat.choice: seat for seat in state.seats}
         engine = table.plugin.seat_names(table.game)  # a winner with no member (a robot)
@@ -449,3 +457,4 @@ class Hands:
         top = max(result.scores.get(c, 0) for c in result.winners) if result.winners else 0
         verb = "wins" if len(winners) == 1 else "win"
         self.commit.log(table, f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!")
+        return result

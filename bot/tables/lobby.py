@@ -12,6 +12,7 @@ from bot.tables import money, offers, wagers
 from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
 from bot.tables.money import Transfer
+from bot.tables.ratings import Ratings
 from engine.core.text import chips
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class Lobby:
 
     def __init__(self, commit: Commit) -> None:
         self.commit = commit
+        self.ratings = Ratings(commit)  # a member's rating, read as they sit down (issue 24)
         #: the lobby's moves by table-message key (any other key is a move of the hand;
         #: "start" is the deal: `check_start`, then `Hands.deal`)
         self.moves: dict[str, Handler] = {
@@ -66,6 +68,7 @@ class Lobby:
         if choice not in free:
             raise TableError(f"{table.plugin.choice_label(choice)} is already taken. Pick another.")
         seat = Seat(choice=choice, user_id=user.id, name=display_name(user))
+        await self.ratings.sit(table, seat)
         self.seat(table, seat)
         line = f"{seat.name} sat down with {table.plugin.choice_label(choice)}."
         await self.commit.commit(table, line, self.buy_in(table, seat))
@@ -157,7 +160,8 @@ class Lobby:
             self.require_host(table, user)
         elif state.phase is Phase.BETWEEN:
             if table.seat_of(user.id) is None:
-                raise TableError("Only players seated at this table can deal the next hand.")
+                what = "start a new game" if table.game_over else "deal the next hand"
+                raise TableError(f"Only players seated at this table can {what}.")
         else:
             raise TableError("A hand is already in play.")
         low, high = table.seat_range

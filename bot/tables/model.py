@@ -74,6 +74,9 @@ class Seat(BaseModel):
     #: at once: "Leave now"); a snapshot saved before this field reads False, as it played then
     plays_out: bool = False
     replace: bool = False  # timed out twice; a computer takes over at the end of the hand
+    #: a member's rating on the table's board as players see it (`bot.ratings.shown`), read
+    #: when they sit down and kept as each result rates them; None: not rated (or not read)
+    rating: int | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -209,6 +212,11 @@ class TableState(BaseModel):
     seed_lock: SeedLock | None = None
     #: how the hand in play, or the last one, was seeded (its proof once it is over)
     deal_mix: DealMix | None = None
+    #: score games: each member's shown rating (by user id) before the first result of the
+    #: game under way rated them, so its end can say what the whole game changed
+    game_ratings: dict[int, int] = Field(default_factory=dict)
+    #: the last game that ended here: each member's shown rating (by seat) before and after it
+    rated_game: dict[str, tuple[int, int]] = Field(default_factory=dict)
     #: a snapshot saved before the match existed: its parts, until the table builds the match
     legacy_match: dict[str, Any] | None = Field(default=None, exclude=True)
 
@@ -394,6 +402,18 @@ class Table:
             return Turn(awaiting, members=any(not self.seat_for(seat).is_computer for seat in awaiting))
         pauses = self.plugin.capability(Pauses) if game.outcome is None else None
         return Turn(pause=pauses.pause(game, self.options) if pauses is not None else None)
+
+    @property
+    def game_over(self) -> bool:
+        """Between hands, when the hand just finished ended a score game: the table shows the
+        final standings and waits for **New game** (docs/RULES.md, "Scores that finish")."""
+        ended = self.match.last_result
+        return (
+            self.state.phase is Phase.BETWEEN
+            and self.game is not None
+            and ended is not None
+            and ended.hand_no == self.match.hand_no
+        )
 
     @property
     def house_bets(self) -> Sequence[BetOffer] | None:

@@ -284,6 +284,7 @@ class TableService:
             state.stacks[choice] = stack
             state.held = stack
         table = Table(state, plugin)
+        await self.lobby.ratings.sit(table, state.seats[0])
         try:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})

@@ -34,11 +34,14 @@ def deadline(
     current: datetime | None,
     turn_timer: int,
     pause: float | None = None,
+    between_games: bool = False,
 ) -> datetime | None:
     """When the table next acts by itself if nobody does anything.
 
     A lobby (and a table between hands that can't deal) closes when idle; a table that can
-    deal deals after a short pause; a hand waiting on members gives them the turn timer —
+    deal deals after a short pause, or when a score game has just ended (`between_games`)
+    starts the next game after the turn timer, time to read the final standings and leave;
+    a hand waiting on members gives them the turn timer —
     the others of a simultaneous choice keep the deadline they had — and a hand waiting
     only on computers has no deadline (they move on the clock at once). A hand waiting on
     the clock (`pause`: its seconds) gets it when the pause begins and keeps it."""
@@ -47,7 +50,9 @@ def deadline(
     if phase is Phase.LOBBY:
         return now + IDLE_CLOSE
     if phase is Phase.BETWEEN:
-        return now + (NEXT_HAND_DELAY if can_deal else IDLE_CLOSE)
+        if not can_deal:
+            return now + IDLE_CLOSE
+        return now + (timedelta(seconds=turn_timer) if between_games else NEXT_HAND_DELAY)
     if pause is not None:
         if not new_turn and current is not None:
             return current

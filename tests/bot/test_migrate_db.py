@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.migrate_db import main
+from bot.ratings import NEW, rate
 from bot.storage import Store
-from bot.store import HOUSE, member_account, table_account
+from bot.store import HOUSE, RatingChange, member_account, table_account
 from bot.store.postgres import PostgresStore
 from tests.helpers.postgres import execute
 
@@ -21,8 +22,8 @@ A, B, C = 101, 102, 103
 
 async def a_room(path: Path) -> None:
     """Settings, members, a daily, gives, an open table holding escrow (its message named),
-    a finished table with results and a hand with its deal's proof, members' own seeds, in
-    two guilds."""
+    a finished table with results, a hand with its deal's proof and its ratings, members' own
+    seeds, in two guilds."""
     store = await Store.open(path)
     try:
         await store.update_guild_settings(G, starting_bankroll=500, turn_timer=60)
@@ -38,6 +39,19 @@ async def a_room(path: Path) -> None:
             await tx.record_result(G, done, 1, "primiera", A, 30, True)
             await tx.record_hand(G, done, 1, "primiera", 2**80 + 1, "ab" * 32, {"deck": [1, 2]})
             await tx.record_proof(G, done, 1, {"scheme": "ridotto fair deal 1", "members": [{"seed": "é ✓"}]})
+            (won,), (lost,) = rate([[NEW], [NEW]], [1, 0])
+            await tx.record_ratings(
+                G,
+                "primiera",
+                done,
+                1,
+                [
+                    RatingChange(
+                        user_id=user, mu_before=NEW.mu, sigma_before=NEW.sigma, mu=new.mu, sigma=new.sigma
+                    )
+                    for user, new in ((A, won), (B, lost))
+                ],
+            )
             await tx.save_table(done, {"over": True}, status="closed")
         await store.set_member_seed(G, A, "Alice's own")
         await store.set_member_seed(H, C, "ünïcödé ✓")
@@ -61,6 +75,8 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             await store.stats(guild, A),
             await store.member_seeds(guild, [A, B, C]),
             await store.hand_proof(guild, 1, 1),
+            await store.leaderboard_rating(guild, "primiera", minimum=1),
+            await store.member_ratings(guild, B, minimum=1, trend=10),
         ]
     seen += [
         [
@@ -82,7 +98,7 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
     assert (code, err) == (0, "")
     assert (
         "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1, member_seeds 2,"
-        " hand_proofs 1" in out
+        " hand_proofs 1, ratings 2, rating_changes 2" in out
     )
     books = "guild 10: balances 830 + escrow 200 = 1030; granted 1000 - house net -30 = 1030  OK"
     assert out.count(books) == 2  # the source's audit, and the copy's
@@ -95,6 +111,10 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
         async with copy.transaction() as tx:  # the copy's own ids go on after the copied ones
             assert await tx.create_table(G, 8, "prefa", A, {}) == 3
             await tx.move(G, HOUSE, member_account(C), 1, "prize")
+            again = RatingChange(
+                user_id=C, mu_before=NEW.mu, sigma_before=NEW.sigma, mu=NEW.mu, sigma=NEW.sigma
+            )
+            await tx.record_ratings(G, "primiera", 1, 2, [again])  # the history's ids go on too
         assert [r["id"] for r in (await copy.ledger(G))[-2:]] == [11, 12]  # C new: bankroll, prize
     finally:
         await source.close()

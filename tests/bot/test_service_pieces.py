@@ -12,7 +12,7 @@ from bot.tables import TableService
 from bot.tables.commit import Commit, TableChange
 
 ROOT = Path(__file__).resolve().parents[2]
-PIECES = ("hand", "lobby", "autoplay", "wagers", "offers")
+PIECES = ("hand", "lobby", "autoplay", "wagers", "offers", "ratings")
 
 
 def test_the_service_pieces_are_handed_the_commit_path_and_never_the_service() -> None:

@@ -70,6 +70,14 @@ def test_between_hands_a_table_that_can_deal_deals_after_a_short_pause() -> None
     assert when(Phase.BETWEEN, can_deal=True) == NOW + NEXT_HAND_DELAY
 
 
+def test_between_games_the_next_game_starts_after_the_turn_timer() -> None:
+    """Issue 24, item 5: the end of a score game stays up the turn timer, time to read the
+    final standings and leave; a table that can't deal still closes when idle."""
+    later = when(Phase.BETWEEN, can_deal=True, between_games=True, turn_timer=90)
+    assert later == NOW + timedelta(seconds=90)
+    assert when(Phase.BETWEEN, can_deal=False, between_games=True) == NOW + IDLE_CLOSE
+
+
 def test_a_member_to_act_gets_the_turn_timer_and_the_others_of_a_simultaneous_choice_keep_theirs() -> None:
     assert when(Phase.PLAYING, turn_timer=90) == NOW + timedelta(seconds=90)
     earlier = NOW + timedelta(seconds=15)

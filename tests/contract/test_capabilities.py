@@ -69,6 +69,7 @@ CAPABILITY_METHODS = {
     "HandByHand": ("opening_costs", "cost", "min_bankroll"),
     "Prepares": ("prepare", "absorb"),
     "OutOfTurn": ("out_of_turn",),
+    "Standings": ("rated", "hand_standing", "game_standing"),
 }
 
 REGISTERED = {
@@ -82,6 +83,8 @@ REGISTERED = {
     "HandByHand": {"prima_carta", "peg_leg"},
     "Prepares": {"peg_leg"},  # issue 21: its pricing runs in a worker
     "OutOfTurn": {"peg_leg"},  # issue 23: a standing decision set or cancelled at any time
+    # issue 24: rated otherwise than the table's default (not at all; hand by hand as teams)
+    "Standings": {"peg_leg", "prefa", "primiera"},
 }
 """Which games register which capability (what their plug-ins implemented before the split)."""
 

@@ -7,6 +7,8 @@ import logging
 import discord
 import pytest
 
+from bot.games.results import signed
+from bot.ratings import Skill, shown
 from bot.tables import Phase
 from tests.e2e.test_prima_carta_hand import open_table_with_bob_and_a_computer
 from tests.helpers.room import Room, find_label
@@ -134,17 +136,25 @@ async def test_leaderboard_and_stats_agree_with_the_ledger_after_a_hand(room: Ro
     richest = max(nets, key=lambda uid: nets[uid])
     assert lines[0] == f"1. <@{richest}> — **{1000 + nets[richest]:,}** chips"
 
+    # A game's board ranks by rating (issue 24), from the fifth rated result on.
     game_board = await room.alice.slash(room.channel, "leaderboard", game="prima_carta")
     text = game_board.response.embeds[0].description
-    for user_id, net in nets.items():
-        wins = 1 if net > 0 else 0
-        assert f"<@{user_id}> — {wins} win{'s' if wins != 1 else ''} in 1 hand, net {net:+,} chips" in text
+    assert text.startswith("Nobody has 5 rated results yet, the least to appear here")
 
     stats = await room.bob.slash(room.channel, "stats")
     field = {f.name: f.value for f in stats.response.embeds[0].fields}["Prima Carta"]
     # One hand is "1 hand" (it said "1 hands"), and the net is in chips.
     won = "1 win" if nets[room.bob.id] > 0 else "0 wins"
-    assert field == f"1 hand · {won} · net {nets[room.bob.id]:+,} chips"
+    record, rating = field.splitlines()
+    assert record == f"1 hand · {won} · net {nets[room.bob.id]:+,} chips"
+    stored = await store.rating(room.guild.id, "prima_carta", room.bob.id)
+    assert stored is not None and stored.rated == 1
+    now = shown(Skill(stored.mu, stored.sigma))
+    change = signed(now - 1000)
+    assert rating == (
+        f"Rating **{now:,}** · unranked until 5 rated results (1 so far)"
+        f" · {change} over the last 1 rated result"
+    )
 
 
 @pytest.mark.parametrize(

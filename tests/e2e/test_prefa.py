@@ -12,6 +12,7 @@ from bot.tables import Phase, Table
 from engine.core.match import FIRST_DEALER_PURPOSE
 from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
+from tests.e2e.test_table_message import assert_fits
 from tests.helpers.room import answer_to, controls, fetch, leave_now, open_table, text_of
 
 SEED = 1212
@@ -91,8 +92,11 @@ async def test_three_players_play_a_whole_game_for_the_scoreboard(room) -> None:
     board = await room.bot.store.leaderboard_game(room.guild.id, "prefa")
     assert len(board) == 2
     assert table.match.pouches == {} and table.match.games == 1
-    # the next deal starts a new game with full pouches
-    await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
+    # the table shows the final standings and each member's rating over the game (issue 24),
+    # then New game starts a new game with full pouches
+    assert "🏆 Final standings: 1. " in final and "Ratings: alice " in final
+    assert_fits(room.message(table.state.message_id), picture=True, where="the game's end")
+    await room.alice.click(room.message(table.state.message_id), label="New game")
     assert set(table.match.pouches.values()) == {2}
     assert table.game.sheet == () or len(table.game.sheet) <= 1
 

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandByHand, HandSetup
-from bot.games.capabilities import Job, OutOfTurn, Prepares
+from bot.games.capabilities import Job, OutOfTurn, Prepares, Standings
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
 from bot.games.peg_leg.rules import BRIEF, RULES
@@ -67,6 +67,18 @@ BET_LINES = 12
 """Bets listed on the table message (the latest)."""
 
 
+class AgainstTheHouse(Standings[PegLeg, PegLegTableOptions]):
+    """Peg Leg is not rated (docs/RULES.md, "Ratings"): every player bets against the house,
+    never against another player, at prices set from the cards seen, so two players' nets
+    compare the sizes of their bets and the luck of the key suit, not who played better."""
+
+    def rated(self) -> bool:
+        return False
+
+    def hand_standing(self, table: TableView, game: PegLeg) -> None:
+        return None
+
+
 class PegLegPlugin(
     GamePlugin[PegLeg, PegLegTableOptions],
     HandByHand[PegLeg, PegLegTableOptions],
@@ -86,6 +98,7 @@ class PegLegPlugin(
     brief = BRIEF
     form_keys = frozenset({PICK})
     colour = discord.Colour.dark_purple()
+    capabilities = (AgainstTheHouse(),)
 
     def choice_label(self, choice: str) -> str:
         return f"Seat {choice}"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import ValidationError
 
-from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, ScoreGame
+from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, Ranking, ScoreGame, Standings
 from bot.games.prefa import picture
 from bot.games.prefa.options import PrefaTableOptions
 from bot.games.prefa.render import (
@@ -35,7 +35,7 @@ from bot.games.prefa.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary, signed
 from bot.ui import plain
 from engine.core.cards import Card
-from engine.core.match import Match
+from engine.core.match import GameResult, Match
 from engine.core.players import ComputerPlayer, computer_player
 from engine.core.text import chips, plural
 from engine.prefa import (
@@ -129,6 +129,7 @@ class _Computer:
 class PrefaPlugin(
     GamePlugin[PrefaHand, PrefaTableOptions],
     ScoreGame[PrefaHand, PrefaTableOptions],
+    Standings[PrefaHand, PrefaTableOptions],
 ):
     id = "prefa"
     name = "Prefa"
@@ -257,6 +258,30 @@ class PrefaPlugin(
         text = f"🏆 The pouches are empty: {who} {verb} the game with {top:+,} Prefa chips{unit}!"
         net = {k: v * game.stake for k, v in result.scores.items()} if game.bankroll else {}
         return match, GameEnd(result=result, nets=net, text=text)
+
+    # --------------------------------------------------------------- ratings
+    def hand_standing(self, table: TableView, game: PrefaHand) -> Ranking | None:
+        """Each hand with a contract is rated as the declarer against the two defenders,
+        rated as a team (docs/RULES.md, "Ratings"): made (or given up by both defenders
+        going out), the declarer ranks first; set, the defenders do. A hand thrown in or
+        dealt again decided nothing, and the player sitting a hand out is not in it."""
+        result = game.result
+        if result is None or result.kind not in ("played", "both_out") or result.made is None:
+            return None
+        declarer = game.seat_of(result.bidder)
+        if declarer is None:
+            return None
+        defenders = tuple(
+            table.dealt[seat]
+            for seat in range(len(game.keys))
+            if seat != declarer and game.party(seat) is not None
+        )
+        sides = ((table.dealt[declarer],), defenders)
+        return Ranking(sides, (1, 0) if result.made else (0, 1))
+
+    def game_standing(self, table: TableView, result: GameResult) -> Ranking | None:
+        """Rated hand by hand (`hand_standing`), so not again at the game's end."""
+        return None
 
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: PrefaTableOptions) -> PrefaHand:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.results import HandResult, moved_chips, scores_line
+from bot.games.results import HandResult, moved_chips, scores_line, shown_scores
 from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
 from engine.core.text import chips, plural
@@ -74,7 +74,7 @@ def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> Non
         if betting:
             parts.append(f"stack {view.stacks[index]:,}")
         else:
-            score = table.match.scores.get(table.hand_choice(index), 0)
+            score = shown_scores(table.match).get(table.hand_choice(index), 0)
             parts.append(f"score {score:,}")
         parts.append(_seat_state(view, index))
         if view.winner == index:

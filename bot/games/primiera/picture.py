@@ -40,6 +40,7 @@ from bot.art.seats import (
     under,
     vcol,
 )
+from bot.games.results import shown_scores
 from engine.core.cards import Card
 from engine.primiera import Phase, Play, Primiera, PrimieraView, capture_value_of, primiera_value_of
 from engine.primiera.game import TARGETS
@@ -91,7 +92,7 @@ def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
         word = label("sweeps", SMALL, DIM)
         step = max(8, min(24, (room - word.width - 8 - sweeps[0].width) // max(1, len(sweeps) - 1)))
         parts.append(hrow([word, fan(sweeps, step)], 8))
-    score = table.match.scores.get(table.hand_choice(seat), 0)
+    score = shown_scores(table.match).get(table.hand_choice(seat), 0)
     target = table.match.target or TARGETS[view.options.form]
     parts.append(label(f"score {score}/{target}", SMALL, DIM, width=room))
     return vcol(parts, 6)

@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import GameEnd, GamePlugin, HandSetup, OptionError, Partners, ScoreGame
+from bot.games.base import (
+    GameEnd,
+    GamePlugin,
+    HandSetup,
+    OptionError,
+    Partners,
+    Ranking,
+    ScoreGame,
+    Standings,
+    decided,
+    game_sides,
+)
 from bot.games.primiera import picture
 from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
 from bot.games.primiera.render import (
@@ -76,6 +87,7 @@ class PrimieraPlugin(
     GamePlugin[Primiera, PrimieraTableOptions],
     ScoreGame[Primiera, PrimieraTableOptions],
     Partners[Primiera, PrimieraTableOptions],
+    Standings[Primiera, PrimieraTableOptions],
 ):
     id = "primiera"
     name = "Primiera"
@@ -184,6 +196,28 @@ class PrimieraPlugin(
         if result is None:
             return match, None
         return match, game_end(match.target or 0, result, keys, list(self.seat_names(game)), game.robot)
+
+    # --------------------------------------------------------------- ratings
+    def hand_standing(self, table: TableView, game: Primiera) -> Ranking | None:
+        """The Heralds forms are rated round by round (docs/RULES.md, "Ratings"): the first
+        Herald sets the partners for one round only, so the round is what a partnership
+        plays together. Each side of the round (a pair, or a player alone) by its points,
+        the robot counting as the basic computer; a round where every side scored the same
+        decided nothing. The other forms are rated by the whole game (`game_standing`)."""
+        options: PrimieraTableOptions = table.options
+        score = game.score
+        if not options.engine_options().heralds or score is None:
+            return None
+        sides = tuple(tuple(table.dealt[seat] for seat in side.seats) for side in score.sides)
+        return decided(Ranking(sides, tuple(side.points for side in score.sides)))
+
+    def game_standing(self, table: TableView, result: GameResult) -> Ranking | None:
+        """Scopone, two and three players: the game's final standing, Scopone's fixed pairs
+        as teams (`game_sides`); the Heralds forms were rated round by round."""
+        options: PrimieraTableOptions = table.options
+        if options.engine_options().heralds:
+            return None
+        return decided(game_sides(table.match, result))
 
     # ------------------------------------------------------------------ play
     def new_hand(self, setup: HandSetup, options: PrimieraTableOptions) -> Primiera:

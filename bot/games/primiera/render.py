@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games.results import shown_scores
 from bot.ui import Control, Panel, plain
 from engine.core.cards import Card
 from engine.core.text import plural
@@ -111,7 +112,7 @@ def primiera_fields(table: TableView, game: Primiera, embed: discord.Embed) -> N
         parts.append(f"took {len(view.taken[seat])}")
         if view.sweeps[seat]:
             parts.append(f"🧹 {len(view.sweeps[seat])} ({cards_text(view.sweeps[seat])})")
-        parts.append(f"score {match.scores.get(table.hand_choice(seat), 0)}/{target}")
+        parts.append(f"score {shown_scores(match).get(table.hand_choice(seat), 0)}/{target}")
         if view.phase is Phase.PLAY and view.to_act == seat:
             parts.append("**to play**")
         lines.append(" · ".join(parts))
