@@ -43,6 +43,7 @@ EXTENSIONS = (
     "cogs.offers",
     "cogs.play",
     "cogs.rules",
+    "cogs.history",
 )
 
 #: The tasks discord.py runs interaction handlers in, by the names it gives them: slash

@@ -1,7 +1,8 @@
 """``python -m bot migrate-db --from URL --to URL``: move a room to another database.
 
 Copies every table of Ridotto's schema — settings, members and their balances, tables with
-their snapshots, escrow, the ledger, results and hands — row for row with their ids, in one
+their snapshots, escrow, the ledger, results, hands, and the kept hands (their records,
+moves and history lines) — row for row with their ids, in one
 transaction on the target, from a consistent read of the source (which is only read).
 The target must be empty: a new SQLite file, or a PostgreSQL database with no tables (or
 only Ridotto's, with no rows); anything else is refused with a sentence and left as it was.
@@ -46,6 +47,32 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "ledger": ("id", "guild_id", "src", "dst", "amount", "reason", "table_id", "hand_no", "created_at"),
     "results": ("id", "guild_id", "table_id", "hand_no", "game", "user_id", "net", "won", "created_at"),
     "hands": ("table_id", "hand_no", "guild_id", "game", "seed", "commitment", "final_state", "created_at"),
+    "hand_records": (
+        "table_id",
+        "hand_no",
+        "guild_id",
+        "channel_id",
+        "game",
+        "board",
+        "status",
+        "start",
+        "seating",
+        "result",
+        "started_at",
+        "finished_at",
+    ),
+    "hand_moves": ("table_id", "hand_no", "step", "seat", "actor", "action"),
+    "hand_players": (
+        "guild_id",
+        "user_id",
+        "table_id",
+        "hand_no",
+        "kind",
+        "board",
+        "seat",
+        "net",
+        "finished_at",
+    ),
 }
 """Every table of Ridotto's schema (the same in both databases), the referenced first."""
 IDENTITIES = ("tables", "ledger", "results")

@@ -11,17 +11,27 @@ without any package-data configuration.
 
 from __future__ import annotations
 
-from bot.migrations import pg_v0001_initial, v0001_initial, v0002_message_in_snapshot
+from bot.migrations import (
+    pg_v0001_initial,
+    pg_v0002_hand_records,
+    v0001_initial,
+    v0002_message_in_snapshot,
+    v0003_hand_records,
+)
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, v0001_initial.SQL),
     (2, v0002_message_in_snapshot.SQL),
+    (3, v0003_hand_records.SQL),
 )
 """(version, SQL script) pairs, strictly increasing from 1."""
 
 LATEST: int = MIGRATIONS[-1][0]
 
-PG_MIGRATIONS: tuple[tuple[int, str], ...] = ((1, pg_v0001_initial.SQL),)
+PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, pg_v0001_initial.SQL),
+    (2, pg_v0002_hand_records.SQL),
+)
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 
 PG_LATEST: int = PG_MIGRATIONS[-1][0]

@@ -12,6 +12,7 @@ import pytest
 from bot.migrate_db import main
 from bot.storage import Store
 from bot.store import HOUSE, member_account, table_account
+from bot.store.contract import HandPlayer
 from bot.store.postgres import PostgresStore
 from tests.helpers.postgres import execute
 
@@ -21,7 +22,7 @@ A, B, C = 101, 102, 103
 
 async def a_room(path: Path) -> None:
     """Settings, members, a daily, gives, an open table holding escrow (its message named),
-    a finished table with results and a hand, in two guilds."""
+    a finished table with results and a hand (kept, with its moves and history), in two guilds."""
     store = await Store.open(path)
     try:
         await store.update_guild_settings(G, starting_bankroll=500, turn_timer=60)
@@ -31,11 +32,26 @@ async def a_room(path: Path) -> None:
             done = await tx.create_table(G, 7, "primiera", A, {"hand": 0})
             await tx.move(G, member_account(A), table_account(done), 50, "buy-in")
             await tx.move(G, HOUSE, table_account(done), 50, "computer buy-in")
+        async with store.transaction() as tx:  # the hand, kept as it was dealt and played
+            await tx.keep_hand(
+                G,
+                done,
+                1,
+                channel_id=7,
+                game="primiera",
+                board="primiera",
+                start={"deal": 1},
+                seating={"n": 2},
+            )
+            await tx.keep_move(G, done, 1, step=1, seat=0, actor="member", action={"kind": "play"})
+            await tx.keep_move(G, done, 1, step=2, seat=1, actor="computer", action={"kind": "play"})
         async with store.transaction() as tx:
             await tx.move(G, table_account(done), member_account(A), 80, "pot", hand_no=1)
             await tx.move(G, table_account(done), HOUSE, 20, "computer cash-out", hand_no=1)
             await tx.record_result(G, done, 1, "primiera", A, 30, True)
             await tx.record_hand(G, done, 1, "primiera", 2**80 + 1, "ab" * 32, {"deck": [1, 2]})
+            assert await tx.finish_hand(G, done, 1, {"headline": "Ana wins.", "nets": {"0": 30}})
+            await tx.keep_players(G, done, 1, "primiera", [HandPlayer(A, 0, 30)])
             await tx.save_table(done, {"over": True}, status="closed")
         async with store.transaction() as tx:
             live = await tx.create_table(G, 7, "holdout", B, {"held": 200})
@@ -55,6 +71,8 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             await store.ledger(guild),
             await store.leaderboard_game(guild, "primiera"),
             await store.stats(guild, A),
+            await store.history(guild),
+            await store.history(guild, user_id=A),
         ]
     seen += [
         [
@@ -62,7 +80,7 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             for t in await store.saved_tables()
         ]
     ]
-    seen += [await store.table(1), await store.audit()]
+    seen += [await store.table(1), await store.hand_record(1, 1), await store.audit()]
     return seen
 
 
@@ -74,7 +92,10 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
     code = await asyncio.to_thread(main, ["--from", f"sqlite:///{path}", "--to", postgres_url])
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
-    assert "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1" in out
+    assert (
+        "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1, hand_records 1,"
+        " hand_moves 2, hand_players 1"
+    ) in out
     books = "guild 10: balances 830 + escrow 200 = 1030; granted 1000 - house net -30 = 1030  OK"
     assert out.count(books) == 2  # the source's audit, and the copy's
     assert out.rstrip().endswith("the two audits agree")
