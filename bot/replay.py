@@ -142,9 +142,8 @@ def _draw(record: HandRecord, step: Step, seat: int | None, last: int) -> Frame:
         hand = None if mine is None else Picture("hand", to_png(mine), mine.width, mine.height)
         cards = sorted(plugin.private_cards(step.game, seat))
         held = ", ".join(card.label for card in cards)
-        hand_alt = (f"Your cards: {held}." if held else "Your seat: no cards of your own hidden now.")[
-            :ALT_LIMIT
-        ]
+        said = f"Your cards: {held}." if held else "Your hand: no hidden cards at this step."
+        hand_alt = said[:ALT_LIMIT]
     return Frame(
         step=step.index,
         last=last,

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
+from bot.history import page_layout, replay_layout
 from bot.replay import CANNOT_REPLAY, CannotReplay, frame, steps, viewer_seat
 from bot.storage import Store
 from bot.store import Store as StoreContract
 from bot.store import member_account, open_store
-from bot.store.contract import HandPlayer, HandRecord
+from bot.store.contract import HandPlayer, HandRecord, HistoryEntry
 from bot.tables import TableService
 from bot.workers import Workers
 from tests.contract.test_plugins import assert_names_none
@@ -324,3 +325,69 @@ async def test_a_hand_played_across_a_restart_is_kept_whole_and_replays_exactly(
     assert record is not None and record.status == "finished"
     assert [m.step for m in record.moves] == list(range(1, len(seen.public)))
     assert [s.game.view(None).model_dump(mode="json") for s in steps(record)] == seen.public
+
+
+# --------------------------------------------------------------------------- what /history shows
+
+
+def an_entry(hand: int, headline: str, *, kind: str = "hand") -> HistoryEntry:
+    return HistoryEntry(
+        kind=kind,  # type: ignore[arg-type]
+        table_id=12,
+        hand_no=hand,
+        channel_id=77,
+        game="prima_carta",
+        board="prima_carta",
+        finished_at=NOW,
+        result={
+            "headline": headline,
+            "nets": {"0": 40, "1": -40},
+            "names": ["**Boss**", "_ana_"],
+            "game": headline,
+        },
+        seat=0,
+        net=-40,
+    )
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for part in components:
+        found.append(part)
+        found += walk(part.get("components", []))
+        if "accessory" in part:
+            found.append(part["accessory"])
+    return found
+
+
+@pytest.mark.parametrize("member", [0, A])
+def test_a_full_page_of_history_fits_discord_and_escapes_every_name(member: int) -> None:
+    long = "**Boss** @everyone (Cups) " + "wins the pot after a very long hand " * 10
+    entries = [an_entry(hand, long, kind="game" if hand == 8 else "hand") for hand in range(8, 0, -1)]
+    layout = page_layout(entries, user_id=member, board="", page=1, more=True)
+    parts = walk(layout.to_components())
+    texts = [part["content"] for part in parts if part.get("type") == 10]
+    assert len(parts) <= 40 and len("".join(texts)) <= 4000
+    assert all("**Boss**" not in text and "\\*\\*Boss\\*\\*" in text for text in texts[1:])
+    assert all("@everyone" not in text for text in texts)
+    ids = [part["custom_id"] for part in parts if "custom_id" in part]
+    assert len(ids) == len(set(ids)) == 10  # eight Replay buttons, Newer and Older
+    if member:
+        assert "your net **−40**" in texts[1]
+    else:
+        assert "Nets: \\*\\*Boss\\*\\* +40 · \\_ana\\_ −40" in texts[1]
+
+
+async def test_a_replay_escapes_every_name_it_shows(sqlite: Store) -> None:
+    _, record = await played_primero(sqlite)
+    seats = [{**player, "name": f"**{player['name']}** @everyone"} for player in record.seating["seats"]]
+    renamed = record.model_copy(
+        update={"seating": {**record.seating, "seats": seats, "log": ["**Boss** @everyone deals."]}}
+    )
+    for step in (0, 1, len(record.moves)):
+        layout, files = replay_layout(renamed, frame(renamed, step, 0), 0)
+        texts = [part["content"] for part in walk(layout.to_components()) if part.get("type") == 10]
+        said = "\n".join(texts)
+        assert "**Ana**" not in said and "@everyone" not in said and "**Boss**" not in said
+        assert len(files) == 2  # the table, and seat 0's own cards
+    assert "You were dealt in as \\*\\*Ana\\*\\*" in said
