@@ -80,6 +80,7 @@ async def test_the_table_keeps_the_hands_result_and_its_replay_one_click_away(ro
     assert "hand 1 · " in said and "You were dealt in as bob" in said
 
 
+@pytest.mark.parametrize("database_url", ["sqlite", "postgres"], indirect=True)
 async def test_history_lists_the_hand_with_each_members_net_and_replays_it(room: Room) -> None:
     table = await a_finished_hand(room)
     balance = await room.bot.store.balance(room.guild.id, room.bob.id)
