@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from bot.art import to_png
 from bot.games import GAMES
 from bot.history import page_layout, replay_layout
-from bot.replay import CANNOT_REPLAY, CannotReplay, frame, steps, viewer_seat
+from bot.replay import CANNOT_REPLAY, CannotReplay, frame, steps, table_view, viewer_seat
 from bot.storage import Store
 from bot.store import Store as StoreContract
 from bot.store import member_account, open_store
@@ -225,6 +226,8 @@ async def test_a_seated_viewer_sees_their_own_cards_and_an_onlooker_no_hidden_ca
     mine = viewer_seat(record, ana.id)
     assert mine is not None and viewer_seat(record, 999) is None
     others = [seat for seat in range(len(record.seating["seats"])) if seat != mine]
+    last = len(record.moves)
+    assert record.result is not None
     shown_cards = 0
     for step in steps(record):
         hidden = {card for seat in others for card in plugin.private_cards(step.game, seat)}
@@ -235,6 +238,14 @@ async def test_a_seated_viewer_sees_their_own_cards_and_an_onlooker_no_hidden_ca
             assert shown.problem is None and shown.table is not None
             assert_names_none(hidden, [*shown.lines, shown.table_alt, shown.hand_alt], f"step {step.index}")
         assert onlooker.hand is None and onlooker.hand_alt == ""
+        # Both pictures of the table are the public one: drawn from the engine's public view.
+        view = table_view(record, plugin, step.game, record.result["match"] if step.index == last else None)
+        public = to_png(plugin.table_picture(view, step.game.view(None)))
+        assert seated.table is not None and onlooker.table is not None
+        assert seated.table.png == onlooker.table.png == public
+        assert seated.hand is not None and seated.hand.png == to_png(
+            plugin.hand_picture(view, step.game.view(mine), ())
+        )
         assert_names_none(set(own), [*onlooker.lines, onlooker.table_alt], f"onlooker, step {step.index}")
         assert seated.hand is not None
         if own:
@@ -297,16 +308,31 @@ async def test_history_lists_each_members_hands_with_the_ledgers_nets(sqlite: St
     assert await sqlite.history(GUILD, board="primero") == []
 
 
-async def test_a_finished_score_game_is_in_its_members_history(sqlite: Store) -> None:
-    played = await open_played(sqlite, "primero", {"variant": "points", "target": 100}, people=2, computers=1)
-    await play_hand(played)
+SCORE_GAMES = [
+    ("primero", {"variant": "points", "target": 100}, 2, 1),  # points toward a target (Match.add_scores)
+    ("prefa", {"pouch": 1}, 2, 1),  # the game's own tally (ScoreGame.after_hand)
+    ("primiera", {"play_for": "bankroll"}, 3, 1),  # ...played for chips
+]
+
+
+@pytest.mark.parametrize("case", SCORE_GAMES, ids=case_id)
+async def test_a_finished_score_game_is_in_its_members_history_with_the_scoreboards_net(
+    sqlite: Store, case: tuple[str, dict[str, Any], int, int]
+) -> None:
+    game, options, people, computers = case
+    played = await open_played(sqlite, game, options, people=people, computers=computers)
     ana: Member = played.members[0]
-    entries = await sqlite.history(GUILD, user_id=ana.id, board="primero_points")
-    assert [(e.kind, e.hand_no) for e in entries] == [("game", 1), ("hand", 1)]
-    game, hand = entries
-    assert game.net == 0 and hand.net is None  # a points game moves no chips
-    assert "wins the game" in str(game.result["game"])
-    assert "ends the game" in str(hand.result["carried"])
+    for _ in range(20):
+        await play_hand(played)
+        entries = await sqlite.history(GUILD, user_id=ana.id)
+        if entries[0].kind == "game":
+            break
+    ended, hand, *_ = entries
+    assert (ended.kind, hand.kind, ended.hand_no) == ("game", "hand", hand.hand_no)
+    (board,) = await sqlite.stats(GUILD, ana.id)  # the scoreboard's row for the game
+    assert (ended.board, ended.net) == (board.game, board.net)
+    assert "wins the game" in str(ended.result["game"]) or " win the game" in str(ended.result["game"])
+    assert all(e.kind == "hand" for e in entries[1:])
 
 
 async def test_a_hand_played_across_a_restart_is_kept_whole_and_replays_exactly(sqlite: Store) -> None:
