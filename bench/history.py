@@ -1,7 +1,7 @@
 """How long /history's queries take on a server with 100,000 kept hands, on SQLite and on
 PostgreSQL (issue 24: goal under 50 ms).
 
-    python bench/history.py [--hands 100000] [--members 200] [--runs 300] [--pg-hands N] [--dir DIR]
+    python bench/history.py [--hands 100000] [--members 200] [--runs 300] [--pg-hands N] [--games G,..]
 
 A few real hands of five games are played through the table service first (with a computer
 and members, `tests/helpers/played.py`) and their records read back; the bench then fills a
@@ -69,12 +69,14 @@ MEMBER_QUERY = (
 )
 
 
-async def templates(folder: Path) -> list[HandRecord]:
-    """Records of real hands, played through the table service and read back."""
+async def templates(folder: Path, games: set[str]) -> list[HandRecord]:
+    """Records of real hands of `games`, played through the table service and read back."""
     store = await Store.open(folder / "templates.db")
     try:
         found = []
         for channel, (game, options, people, computers) in enumerate(TEMPLATES):
+            if game not in games:
+                continue
             played = await played_hands(
                 store, game, options, people=people, computers=computers, channel=channel
             )
@@ -316,13 +318,13 @@ async def bench_postgres(
             await store.close()
 
 
-async def bench(hands: int, pg_hands: int, members: int, runs: int, folder: Path) -> int:
+async def bench(hands: int, pg_hands: int, members: int, runs: int, folder: Path, games: set[str]) -> int:
     print("Ridotto bench: /history's queries on a server with many kept hands")
     print(
         f"python {sys.version.split()[0]}; {hands:,} hands (PostgreSQL: {pg_hands:,}), {members} members,"
         f" {runs} calls each"
     )
-    kept = await templates(folder)
+    kept = await templates(folder, games)
     boards = sorted({r.board for r in kept})
     print(
         f"copies of {len(kept)} real hands ({', '.join(r.game for r in kept)});"
@@ -345,13 +347,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--members", type=int, default=200, help="members dealt in (default 200)")
     parser.add_argument("--runs", type=int, default=300, help="calls timed per query (default 300)")
     parser.add_argument("--dir", type=Path, help="folder for the database files (default: a new one)")
+    parser.add_argument(
+        "--games",
+        default=",".join(t[0] for t in TEMPLATES),
+        help="the games whose hands are copied (default: five)",
+    )
     args = parser.parse_args(argv)
+    games = set(args.games.split(","))
     pg_hands = args.hands if args.pg_hands is None else args.pg_hands
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
-        return asyncio.run(bench(args.hands, pg_hands, args.members, args.runs, args.dir))
+        return asyncio.run(bench(args.hands, pg_hands, args.members, args.runs, args.dir, games))
     with tempfile.TemporaryDirectory(prefix="ridotto-history-") as tmp:
-        return asyncio.run(bench(args.hands, pg_hands, args.members, args.runs, Path(tmp)))
+        return asyncio.run(bench(args.hands, pg_hands, args.members, args.runs, Path(tmp), games))
 
 
 if __name__ == "__main__":
