@@ -108,6 +108,7 @@ def viewer_seat(record: HandRecord, user_id: int) -> int | None:
 
 
 def last_step(record: HandRecord) -> int:
+    """The number of the last step (the hand's end): one step a move."""
     return len(record.moves)
 
 
@@ -122,7 +123,7 @@ def frame(record: HandRecord, index: int, seat: int | None) -> Frame:
         for step in steps(record):
             if step.index == index:
                 drawn = _draw(record, step, seat, last)
-    except CannotReplay:
+    except (CannotReplay, KeyError, ValueError, TypeError):  # the seats or options kept no longer read
         return Frame(index, last, problem=CANNOT_REPLAY)
     assert drawn is not None
     return drawn

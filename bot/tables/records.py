@@ -102,13 +102,14 @@ class Records:
 
     @staticmethod
     async def keep(table: Table, tx: Tx, kept: Dealt | Moved) -> None:
-        """Write the deal or the move, first in its change's transaction."""
+        """Write the deal or the move, first in its change's transaction (under the hand's
+        number, which the match keeps)."""
         state = table.state
         if isinstance(kept, Dealt):
             await tx.keep_hand(
                 state.guild_id,
                 table.id,
-                state.hand_no,
+                table.match.hand_no,
                 channel_id=state.channel_id,
                 game=table.plugin.id,
                 board=scoreboard(table.plugin, table.options),
@@ -157,9 +158,9 @@ class Records:
             HandPlayer(user_id, engine_seat, nets.get(engine_seat) if nets else None)
             for engine_seat, user_id in _dealt_members(table)
         ]
-        hand, game = self.games.pop(table.id, (0, []))
+        hand, lines = self.games.pop(table.id, (0, []))
         if hand == state.hand_no:  # (a settlement rolled back may have left another hand's)
-            players += game
+            players += lines
         await tx.keep_players(
             state.guild_id, table.id, state.hand_no, scoreboard(table.plugin, table.options), players
         )
