@@ -44,6 +44,7 @@ EXTENSIONS = (
     "cogs.play",
     "cogs.rules",
     "cogs.fair",
+    "cogs.history",
 )
 
 #: The tasks discord.py runs interaction handlers in, by the names it gives them: slash

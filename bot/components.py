@@ -126,6 +126,23 @@ OFFER_ANSWER = CustomId("roa", Kind.BUTTON, _TABLE, _HAND, number("offer"), text
 #: **More** under a game's rules in brief (/rules, the Rules button): the full text ("rr:holdout")
 RULES_MORE = CustomId("rr", Kind.BUTTON, text("game", "[a-z_]+"))
 
+#: a kept hand's replay (issue 24): the table, the hand, where to go — `start` or `end` open
+#: a new replay there; `first`, `back`, `next`, `last` move the one open — and the step it
+#: showed ("rh:12:h7:next:s3"); whoever presses it sees the hand as they could have seen it
+REPLAY = CustomId(
+    "rh",
+    Kind.BUTTON,
+    _TABLE,
+    _HAND,
+    text("go", "start|end|first|back|next|last"),
+    number("step", before=":s"),
+)
+#: a page of /history: whose (0: the server's), which page, which board (left out: every
+#: game) ("rhp:1001:p2:prefa")
+HISTORY_PAGE = CustomId(
+    "rhp", Kind.BUTTON, number("user"), number("page", before=":p"), text("board", "[a-z_]+", optional=True)
+)
+
 FORMATS = (
     TABLE_MOVE,
     PANEL_BUTTON,
@@ -137,6 +154,8 @@ FORMATS = (
     OFFER_FORM,
     OFFER_ANSWER,
     RULES_MORE,
+    REPLAY,
+    HISTORY_PAGE,
 )
 
 

@@ -20,11 +20,11 @@ from typing import Any, Literal, NoReturn, TypeAlias
 import discord
 
 from bot.channel_rate import ChannelRate
-from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
+from bot.components import PANEL_BUTTON, PANEL_SELECT, REPLAY, TABLE_MOVE, rendered
 from bot.games.base import SideOffers, TableMoves
 from bot.pictures import Picture, Pictures
 from bot.render import game_end_note, turn_prompt
-from bot.table_layout import picture_description, table_layout, table_lines
+from bot.table_layout import describe_table, table_layout, table_lines
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
 from bot.ui import Panel
@@ -161,18 +161,26 @@ def table_view(table: Table) -> discord.ui.View | None:
         if offers_open(table):
             view.add_item(button(table, "offer", "Side bet", blue, row=1))
         view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
-        return rendered(view)
-    low, high = table.seat_range
-    full = len(state.seats) >= high
-    view.add_item(button(table, "join", "Join", green, disabled=full))
-    view.add_item(button(table, "leave", "Leave", grey))
-    view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
-    start_label = (
-        "Start" if state.phase is Phase.LOBBY else "New game" if table.game_over else "Deal next hand"
-    )
-    view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
-    view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
-    view.add_item(button(table, "rules", "Rules", grey, row=1))
+    else:
+        low, high = table.seat_range
+        full = len(state.seats) >= high
+        view.add_item(button(table, "join", "Join", green, disabled=full))
+        view.add_item(button(table, "leave", "Leave", grey))
+        view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
+        start_label = (
+            "Start" if state.phase is Phase.LOBBY else "New game" if table.game_over else "Deal next hand"
+        )
+        view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
+        view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
+        view.add_item(button(table, "rules", "Rules", grey, row=1))
+    # The last hand's replay, one click from the table (issue 24): **Replay** under its
+    # result between hands, **Last hand** during the next; it opens at the hand's end.
+    playing = state.phase is Phase.PLAYING
+    last = state.hand_no - 1 if playing else state.hand_no if table.game is not None else 0
+    if last >= 1:
+        custom = REPLAY(table=table.id, hand=last, go="end", step=0)
+        label = "Last hand" if playing else "Replay"
+        view.add_item(discord.ui.Button(label=label, style=grey, custom_id=custom, row=1))
     return rendered(view)
 
 
@@ -559,7 +567,9 @@ class Display:
         pictures of changes the tables made by themselves)."""
         # The words first, from the table as it is (the lock is held): the picture only
         # decides what the gallery points at.
-        lines, alt, buttons = table_lines(table), picture_description(table), table_view(table)
+        game = table.game
+        alt = describe_table(table.plugin, table.view(), game) if game is not None else ""
+        lines, buttons = table_lines(table), table_view(table)
         shown = self.screen(table).shown
 
         # A V2 message has no content or embed; saying so turns an older embed message

@@ -2,11 +2,11 @@
 
 Copies every table of Ridotto's schema — settings, members and their balances, tables with
 their snapshots, escrow, the ledger, results, hands and their proofs, members' own seeds,
-ratings with their history — row for row with their ids, in one transaction on the target,
-from a consistent read of the source (which is only read). The target must be empty: a new
-SQLite file, or a PostgreSQL database with no tables (or only Ridotto's, with no rows);
-anything else is refused with a sentence and left as it was. Then the audit runs on both
-sides and both reports are printed.
+ratings with their history, the kept hands (their records, moves and history lines) — row
+for row with their ids, in one transaction on the target, from a consistent read of the
+source (which is only read). The target must be empty: a new SQLite file, or a PostgreSQL
+database with no tables (or only Ridotto's, with no rows); anything else is refused with a
+sentence and left as it was. Then the audit runs on both sides and both reports are printed.
 
 Exit codes: 0 copied, and the two audits agree and balance; 1 copied, but the audits differ
 (or agree that the source's books did not balance); 2 nothing
@@ -62,6 +62,32 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "mu",
         "sigma",
         "created_at",
+    ),
+    "hand_records": (
+        "table_id",
+        "hand_no",
+        "guild_id",
+        "channel_id",
+        "game",
+        "board",
+        "status",
+        "start",
+        "seating",
+        "result",
+        "started_at",
+        "finished_at",
+    ),
+    "hand_moves": ("table_id", "hand_no", "step", "seat", "actor", "action"),
+    "hand_players": (
+        "guild_id",
+        "user_id",
+        "table_id",
+        "hand_no",
+        "kind",
+        "board",
+        "seat",
+        "net",
+        "finished_at",
     ),
 }
 """Every table of Ridotto's schema (the same in both databases), the referenced first."""

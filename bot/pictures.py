@@ -15,9 +15,10 @@ import asyncio
 import hashlib
 import io
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
     from bot.games.view import TableView
     from bot.tables import Table
+
+T = TypeVar("T")
 
 #: pictures kept: a table's latest, and the hands of its open panels, for many tables
 CACHE_SIZE = 2048
@@ -69,10 +72,10 @@ class Pictures:
 
     def __init__(self, size: int = CACHE_SIZE, workers: Workers | None = None) -> None:
         self.workers = workers if workers is not None else Workers(0)  # the bot sets its own
-        self._cache: OrderedDict[tuple[Any, ...], Picture | None] = OrderedDict()
+        self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # a Picture, None, a job's result
         # Pictures being drawn: a second request for one waits for the same drawing (a click
         # that gave up waiting, then the redraw that follows it) rather than drawing it twice.
-        self._drawing: dict[tuple[Any, ...], tuple[asyncio.Future[Picture | None], bool]] = {}
+        self._drawing: dict[tuple[Any, ...], tuple[asyncio.Future[Any], bool]] = {}
         self._size = size
         # One thread: Pillow releases the GIL while it encodes, and one worker keeps the
         # drawing of many tables from competing with the event loop for both cores.
@@ -93,7 +96,10 @@ class Pictures:
             return None
         view, seen = game.view(None), table.view()  # copies: the drawing may run elsewhere
         key = ("table", table.id, table.version)
-        return await self._get(key, (table.plugin.id, "table", seen, view, ()), urgent)
+        picture: Picture | None = await self._get(
+            key, (draw, table.plugin.id, "table", seen, view, ()), urgent
+        )
+        return picture
 
     async def hand(
         self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False
@@ -103,13 +109,21 @@ class Pictures:
         if game is None:
             return None
         view, seen = game.view(seat), table.view()
-        return await self._get(
+        picture: Picture | None = await self._get(
             ("hand", table.id, table.version, table.state.hand_no, seat, picks),
-            (table.plugin.id, "hand", seen, view, picks),
+            (draw, table.plugin.id, "hand", seen, view, picks),
             urgent,
         )
+        return picture
 
-    async def _get(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Picture | None:
+    async def job(self, key: tuple[Any, ...], fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)`, a drawing job of another kind (a replay's step, `bot.replay.frame`),
+        run where the pictures are drawn and kept in the same cache under `key` (whose second
+        part is a table id, as `forget` reads it). A member waits for it: it is urgent."""
+        found: T = await self._get(key, (fn, *args), urgent=True)
+        return found
+
+    async def _get(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Any:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
@@ -125,21 +139,23 @@ class Pictures:
         # stop the drawing the others, and the cache, are waiting for.
         return await asyncio.shield(drawing)
 
-    async def _draw(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Picture | None:
-        picture: Picture | None = None
+    async def _draw(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Any:
+        """Run `job` (a function and its arguments: `draw`'s, or another drawing job's)."""
+        picture: Any = None
+        fn, *args = job
         if not self.workers.inline:
             try:
-                picture = await self.workers.run(draw, *job, timeout=DRAW_CAP, urgent=urgent)
+                picture = await self.workers.run(fn, *args, timeout=DRAW_CAP, urgent=urgent)
             except WorkerFailed:
                 self.workers = Workers(0)  # no processes to be had: draw in the thread from now on
         if self.workers.inline:
-            picture = await asyncio.get_running_loop().run_in_executor(self._pool, draw, *job)
+            picture = await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
         self._cache[key] = picture
         while len(self._cache) > self._size:
             self._cache.popitem(last=False)
         return picture
 
-    def _done_drawing(self, key: tuple[Any, ...], done: asyncio.Future[Picture | None]) -> None:
+    def _done_drawing(self, key: tuple[Any, ...], done: asyncio.Future[Any]) -> None:
         if self._drawing.get(key, (None, False))[0] is done:
             del self._drawing[key]
 

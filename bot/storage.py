@@ -44,6 +44,9 @@ from bot.store.contract import (
     GRANT,
     HOUSE,
     LEDGER_KEYS,
+    MOVE_COLS,
+    RECORD_COLS,
+    Actor,
     AuditGuild,
     AuditReport,
     AuditRows,
@@ -51,7 +54,10 @@ from bot.store.contract import (
     EscrowMove,
     GameStats,
     GuildSettings,
+    HandPlayer,
     HandProof,
+    HandRecord,
+    HistoryEntry,
     InsufficientFunds,
     MemberRating,
     Rating,
@@ -61,15 +67,22 @@ from bot.store.contract import (
     TableRecord,
     audit_report,
     check_give,
+    check_kept,
     check_member_seed,
+    check_move,
+    check_page,
+    check_players,
     check_ratings,
     check_result,
     check_seed,
     check_settings,
     check_status,
     check_table,
+    history_entry,
+    history_sql,
     member_account,
     next_daily,
+    record_of,
     table_account,
     trend_start,
 )
@@ -657,6 +670,109 @@ class Tx:
 
         await self._call(record)
 
+    # hand records ---------------------------------------------------------------
+
+    async def keep_hand(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        *,
+        channel_id: int,
+        game: str,
+        board: str,
+        start: dict[str, Any],
+        seating: dict[str, Any],
+    ) -> None:
+        """Keep a hand as it is dealt (see the contract, :class:`bot.store.contract.Tx`)."""
+        check_kept(guild_id, table_id, hand_no)
+        _check_id(channel_id, "channel_id")
+        row = (
+            table_id,
+            hand_no,
+            guild_id,
+            channel_id,
+            game,
+            board,
+            _dumps(start, "start"),
+            _dumps(seating, "seating"),
+            _now_iso(),
+        )
+
+        def keep(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO hand_records (table_id, hand_no, guild_id, channel_id, game, board, status,"
+                " start, seating, started_at) VALUES (?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?)",
+                row,
+            )
+
+        await self._call(keep)
+
+    async def keep_move(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        *,
+        step: int,
+        seat: int,
+        actor: Actor,
+        action: dict[str, Any],
+    ) -> None:
+        """Keep one move of a hand in play, if the hand is kept."""
+        check_kept(guild_id, table_id, hand_no)
+        check_move(step, seat, actor)
+        row = (table_id, hand_no, step, seat, actor, _dumps(action, "action"), table_id, hand_no)
+
+        def keep(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO hand_moves (table_id, hand_no, step, seat, actor, action)"
+                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM hand_records"
+                " WHERE table_id = ? AND hand_no = ? AND status = 'playing')",
+                row,
+            )
+
+        await self._call(keep)
+
+    async def finish_hand(self, guild_id: int, table_id: int, hand_no: int, result: dict[str, Any]) -> bool:
+        """The kept hand is over: its result; False if no such hand was in play."""
+        check_kept(guild_id, table_id, hand_no)
+        row = (_dumps(result, "result"), _now_iso(), table_id, hand_no, guild_id)
+
+        def finish(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "UPDATE hand_records SET status = 'finished', result = ?, finished_at = ?"
+                    " WHERE table_id = ? AND hand_no = ? AND guild_id = ? AND status = 'playing'",
+                    row,
+                ).rowcount
+                == 1
+            )
+
+        return await self._call(finish)
+
+    async def keep_players(
+        self, guild_id: int, table_id: int, hand_no: int, board: str, players: Sequence[HandPlayer]
+    ) -> None:
+        """The members' history lines of a kept hand or the score game it ended."""
+        check_kept(guild_id, table_id, hand_no)
+        check_players(players)
+        now = _now_iso()
+        rows = [
+            (guild_id, p.user_id, table_id, hand_no, p.kind, board, p.seat, p.net, now, table_id, hand_no)
+            for p in players
+        ]
+
+        def keep(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "INSERT INTO hand_players (guild_id, user_id, table_id, hand_no, kind, board, seat, net,"
+                " finished_at) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                " WHERE EXISTS (SELECT 1 FROM hand_records WHERE table_id = ? AND hand_no = ?)",
+                rows,
+            )
+
+        await self._call(keep)
+
 
 # --------------------------------------------------------------------------- store
 
@@ -1165,6 +1281,46 @@ class Store:
             if row is None:
                 return None
             return HandProof(game=row[0], proof=None if row[1] is None else json.loads(row[1]))
+
+        return await self._read(q)
+
+    # hand records -------------------------------------------------------------
+
+    async def hand_record(self, table_id: int, hand_no: int) -> HandRecord | None:
+        """A kept hand with its moves in order (None: not kept)."""
+
+        def q(conn: sqlite3.Connection) -> HandRecord | None:
+            row = conn.execute(
+                f"SELECT {RECORD_COLS} FROM hand_records WHERE table_id = ? AND hand_no = ?",
+                (table_id, hand_no),
+            ).fetchone()
+            if row is None:
+                return None
+            moves = conn.execute(
+                f"SELECT {MOVE_COLS} FROM hand_moves WHERE table_id = ? AND hand_no = ? ORDER BY step",
+                (table_id, hand_no),
+            ).fetchall()
+            return record_of(row, moves)
+
+        return await self._read(q)
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        board: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[HistoryEntry]:
+        """Finished hands, newest first: a member's or the server's (see the contract)."""
+        _check_id(guild_id, "guild_id")
+        check_page(limit, offset)
+        sql = history_sql(member=user_id is not None, board=board is not None, mark=lambda _: "?")
+        args = [guild_id, *(() if user_id is None else (user_id,)), *(() if board is None else (board,))]
+
+        def q(conn: sqlite3.Connection) -> list[HistoryEntry]:
+            return [history_entry(row) for row in conn.execute(sql, (*args, limit, offset))]
 
         return await self._read(q)
 

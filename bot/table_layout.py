@@ -12,12 +12,14 @@ The lines come from the plug-in (`GamePlugin.summary`) while a hand is in play; 
 from __future__ import annotations
 
 import re
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import discord
 
 from bot.components import TABLE_MOVE
+from bot.games import Plugin
 from bot.games.results import nets_line
+from bot.games.view import TableView
 from bot.render import COLOURS, _seat_lines, _status, final_standings, log_text, render_table
 from bot.tables import Phase, Table
 from bot.tables.ratings import seat_rating
@@ -133,12 +135,16 @@ def picture_description(table: Table) -> str:
     """The picture's alt text: what the drawn table shows, in words (what the game's
     fields listed under the old embed), within Discord's limit."""
     game = table.game
-    if game is None:
-        return ""
+    return "" if game is None else describe_table(table.plugin, table.view(), game)
+
+
+def describe_table(plugin: Plugin, view: TableView, game: Any) -> str:
+    """What the drawn table of `view` shows, in words, from the game's public fields: the
+    table message's picture, and a replay's (`bot.replay`)."""
     embed = discord.Embed()
-    table.plugin.table_fields(table.view(), game, embed)
+    plugin.table_fields(view, game, embed)
     parts = [f"{field.name}: {field.value}" for field in embed.fields]
-    text = f"The {table.plugin.name} table, hand {table.state.hand_no}. " + "; ".join(parts)
+    text = f"The {plugin.name} table, hand {view.hand_no}. " + "; ".join(parts)
     # Alt text is read as typed: the markdown goes, the lines become one paragraph.
     text = re.sub(r"\s*\n\s*", " · ", re.sub(r"\*\*|`|__", "", text)).strip()
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1].rsplit(" ", 1)[0] + "…"

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from bot.migrations import (
     pg_v0001_initial,
+    pg_v0002_hand_records,
     pg_v0003_fair_deals,
     pg_v0004_ratings,
     v0001_initial,
     v0002_message_in_snapshot,
+    v0003_hand_records,
     v0004_fair_deals,
     v0005_ratings,
 )
@@ -24,7 +26,7 @@ from bot.migrations import (
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, v0001_initial.SQL),
     (2, v0002_message_in_snapshot.SQL),
-    # 3 is another branch's (issue 24's hand records); the lead renumbers at the merge.
+    (3, v0003_hand_records.SQL),
     (4, v0004_fair_deals.SQL),
     (5, v0005_ratings.SQL),
 )
@@ -34,9 +36,9 @@ LATEST: int = MIGRATIONS[-1][0]
 
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, pg_v0001_initial.SQL),
-    # 2 is another branch's (issue 24's hand records); the lead renumbers at the merge.
+    (2, pg_v0002_hand_records.SQL),
     (3, pg_v0003_fair_deals.SQL),
-    (4, pg_v0004_ratings.SQL),  # issue 24's ratings
+    (4, pg_v0004_ratings.SQL),
 )
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 

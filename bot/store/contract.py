@@ -18,11 +18,11 @@ import functools
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel
 
@@ -314,6 +314,179 @@ def table_record(row: tuple[Any, ...]) -> TableRecord:
     )
 
 
+# --------------------------------------------------------------------------- hand records
+
+Actor = Literal["member", "computer", "timer", "pause"]
+"""Who played a kept move: the member in the seat, a computer player, the turn timer for an
+absent member (or a leaver), or the clock a paused hand waited on."""
+ACTORS: tuple[str, ...] = get_args(Actor)
+
+EntryKind = Literal["hand", "game"]
+"""A history entry: a finished hand, or a finished score game (listed at its last hand)."""
+
+
+class KeptMove(BaseModel, frozen=True):
+    """One move of a kept hand, in order: the engine seat, who played it, the action as the
+    engine reads it back (its JSON)."""
+
+    step: int
+    seat: int
+    actor: Actor
+    action: dict[str, Any]
+
+
+class HandRecord(BaseModel):
+    """A kept hand: what replays it exactly (the engine's snapshot right after the deal, the
+    seats, the moves in order) and, once finished, its result. A hand still in play is
+    ``status == "playing"`` and has no result."""
+
+    table_id: int
+    hand_no: int
+    guild_id: int
+    channel_id: int
+    game: str
+    board: str
+    status: Literal["playing", "finished"]
+    start: dict[str, Any]
+    seating: dict[str, Any]
+    result: dict[str, Any] | None
+    started_at: datetime
+    finished_at: datetime | None
+    moves: list[KeptMove]
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayer:
+    """A member's line in the history of one finished hand (or score game): the engine seat
+    they were dealt in its (last) hand (None: they sat that hand out), and their net chips
+    (None: the hand moved no chips)."""
+
+    user_id: int
+    seat: int | None
+    net: int | None
+    kind: EntryKind = "hand"
+
+
+class HistoryEntry(BaseModel, frozen=True):
+    """One line of ``/history``: a finished hand (or score game), where and when, its result
+    in words (as the record keeps it) and, in a member's history, their seat and net."""
+
+    kind: EntryKind
+    table_id: int
+    hand_no: int
+    channel_id: int
+    game: str
+    board: str
+    finished_at: datetime
+    result: dict[str, Any]
+    seat: int | None = None
+    net: int | None = None
+
+
+def check_kept(guild_id: int, table_id: int, hand_no: int) -> None:
+    for value, name in ((guild_id, "guild_id"), (table_id, "table_id"), (hand_no, "hand_no")):
+        check_id(value, name)
+    if hand_no < 1:
+        raise ValueError("a kept hand is numbered from 1")
+
+
+def check_move(step: int, seat: int, actor: str) -> None:
+    check_id(step, "step")
+    check_id(seat, "seat")
+    if step < 1:
+        raise ValueError("a kept hand's moves are numbered from 1")
+    if actor not in ACTORS:
+        raise ValueError(f"a move is played by one of {', '.join(ACTORS)}, not {actor!r}")
+
+
+def check_players(players: Sequence[HandPlayer]) -> None:
+    for player in players:
+        check_id(player.user_id, "user_id")
+        if player.seat is not None:
+            check_id(player.seat, "seat")
+        if player.kind not in ("hand", "game"):
+            raise ValueError(f"a history entry is a hand or a game, not {player.kind!r}")
+        if player.net is not None and (isinstance(player.net, bool) or not isinstance(player.net, int)):
+            raise ValueError(f"net must be an integer or None, not {player.net!r}")
+
+
+def check_page(limit: int, offset: int) -> None:
+    check_id(offset, "offset")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 100:
+        raise ValueError(f"a page holds 1 to 100 entries, not {limit!r}")
+
+
+def record_of(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> HandRecord:
+    """A kept hand from its row (the columns of `RECORD_COLS`) and its moves (`MOVE_COLS`)."""
+    return HandRecord(
+        table_id=row[0],
+        hand_no=row[1],
+        guild_id=row[2],
+        channel_id=row[3],
+        game=row[4],
+        board=row[5],
+        status=row[6],
+        start=snapshot_dict(row[7]),
+        seating=snapshot_dict(row[8]),
+        result=None if row[9] is None else snapshot_dict(row[9]),
+        started_at=datetime.fromisoformat(row[10]),
+        finished_at=None if row[11] is None else datetime.fromisoformat(row[11]),
+        moves=[KeptMove(step=m[0], seat=m[1], actor=m[2], action=snapshot_dict(m[3])) for m in moves],
+    )
+
+
+def history_entry(row: Sequence[Any]) -> HistoryEntry:
+    """A history line from a row `history_sql` reads (a server's rows have no seat or net)."""
+    return HistoryEntry(
+        kind=row[0],
+        table_id=row[1],
+        hand_no=row[2],
+        channel_id=row[3],
+        game=row[4],
+        board=row[5],
+        finished_at=datetime.fromisoformat(row[6]),
+        result=snapshot_dict(row[7]),
+        seat=row[8] if len(row) > 8 else None,
+        net=row[9] if len(row) > 9 else None,
+    )
+
+
+RECORD_COLS = (
+    "table_id, hand_no, guild_id, channel_id, game, board, status, start, seating, result,"
+    " started_at, finished_at"
+)
+MOVE_COLS = "step, seat, actor, action"
+
+
+def history_sql(*, member: bool, board: bool, mark: Callable[[int], str]) -> str:
+    """The query of a page of history, newest first, for either database (`mark(n)`: its
+    n-th parameter, from 1). Its parameters: the guild, then the member (`member`), then the
+    board (`board`), then the page's limit and offset. Each query is one range of an index
+    read backwards (migration 3), whatever the size of the history."""
+    n = iter(range(1, 6))
+    if member:
+        where = f"p.guild_id = {mark(next(n))} AND p.user_id = {mark(next(n))}"
+        if board:
+            where += f" AND p.board = {mark(next(n))}"
+        return (
+            "SELECT p.kind, p.table_id, p.hand_no, r.channel_id, r.game, p.board, p.finished_at,"
+            " r.result, p.seat, p.net FROM hand_players p"
+            " JOIN hand_records r ON r.table_id = p.table_id AND r.hand_no = p.hand_no"
+            f" WHERE {where}"
+            " ORDER BY p.finished_at DESC, p.table_id DESC, p.hand_no DESC, p.kind"  # a game before its hand
+            f" LIMIT {mark(next(n))} OFFSET {mark(next(n))}"
+        )
+    where = f"guild_id = {mark(next(n))} AND status = 'finished'"
+    if board:
+        where += f" AND board = {mark(next(n))}"
+    return (
+        "SELECT 'hand', table_id, hand_no, channel_id, game, board, finished_at, result"
+        f" FROM hand_records WHERE {where}"
+        " ORDER BY finished_at DESC, table_id DESC, hand_no DESC"
+        f" LIMIT {mark(next(n))} OFFSET {mark(next(n))}"
+    )
+
+
 # --------------------------------------------------------------------------- the audit's arithmetic
 
 
@@ -463,6 +636,46 @@ class Tx(Protocol):
     ) -> None:
         """A rated result: each member's new rating on `game`'s board (one more result
         rated) and a row of history per member, in the transaction of the result."""
+
+    async def keep_hand(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        *,
+        channel_id: int,
+        game: str,
+        board: str,
+        start: dict[str, Any],
+        seating: dict[str, Any],
+    ) -> None:
+        """Keep a hand as it is dealt: the engine's snapshot right after the deal (`start`)
+        and who sits in each engine seat (`seating`); it is in play until `finish_hand`."""
+        ...
+
+    async def keep_move(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        *,
+        step: int,
+        seat: int,
+        actor: Actor,
+        action: dict[str, Any],
+    ) -> None:
+        """Keep move number `step` of a hand in play (nothing, for a hand not kept: one dealt
+        before hands were kept)."""
+        ...
+
+    async def finish_hand(self, guild_id: int, table_id: int, hand_no: int, result: dict[str, Any]) -> bool:
+        """The kept hand is over: its `result`. False if no such hand was in play."""
+        ...
+
+    async def keep_players(
+        self, guild_id: int, table_id: int, hand_no: int, board: str, players: Sequence[HandPlayer]
+    ) -> None:
+        """The members' history lines of a kept hand (or of the score game it ended)."""
         ...
 
 
@@ -538,6 +751,23 @@ class Store(Protocol):
     async def ledger(
         self, guild_id: int, *, table_id: int | None = None, account: str | None = None
     ) -> list[dict[str, Any]]: ...
+
+    async def hand_record(self, table_id: int, hand_no: int) -> HandRecord | None:
+        """A kept hand with its moves in order (None: not kept)."""
+        ...
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        board: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[HistoryEntry]:
+        """Finished hands, newest first: a member's (with their net, and the score games
+        they finished) or, without `user_id`, the server's; optionally of one board."""
+        ...
 
     async def audit(self) -> AuditReport: ...
 

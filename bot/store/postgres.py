@@ -44,14 +44,20 @@ from bot.store.contract import (
     DAILY_INTERVAL,
     GRANT,
     LEDGER_KEYS,
+    MOVE_COLS,
+    RECORD_COLS,
     TABLE_COLS,
+    Actor,
     AuditReport,
     AuditRows,
     DailyResult,
     EscrowMove,
     GameStats,
     GuildSettings,
+    HandPlayer,
     HandProof,
+    HandRecord,
+    HistoryEntry,
     InsufficientFunds,
     MemberRating,
     MoveArgs,
@@ -63,7 +69,11 @@ from bot.store.contract import (
     audit_report,
     check_give,
     check_id,
+    check_kept,
     check_member_seed,
+    check_move,
+    check_page,
+    check_players,
     check_ratings,
     check_result,
     check_seed,
@@ -71,11 +81,14 @@ from bot.store.contract import (
     check_status,
     check_table,
     dumps,
+    history_entry,
+    history_sql,
     member_account,
     move_args,
     next_daily,
     now_iso,
     parse_account,
+    record_of,
     table_account,
     table_record,
     trend_start,
@@ -586,6 +599,100 @@ class PostgresTx:
             ],
         )
 
+    # hand records ---------------------------------------------------------------
+
+    async def keep_hand(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        *,
+        channel_id: int,
+        game: str,
+        board: str,
+        start: dict[str, Any],
+        seating: dict[str, Any],
+    ) -> None:
+        """Keep a hand as it is dealt (see the contract, :class:`bot.store.contract.Tx`)."""
+        check_kept(guild_id, table_id, hand_no)
+        check_id(channel_id, "channel_id")
+        start_text, seating_text = dumps(start, "start"), dumps(seating, "seating")
+        conn = await self._lock(guild_id)
+        await conn.execute(
+            "INSERT INTO hand_records (table_id, hand_no, guild_id, channel_id, game, board, status,"
+            " start, seating, started_at) VALUES ($1, $2, $3, $4, $5, $6, 'playing', $7, $8, $9)",
+            table_id,
+            hand_no,
+            guild_id,
+            channel_id,
+            game,
+            board,
+            start_text,
+            seating_text,
+            now_iso(),
+        )
+
+    async def keep_move(
+        self,
+        guild_id: int,
+        table_id: int,
+        hand_no: int,
+        *,
+        step: int,
+        seat: int,
+        actor: Actor,
+        action: dict[str, Any],
+    ) -> None:
+        """Keep one move of a hand in play, if the hand is kept."""
+        check_kept(guild_id, table_id, hand_no)
+        check_move(step, seat, actor)
+        text = dumps(action, "action")
+        conn = await self._lock(guild_id)
+        await conn.execute(
+            "INSERT INTO hand_moves (table_id, hand_no, step, seat, actor, action)"
+            " SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM hand_records"
+            " WHERE table_id = $1 AND hand_no = $2 AND status = 'playing')",
+            table_id,
+            hand_no,
+            step,
+            seat,
+            actor,
+            text,
+        )
+
+    async def finish_hand(self, guild_id: int, table_id: int, hand_no: int, result: dict[str, Any]) -> bool:
+        """The kept hand is over: its result; False if no such hand was in play."""
+        check_kept(guild_id, table_id, hand_no)
+        text = dumps(result, "result")
+        conn = await self._lock(guild_id)
+        status = await conn.execute(
+            "UPDATE hand_records SET status = 'finished', result = $1, finished_at = $2"
+            " WHERE table_id = $3 AND hand_no = $4 AND guild_id = $5 AND status = 'playing'",
+            text,
+            now_iso(),
+            table_id,
+            hand_no,
+            guild_id,
+        )
+        return _updated(status) == 1
+
+    async def keep_players(
+        self, guild_id: int, table_id: int, hand_no: int, board: str, players: Sequence[HandPlayer]
+    ) -> None:
+        """The members' history lines of a kept hand or the score game it ended."""
+        check_kept(guild_id, table_id, hand_no)
+        check_players(players)
+        if not players:
+            return
+        now = now_iso()
+        conn = await self._lock(guild_id)
+        await conn.executemany(
+            "INSERT INTO hand_players (guild_id, user_id, table_id, hand_no, kind, board, seat, net,"
+            " finished_at) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9"
+            " WHERE EXISTS (SELECT 1 FROM hand_records WHERE table_id = $3 AND hand_no = $4)",
+            [(guild_id, p.user_id, table_id, hand_no, p.kind, board, p.seat, p.net, now) for p in players],
+        )
+
 
 def _settings(row: Any) -> GuildSettings:
     if row is None:
@@ -1022,6 +1129,45 @@ class PostgresStore:
         if row is None:
             return None
         return HandProof(game=row[0], proof=None if row[1] is None else json.loads(row[1]))
+
+    # hand records -----------------------------------------------------------------
+
+    async def hand_record(self, table_id: int, hand_no: int) -> HandRecord | None:
+        """A kept hand with its moves in order (None: not kept), in one read snapshot."""
+        self._check_reentry()
+        async with (
+            self._pool.connection() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            row = await conn.fetchrow(
+                f"SELECT {RECORD_COLS} FROM hand_records WHERE table_id = $1 AND hand_no = $2",
+                table_id,
+                hand_no,
+            )
+            if row is None:
+                return None
+            moves = await conn.fetch(
+                f"SELECT {MOVE_COLS} FROM hand_moves WHERE table_id = $1 AND hand_no = $2 ORDER BY step",
+                table_id,
+                hand_no,
+            )
+        return record_of(row, moves)
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        board: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[HistoryEntry]:
+        """Finished hands, newest first: a member's or the server's (see the contract)."""
+        check_id(guild_id, "guild_id")
+        check_page(limit, offset)
+        sql = history_sql(member=user_id is not None, board=board is not None, mark=lambda n: f"${n}")
+        args = [guild_id, *(() if user_id is None else (user_id,)), *(() if board is None else (board,))]
+        return [history_entry(tuple(row)) for row in await self._fetch(sql, *args, limit, offset)]
 
     async def audit(self) -> AuditReport:
         """Check every guild's books, in one read snapshot (REPEATABLE READ), even while

@@ -178,7 +178,7 @@ class Autoplay:
                 return
 
             async def play(table: Table) -> None:
-                await self.hands.apply(table, seat, action)
+                await self.hands.apply(table, seat, action, actor="computer")
 
             await self.move(table, play)
 
@@ -218,7 +218,7 @@ class Autoplay:
             return False
         try:
             async with self.commit.rolled_back(table):
-                await self.hands.apply(table, pause.seat, action, pause.note)
+                await self.hands.apply(table, pause.seat, action, pause.note, actor="pause")
         except TableError:
             log.warning("table %s: the move instead was refused too", table.id)
             return False
@@ -232,7 +232,7 @@ class Autoplay:
         awaiting = table.awaiting
         pause = table.pause
         if pause is not None:  # the clock the hand waited on has run: its move, as the game says
-            await hands.apply(table, pause.seat, pause.action, pause.note)
+            await hands.apply(table, pause.seat, pause.action, pause.note, actor="pause")
             return
         if not awaiting or game is None:
             if state.phase is Phase.BETWEEN and can_deal(table):
@@ -246,11 +246,15 @@ class Autoplay:
             s = table.seat_for(automatic)
             if s.is_computer:
                 action = table.plugin.computer(s.level or state.level).choose(game, automatic)
-                await hands.apply(table, automatic, action)
+                await hands.apply(table, automatic, action, actor="computer")
             else:
                 action = table.plugin.timeout_action(game, automatic)
                 await hands.apply(
-                    table, automatic, action, f"{s.name} is leaving, so the timer plays for them."
+                    table,
+                    automatic,
+                    action,
+                    f"{s.name} is leaving, so the timer plays for them.",
+                    actor="timer",
                 )
             return
         for seat in awaiting:  # the deadline: every member still deciding runs out of time together
@@ -260,6 +264,6 @@ class Autoplay:
             if s.strikes >= STRIKES_TO_REPLACE:
                 s.replace = True
                 note += " A computer player takes their seat from the next hand."
-            await hands.apply(table, seat, table.plugin.timeout_action(game, seat), note)
+            await hands.apply(table, seat, table.plugin.timeout_action(game, seat), note, actor="timer")
             if table.state.phase is not Phase.PLAYING:
                 break

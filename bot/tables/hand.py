@@ -20,11 +20,13 @@ from bot.games.base import (
     scoreboard,
 )
 from bot.store import HOUSE, InsufficientFunds, Tx
+from bot.store.contract import Actor
 from bot.tables.fair import CLOCK, Fairness, hand_name
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import Transfer
 from bot.tables.ratings import Ratings
+from bot.tables.records import Dealt, Moved, Records
 from bot.tables.timing import new_turn
 from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
@@ -65,6 +67,7 @@ class Hands:
         self.wagers = wagers
         self.offers = offers
         self.ratings = Ratings(commit)  # issue 24: what a hand or a game decided, rated as it settles
+        self.records = Records()  # every hand kept, to replay (issue 24)
 
     async def play(self, table: Table, user: Person, key: str, values: list[str]) -> str | None:
         """A member's move, from a button key (and a select's or form's values)."""
@@ -197,6 +200,7 @@ class Hands:
                 "seed (shown when the hand ends)."
             )
         state.log = [*notes, dealt][-LOG_LINES:]
+        kept = self.records.dealt(table, [*notes, dealt])  # issue 24: the hand as dealt, kept with it
         money = table.plugin.capability(HandByHand)
         antes = money.opening_costs(table.game) if money is not None else []
         moves += [
@@ -204,7 +208,9 @@ class Hands:
             for index, amount in enumerate(antes)
             if amount
         ]
-        await self.after_move(table, table.game.events, moves, awaited=(), refused="The hand can't start:")
+        await self.after_move(
+            table, table.game.events, moves, awaited=(), refused="The hand can't start:", kept=kept
+        )
 
     async def top_up(self, table: Table, seat: Seat, minimum: int) -> list[Transfer]:
         """A seat short of `minimum` at the deal tops its stack up to the full buy-in: a
@@ -233,10 +239,18 @@ class Hands:
         return [Transfer(seat.account, commit.escrow(table), amount, "top-up")]
 
     async def apply(
-        self, table: Table, seat: int, action: Any, note: str | None = None, *, before: Turn | None = None
+        self,
+        table: Table,
+        seat: int,
+        action: Any,
+        note: str | None = None,
+        *,
+        before: Turn | None = None,
+        actor: Actor = "member",
     ) -> None:
         """Play one move for engine seat `seat`: the engine first, then its chips and the
-        snapshot together. `before`: the turn facts the caller read before the move, if any."""
+        snapshot together. `before`: the turn facts the caller read before the move, if any.
+        `actor`: who plays it (the member, a computer, the timer, a paused hand's clock)."""
         game = table.game
         assert game is not None
         awaited = (table.turn() if before is None else before).awaiting
@@ -244,6 +258,7 @@ class Hands:
         cost = money.cost(game, seat, action) if money is not None else 0
         if not self.workers.inline and (prepares := table.plugin.capability(Prepares)) is not None:
             await self.prepare(table, prepares, seat, action)  # inline, `apply` does it itself
+        kept = Moved(seat, action, actor)  # issue 24: the move as played, kept with it
         try:
             events = game.apply(seat, action)
         except RuleError as error:
@@ -259,6 +274,7 @@ class Hands:
             awaited=awaited,
             actor=seat,
             refused="You don't have enough chips for that:",
+            kept=kept,
         )
 
     async def prepare(self, table: Table, prepares: Prepares[Any], seat: int, action: Any) -> None:
@@ -284,14 +300,18 @@ class Hands:
         awaited: tuple[int, ...],
         actor: int | None = None,
         refused: str,
+        kept: Dealt | Moved | None = None,
     ) -> None:
-        """The save step of a deal or a move, in one transaction: its chips (`moves`), its log
-        lines, the settlement if the hand is over, the new version and the snapshot. During
-        a simultaneous choice the others keep the deadline they had. A ledger refusal (a
-        member short of chips) becomes `refused` and the reason, and nothing is saved."""
+        """The save step of a deal or a move, in one transaction: the hand's record (`kept`,
+        issue 24), its chips (`moves`), its log lines, the settlement if the hand is over, the
+        new version and the snapshot. During a simultaneous choice the others keep the
+        deadline they had. A ledger refusal (a member short of chips) becomes `refused` and
+        the reason, and nothing is saved."""
         commit, state = self.commit, table.state
         try:
             async with commit.transaction() as tx:
+                if kept is not None:  # issue 24: first, so that a hand's settlement finds it
+                    await self.records.keep(table, tx, kept)
                 await commit.transfer(table, tx, moves)
                 if note:
                     commit.log(table, note)
@@ -390,6 +410,7 @@ class Hands:
         proof = self.fair.proof(table, saved)  # fair deals (issue 24): the deal's proof beside it
         if proof is not None:
             await tx.record_proof(state.guild_id, table.id, state.hand_no, proof)
+        await self.records.finished(table, tx)  # issue 24: the kept hand's result and history
         # The result's event, if the engine sent one, has already logged the summary.
         summary = self.event_line(
             table, Event(kind="result", text=outcome.summary, seat=next(iter(outcome.winners), None))
@@ -440,6 +461,7 @@ class Hands:
                     nets.get(choice, 0),
                     choice in result.winners,
                 )
+        self.records.game_over(table, result, nets)  # issue 24: the game in /history
 
     async def score(self, table: Table, tx: Tx, points: dict[str, int]) -> GameResult | None:
         """Points games: add the hand's points; at the target the game ends, its result goes

@@ -13,6 +13,7 @@ from bot.migrate_db import main
 from bot.ratings import NEW, rate
 from bot.storage import Store
 from bot.store import HOUSE, RatingChange, member_account, table_account
+from bot.store.contract import HandPlayer
 from bot.store.postgres import PostgresStore
 from tests.helpers.postgres import execute
 
@@ -23,7 +24,7 @@ A, B, C = 101, 102, 103
 async def a_room(path: Path) -> None:
     """Settings, members, a daily, gives, an open table holding escrow (its message named),
     a finished table with results, a hand with its deal's proof and its ratings, members' own
-    seeds, in two guilds."""
+    seeds, the hand kept with its moves and history, in two guilds."""
     store = await Store.open(path)
     try:
         await store.update_guild_settings(G, starting_bankroll=500, turn_timer=60)
@@ -33,6 +34,19 @@ async def a_room(path: Path) -> None:
             done = await tx.create_table(G, 7, "primiera", A, {"hand": 0})
             await tx.move(G, member_account(A), table_account(done), 50, "buy-in")
             await tx.move(G, HOUSE, table_account(done), 50, "computer buy-in")
+        async with store.transaction() as tx:  # the hand, kept as it was dealt and played
+            await tx.keep_hand(
+                G,
+                done,
+                1,
+                channel_id=7,
+                game="primiera",
+                board="primiera",
+                start={"deal": 1},
+                seating={"n": 2},
+            )
+            await tx.keep_move(G, done, 1, step=1, seat=0, actor="member", action={"kind": "play"})
+            await tx.keep_move(G, done, 1, step=2, seat=1, actor="computer", action={"kind": "play"})
         async with store.transaction() as tx:
             await tx.move(G, table_account(done), member_account(A), 80, "pot", hand_no=1)
             await tx.move(G, table_account(done), HOUSE, 20, "computer cash-out", hand_no=1)
@@ -52,6 +66,8 @@ async def a_room(path: Path) -> None:
                     for user, new in ((A, won), (B, lost))
                 ],
             )
+            assert await tx.finish_hand(G, done, 1, {"headline": "Ana wins.", "nets": {"0": 30}})
+            await tx.keep_players(G, done, 1, "primiera", [HandPlayer(A, 0, 30)])
             await tx.save_table(done, {"over": True}, status="closed")
         await store.set_member_seed(G, A, "Alice's own")
         await store.set_member_seed(H, C, "ünïcödé ✓")
@@ -77,6 +93,8 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             await store.hand_proof(guild, 1, 1),
             await store.leaderboard_rating(guild, "primiera", minimum=1),
             await store.member_ratings(guild, B, minimum=1, trend=10),
+            await store.history(guild),
+            await store.history(guild, user_id=A),
         ]
     seen += [
         [
@@ -84,7 +102,7 @@ async def everything(store: Store | PostgresStore) -> list[object]:
             for t in await store.saved_tables()
         ]
     ]
-    seen += [await store.table(1), await store.audit()]
+    seen += [await store.table(1), await store.hand_record(1, 1), await store.audit()]
     return seen
 
 
@@ -98,7 +116,7 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
     assert (code, err) == (0, "")
     assert (
         "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1, member_seeds 2,"
-        " hand_proofs 1, ratings 2, rating_changes 2" in out
+        " hand_proofs 1, ratings 2, rating_changes 2, hand_records 1, hand_moves 2, hand_players 1" in out
     )
     books = "guild 10: balances 830 + escrow 200 = 1030; granted 1000 - house net -30 = 1030  OK"
     assert out.count(books) == 2  # the source's audit, and the copy's

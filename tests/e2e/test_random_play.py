@@ -7,7 +7,8 @@ After every step the test checks that every interaction was answered, nothing wa
 ERROR and no callback raised, no public message (or custom id) names a card the public may not
 see, no private panel names a card its owner may not see, no log line names a card, the table
 in memory is the table last committed, and (every few steps and at the end) the chip books
-balance. It ends by leaving every table alone until it plays itself out and closes.
+balance. A replay of a finished hand is judged by the states that hand was in. It ends by
+leaving every table alone until it plays itself out and closes.
 
 Nothing here names a game: the /play options come from each game's options model, and what
 is hidden from whom from its plug-in (`private_cards`, `secret_cards`), so a new game is
@@ -53,6 +54,7 @@ from simcord.backend.models.message import Message as StoredMessage
 from simcord.components import walk_components
 from simcord.results import to_discord_message
 
+from bot.components import REPLAY
 from bot.games import GAMES, OptionError
 from bot.games.base import scoreboard
 from bot.tables import Phase, Table
@@ -238,6 +240,9 @@ class Driver:
     seen: dict[int, str] = field(default_factory=dict)  # message id -> text last checked
     #: the secrets of every state the table was committed in since the last check
     states: list[Secrets] = field(default_factory=list)
+    #: (table, hand) -> the secrets of every state that hand was committed in: a replay of
+    #: a finished hand (issue 24) shows one of them, not the hand in play
+    hand_states: dict[tuple[int, int], list[Secrets]] = field(default_factory=dict)
     table: Table | None = None  # the table in the channel (kept once it closes, for its secrets)
     hands: Counter[str] = field(default_factory=Counter)  # "board/players" -> hands dealt
     steps: Counter[str] = field(default_factory=Counter)  # kind of step -> times
@@ -415,7 +420,14 @@ class Driver:
                 if viewer is None
                 else f"{self.member_by_id(viewer).name}'s private message"
             )
-            problems = [self.problems(state, text, viewer) for state in self.states]
+            # A replay's own buttons (⏮ ◀ ▶ ⏭) name its hand; a Replay on the table message
+            # opens one, and the message it is on is about the hand in play.
+            replayed = [REPLAY.parse(custom) for custom in ids_of(stored)]
+            steps = [
+                (int(r["table"]), int(r["hand"])) for r in replayed if r is not None and r["go"] == "next"
+            ]
+            states = self.hand_states.get(steps[0], self.states) if steps else self.states
+            problems = [self.problems(state, text, viewer) for state in states]
             if all(problems):
                 self.fail(f"{where} {stored.id} {problems[-1]}:\n{text[:1500]}")
             for custom in ids_of(stored):
@@ -926,7 +938,10 @@ def watch_commits(monkeypatch: pytest.MonkeyPatch, driver: Driver) -> None:
     async def saving(commit: Commit, table: Table, tx: Any, **kwargs: Any) -> None:
         await save(commit, table, tx, **kwargs)
         if table.state.channel_id == driver.channel_id:
-            driver.states.append(Secrets.of(table))
+            secrets = Secrets.of(table)
+            driver.states.append(secrets)
+            if table.game is not None:
+                driver.hand_states.setdefault((table.id, table.state.hand_no), []).append(secrets)
 
     monkeypatch.setattr(Commit, "save", saving)
 
