@@ -74,7 +74,12 @@ class Ridotto(commands.AutoShardedBot):
     workers: Workers
     drawing: Workers
 
-    def __init__(self, settings: Settings, seeds: Callable[[], int] = new_server_seed) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        seeds: Callable[[], int] = new_server_seed,
+        deals: Callable[[], int] | None = None,
+    ) -> None:
         # No privileged intents: everything arrives through interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -91,6 +96,7 @@ class Ridotto(commands.AutoShardedBot):
         self.shard_ids = None if settings.shards.ids is None else list(settings.shards.ids)
         self.settings = settings
         self.seeds = seeds
+        self.deals = deals
         self._notices: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Task[None] | None = None
         self.tree.error(self.on_app_command_error)
@@ -113,6 +119,7 @@ class Ridotto(commands.AutoShardedBot):
             computer_delay=self.settings.computer_delay,
             now=discord.utils.utcnow,
             seeds=self.seeds,
+            deals=self.deals,
             workers=self.workers,
             decision_cap=self.settings.decision_cap,
             pass_delay=self.settings.pass_delay,
@@ -344,8 +351,17 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
         log.warning("%s: could not answer the interaction (ref %s)", where, ref)
 
 
-def create_bot(settings: Settings | None = None, *, seeds: Callable[[], int] = new_server_seed) -> Ridotto:
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    seeds: Callable[[], int] = new_server_seed,
+    deals: Callable[[], int] | None = None,
+) -> Ridotto:
     """Build the bot; nothing connects until `bot.start(token)`. Each hand's server seed (which
     its deal mixes with what the server can't choose, bot/tables/fair.py) is `seeds()`: the
-    operating system's randomness, unless a test or benchmark wants reproducible deals."""
-    return Ridotto(settings or Settings(), seeds)
+    operating system's randomness, unless a test or benchmark wants reproducible seeds.
+
+    `deals` is for tests and benchmarks that need particular deals, whatever ids Discord gives
+    the clicks that deal them: each hand's deck seed is then `deals()`, in place of the fair
+    mix (so those hands' proofs do not verify). Production never passes it."""
+    return Ridotto(settings or Settings(), seeds, deals)

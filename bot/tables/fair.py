@@ -79,9 +79,14 @@ class Checked:
 class Fairness:
     """Locks each deal's server seed, mixes it at the deal, and proves the hand at its end."""
 
-    def __init__(self, store: Store, seeds: Callable[[], int]) -> None:
+    def __init__(
+        self, store: Store, seeds: Callable[[], int], deals: Callable[[], int] | None = None
+    ) -> None:
         self.store = store
         self.seeds = seeds  # the server seeds: the OS's randomness, or a test's reproducible source
+        #: tests and benchmarks that need particular deals: each deck seed, in place of the mix
+        #: (whose inputs are still locked, kept and published; the proof then does not verify)
+        self.deals = deals
 
     # ------------------------------------------------------------------ at the table
     def lock(self, table: Table, which: str = "the next hand's") -> None:
@@ -112,7 +117,7 @@ class Fairness:
         ]
         ids = [int(i) for i in interactions]
         mix = Mix(table.id, hand_no, state.game, tuple(ids), tuple((m.id, m.seed) for m in members))
-        seed = deck_seed(lock.seed, mix)
+        seed = deck_seed(lock.seed, mix) if self.deals is None else self.deals()
         state.deal_mix = DealMix(
             server_seed=lock.seed,
             commitment=lock.commitment,

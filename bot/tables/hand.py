@@ -56,13 +56,15 @@ class Hands:
         seeds: Callable[[], int],
         workers: Workers,
         decision_cap: float,
+        deals: Callable[[], int] | None = None,
     ) -> None:
         self.commit = commit
         self.workers = workers  # where a game's heavy part of a move runs (`Prepares`)
         self.decision_cap = decision_cap
         # Fair deals (issue 24): each hand's server seed, locked before the deal and mixed at it;
-        # `seeds` is the OS's randomness, or a test's reproducible source.
-        self.fair = Fairness(commit.store, seeds)
+        # `seeds` is the OS's randomness, or a test's reproducible source; `deals`, a test's
+        # particular deck seeds in place of the mix (`create_bot`).
+        self.fair = Fairness(commit.store, seeds, deals)
         self.lobby = lobby
         self.wagers = wagers
         self.offers = offers

@@ -82,6 +82,7 @@ class TableService:
         computer_delay: float = 1.5,
         now: Callable[[], datetime] = _utcnow,
         seeds: Callable[[], int] = new_server_seed,
+        deals: Callable[[], int] | None = None,
         workers: Workers | None = None,
         decision_cap: float = 5.0,
         pass_delay: float = 3.0,
@@ -97,7 +98,7 @@ class TableService:
         self.wagers = Wagers(self.commit)
         self.offers = Offers(self.commit)
         self.hands = Hands(
-            self.commit, self.lobby, self.wagers, self.offers, seeds, self.workers, decision_cap
+            self.commit, self.lobby, self.wagers, self.offers, seeds, self.workers, decision_cap, deals
         )
         self.fair = self.hands.fair  # fair deals: the seeds' locks and proofs, `/fair` and `/verify`
         self.autoplay = Autoplay(

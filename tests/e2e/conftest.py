@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.app import Ridotto, create_bot
+from bot.app import Ridotto
 from bot.config import Settings
 from tests.helpers import postgres
 from tests.helpers.room import Room
@@ -58,10 +58,13 @@ def bots() -> list[Ridotto]:
 
 @pytest.fixture
 def seeds(request: pytest.FixtureRequest) -> Seeds:
-    """The seed source the test's bot deals from: a reproducible stream, or what the test or
-    its module asks for with `@pytest.mark.seed(seed)` or `@pytest.mark.seed(seeds)`."""
-    source = Seeds()
-    marker = request.node.get_closest_marker("seed")
+    """The seed source the test's bot deals from: a reproducible stream of deck seeds, or what
+    the test or its module asks for with `@pytest.mark.seed(seed)` or `@pytest.mark.seed(seeds)`;
+    `@pytest.mark.server_seed(...)`: the server seeds of the fair mix, as in production
+    (tests/helpers/seeds.py)."""
+    server = request.node.get_closest_marker("server_seed")
+    source = Seeds(fair=server is not None)
+    marker = server or request.node.get_closest_marker("seed")
     if marker is not None:
         source.use(*marker.args)
     return source
@@ -69,7 +72,7 @@ def seeds(request: pytest.FixtureRequest) -> Seeds:
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, bots: list[Ridotto], seeds: Seeds) -> AsyncIterator[Ridotto]:
-    bot = create_bot(settings, seeds=seeds)
+    bot = seeds.bot(settings)
     bots.append(bot)
     yield bot
     # SimCord detaches bots without closing them; close each database connection here.

@@ -22,7 +22,7 @@ from tests.helpers.room import Room, answer_to, find_label
 SERVER = 0x5EED_F00D_1234  # the server seeds this test's bot draws: one a hand, in turn
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.seed(range(SERVER, SERVER + 100))
+pytestmark = pytest.mark.server_seed(range(SERVER, SERVER + 100))
 
 
 def everything_said(room: Room, caplog: pytest.LogCaptureFixture) -> str:

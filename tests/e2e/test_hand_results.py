@@ -19,15 +19,14 @@ from tests.e2e.test_peg_leg import bet
 from tests.helpers.room import Room, fetch, open_table, picture_description, text_lines
 
 #: (the /play name, its options, members beside Alice (Bob, or nobody), computer players, the
-#: server seed every hand is dealt from: one whose deal, mixed with the Start click (bot/tables/fair.py),
-#: moves chips when the members stay away)
+#: seed every hand is dealt from: one where the hand moves chips when the members stay away)
 GAMES: list[tuple[str, dict[str, Any], int, int, int]] = [
     ("primero", {"stake": 5, "ante": 1}, 1, 1, 1),
-    ("cardano", {"stake": 5}, 0, 2, 18),
+    ("cardano", {"stake": 5}, 0, 2, 5),
     ("holdout", {"stake": 5}, 1, 1, 1),
     ("peg-leg", {"stake": 5}, 1, 1, 1),
     ("prima-carta", {"stake": 5}, 0, 2, 1),
-    ("prefa", {"stake": 1, "play_for": "bankroll"}, 0, 2, 3),
+    ("prefa", {"stake": 1, "play_for": "bankroll"}, 0, 2, 1),
 ]
 
 #: hands that move no chips: a score game's hand, a hand nobody opens (same columns; and the

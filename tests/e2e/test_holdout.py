@@ -459,8 +459,6 @@ async def test_a_stack_that_cannot_cover_the_ante_stands_up_at_the_deal(room: Ro
     assert table.state.phase is Phase.PLAYING and len(table.state.hand_seats) == 2
 
 
-# the server seed that, mixed with this test's Start click, deals what it needs (bot/tables/fair.py)
-@pytest.mark.seed(1)
 async def test_a_panel_redrawn_after_a_leaver_stood_up_shows_only_its_own_cards(room: Room) -> None:
     """Seats move up when a member leaves at the end of a hand; the hand's seats don't. The
     panel of the member whose move ended the hand must still show that member's cards."""

@@ -68,8 +68,6 @@ async def stand_to_the_end(room: Room, table: Table, members: list[simcord.Membe
             await press(room, table, member, "Stand")
 
 
-# the server seed that, mixed with this test's Start click, deals what it needs (bot/tables/fair.py)
-@pytest.mark.seed(1)
 async def test_two_members_and_a_computer_bet_surrender_and_settle_with_the_house(room: Room) -> None:
     table = await open_peg_leg(room)
     game = table.game

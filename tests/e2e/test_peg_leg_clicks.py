@@ -68,8 +68,6 @@ async def open_peg_leg(room: Room) -> Table:
     return await open_table(room, "peg-leg", [room.alice, room.bob], bots=1, stake=STAKE)
 
 
-# the server seed that, mixed with this test's Start click, deals what it needs (bot/tables/fair.py)
-@pytest.mark.seed(1)
 async def test_a_member_who_stands_for_the_hand_decides_once(room: Room) -> None:
     table = await open_peg_leg(room)
     alice, bob = Counted(room, table, room.alice), Counted(room, table, room.bob)

@@ -9,19 +9,15 @@ from bot.tables import Phase
 from tests.helpers.room import Room, answer_to, find_label
 
 SEED = 20261133
-
-CORTE_AND_COBRE = 407
-"""The server seed whose deals, mixed with this test's clicks (bot/tables/fair.py), give: with
-Crowns (Alice, the first dealer), Locks (Bob) and Fruit (a basic computer), Locks is prima,
-so Bob tosses the corte to Alice; if Alice pays, Bob folds and the computer pays, Locks
-completes before Crowns, the live winner, and Bob's spiga becomes the cobre. In hand 2 Bob
-deals and is prima again, so no corte is due."""
+"""With Crowns (Alice, the first dealer), Locks (Bob) and Fruit (a basic computer): Locks
+is prima, so Bob tosses the corte to Alice; if Alice pays, Bob folds and the computer pays,
+Locks completes before Crowns, the live winner, and Bob's spiga becomes the cobre. In hand
+2 Bob deals and is prima again, so no corte is due."""
 
 
 pytestmark = pytest.mark.seed(SEED)
 
 
-@pytest.mark.seed(CORTE_AND_COBRE)
 async def test_corte_and_a_carried_cobre_over_two_hands_balance(room: Room) -> None:
     await room.alice.slash(room.channel, "play prima-carta", stake=10, corte=True, cobre="carry")
     table_message = room.channel.last_message

@@ -73,8 +73,6 @@ async def test_timer_survives_a_restart(room: Room) -> None:
     assert restored.game.view(None).status[seat] == "folded"
 
 
-# the server seed that, mixed with this test's Start click, deals what it needs (bot/tables/fair.py)
-@pytest.mark.seed(1)
 async def test_two_timeouts_in_a_row_hand_the_seat_to_a_computer(room: Room) -> None:
     table = await started_with_bob_and_a_computer(room)
     bob_seat = next(i for i, s in enumerate(table.state.seats) if s.user_id == room.bob.id)

@@ -11,7 +11,7 @@ import discord
 import simcord
 from simcord.results import to_discord_message
 
-from bot.app import Ridotto, create_bot
+from bot.app import Ridotto
 from bot.config import Settings
 from bot.tables import Phase, Table
 from tests.helpers.seeds import Seeds
@@ -49,7 +49,7 @@ class Room:
 
     async def restart(self) -> None:
         """A process restart: a freshly built bot on the same database file."""
-        bot = create_bot(self.settings, seeds=self.seeds)
+        bot = self.seeds.bot(self.settings)
         self.bots.append(bot)
         await self.env.restart_bot(bot)
 
