@@ -13,7 +13,9 @@ its answer to the click. It prints:
 - files: the distinct files those functions live in;
 - returns: how often the path, taken in the order the places are first visited, comes back
   to a file it had left (a run of places in one file counts once). `places - files` is
-  printed too: it is how often a new place lies in a file already seen.
+  printed too: it is how often a new place lies in a file already seen;
+- back and forth: how often, taken file by file, it goes from a file to another and
+  straight back (A, B, A).
 
 `--list` also prints the places in the order first visited.
 """
@@ -121,8 +123,12 @@ async def trace_one_move() -> Trace:
         return await real_edit(self, **fields)
 
     with tempfile.TemporaryDirectory(prefix="ridotto-path-") as tmp:
+        # Decisions and pictures inline (WORKERS=0, as in the e2e tests): the path traced is
+        # this process's anyway, and with a pool SimCord's settle ran out of time before the
+        # click on a busy machine.
+        database = Path(tmp) / "path.db"
         settings = Settings(
-            discord_token=None, database_path=Path(tmp) / "path.db", computer_delay=0, dev_guild_id=None
+            discord_token=None, database_path=database, computer_delay=0, workers=0, dev_guild_id=None
         )
         ridotto = create_bot(settings, seeds=lambda: SEED)  # one deal, the same every run
         discord.InteractionResponse.edit_message = edit_message  # type: ignore[method-assign]
@@ -176,7 +182,7 @@ async def trace_one_move() -> Trace:
 def back_and_forth(trace: Trace) -> int:
     """How often the path, taken file by file (a run of places in one file counts once),
     goes from a file to another and straight back: the bounces a thin layer or a small
-    property asked for from the next room make. Printed beside the figures; not one of them."""
+    property asked for from the next room make."""
     runs: list[str] = []
     for path, _ in trace.places:
         if not runs or runs[-1] != path:

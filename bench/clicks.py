@@ -419,7 +419,11 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     # No message rate kept: SimCord's clock stands still here, so a channel's window would
     # never pass (bench/load.py measures the rate, with the clock kept in step).
-    settings = Settings(discord_token=None, database_path=path, computer_delay=0, dev_guild_id=None)
+    # No pause between the passes a hand plays by itself either: the clock plays them at once
+    # (as in the e2e tests), so a hand is over when the last member's click has settled.
+    settings = Settings(
+        discord_token=None, database_path=path, computer_delay=0, pass_delay=0, dev_guild_id=None
+    )
     if "channel_rate" in Settings.model_fields:
         settings = settings.model_copy(update={"channel_rate": 0})
     seeds = random.Random(seed + 1)

@@ -100,8 +100,10 @@ class Ridotto(commands.AutoShardedBot):
         self._notices: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Task[None] | None = None
         self.tree.error(self.on_app_command_error)
-        #: every button, select and form of the bot comes in here (see bot/components.py)
+        #: every button, select and form of the bot comes in here (see bot/components.py): the
+        #: router listens to interactions itself (slash commands go to the command tree)
         self.router = ComponentRouter(answer_failure, TableError, reply)
+        self.add_listener(self.router.dispatch, "on_interaction")
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database())
@@ -174,10 +176,6 @@ class Ridotto(commands.AutoShardedBot):
                     channel_id,
                     type(error).__name__,
                 )
-
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Buttons, selects and forms go to the router; slash commands to the command tree."""
-        await self.router.dispatch(interaction)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         """Log in (which runs `setup_hook`) and run until closed, as discord.py does; once

@@ -205,6 +205,8 @@ class ComponentRouter:
         return None
 
     async def dispatch(self, interaction: discord.Interaction) -> None:
+        """discord.py's `on_interaction` listener (the bot registers it): a button, a select
+        or a form to its handler; anything else (a slash command) is the command tree's."""
         if interaction.type is discord.InteractionType.modal_submit:
             kind = Kind.FORM
         elif interaction.type is discord.InteractionType.component:

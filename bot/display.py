@@ -20,11 +20,10 @@ from typing import Any, Literal, NoReturn, TypeAlias
 import discord
 
 from bot.channel_rate import ChannelRate
-from bot.components import PANEL_BUTTON, PANEL_SELECT, REPLAY, TABLE_MOVE, rendered
-from bot.games.base import SideOffers, TableMoves
+from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.pictures import Picture, Pictures
 from bot.render import game_end_note, turn_prompt
-from bot.table_layout import describe_table, table_layout, table_lines
+from bot.table_layout import table_layout
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
 from bot.ui import Panel
@@ -123,65 +122,6 @@ def button(
 ) -> UIButton:
     custom = TABLE_MOVE(table=table.id, version=table.version, key=key)
     return discord.ui.Button(label=label, style=style, custom_id=custom, disabled=disabled, row=row)
-
-
-def offers_open(table: Table) -> bool:
-    """Whether anyone (an onlooker, or a player of the hand) may offer a side bet now."""
-    game = table.game
-    if game is None or table.state.phase is not Phase.PLAYING or game.outcome is not None:
-        return False
-    sides = table.plugin.capability(SideOffers)
-    if sides is None:
-        return False
-    seats = [None, *range(len(table.state.hand_seats))]
-    return any(sides.choices(game, table.options, seat) for seat in seats)
-
-
-def table_view(table: Table) -> discord.ui.View | None:
-    """The buttons under the table message, built from what the table allows now."""
-    state = table.state
-    if state.phase is Phase.CLOSED:
-        return None
-    view = discord.ui.View(timeout=None)
-    grey, green, red, blue = (
-        discord.ButtonStyle.secondary,
-        discord.ButtonStyle.success,
-        discord.ButtonStyle.danger,
-        discord.ButtonStyle.primary,
-    )
-    if state.phase is Phase.PLAYING:
-        seat = table.to_act
-        if table.plugin.private_hands:
-            view.add_item(button(table, "hand", "Your hand", blue))
-        elif seat is not None and table.game is not None and (public := table.plugin.capability(TableMoves)):
-            for move in public.moves(table.game, seat):
-                view.add_item(button(table, move.key, move.label, red if move.danger else green))
-        if table.house_bets is not None:
-            view.add_item(button(table, "bet", "Bet", blue, row=1))
-        if offers_open(table):
-            view.add_item(button(table, "offer", "Side bet", blue, row=1))
-        view.add_item(button(table, "leave", "Leave after this hand", grey, row=1))
-    else:
-        low, high = table.seat_range
-        full = len(state.seats) >= high
-        view.add_item(button(table, "join", "Join", green, disabled=full))
-        view.add_item(button(table, "leave", "Leave", grey))
-        view.add_item(button(table, "bot", "Add bot", grey, disabled=full))
-        start_label = (
-            "Start" if state.phase is Phase.LOBBY else "New game" if table.game_over else "Deal next hand"
-        )
-        view.add_item(button(table, "start", start_label, blue, disabled=not low <= len(state.seats) <= high))
-        view.add_item(button(table, "cancel", "Cancel" if state.phase is Phase.LOBBY else "Close table", red))
-        view.add_item(button(table, "rules", "Rules", grey, row=1))
-    # The last hand's replay, one click from the table (issue 24): **Replay** under its
-    # result between hands, **Last hand** during the next; it opens at the hand's end.
-    playing = state.phase is Phase.PLAYING
-    last = state.hand_no - 1 if playing else state.hand_no if table.game is not None else 0
-    if last >= 1:
-        custom = REPLAY(table=table.id, hand=last, go="end", step=0)
-        label = "Last hand" if playing else "Replay"
-        view.add_item(discord.ui.Button(label=label, style=grey, custom_id=custom, row=1))
-    return rendered(view)
 
 
 def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
@@ -490,8 +430,8 @@ class Display:
 
     def _to_ping(self, table: Table) -> tuple[int, ...]:
         """The members the table waits on now (none: a computer's turn, or nobody's)."""
-        seats = [table.seat_for(seat) for seat in table.turn().awaiting]
-        return tuple(sorted({s.user_id for s in seats if s.user_id is not None and not s.is_computer}))
+        players = table.turn().players.values()
+        return tuple(sorted({s.user_id for s in players if s.user_id is not None and not s.is_computer}))
 
     def _ping_ops(self, table: Table, screen: Screen) -> int:
         """The channel operations `ping` would make now: a send, and the old ping's delete."""
@@ -565,11 +505,10 @@ class Display:
         the picture it shows now; the drawing goes on, and the next redraw attaches it.
         `urgent`: a member's click waits for this message (its picture is drawn before the
         pictures of changes the tables made by themselves)."""
-        # The words first, from the table as it is (the lock is held): the picture only
-        # decides what the gallery points at.
-        game = table.game
-        alt = describe_table(table.plugin, table.view(), game) if game is not None else ""
-        lines, buttons = table_lines(table), table_view(table)
+        # The table read once, as it is (the lock is held): its words and buttons are laid
+        # out from this view (`table_layout`); the picture only decides what the gallery
+        # points at.
+        view = table.view()
         shown = self.screen(table).shown
 
         # A V2 message has no content or embed; saying so turns an older embed message
@@ -579,10 +518,10 @@ class Display:
             picture = await asyncio.wait_for(self.pictures.table(table, urgent), wait)
         except TimeoutError:  # the drawing goes on (`Pictures` shields it)
             url = None if shown is None else f"attachment://table-{shown}.png"
-            fields["view"] = table_layout(table, lines, url, alt, buttons)
+            fields["view"] = table_layout(table, view, url)
             raise PictureLate(fields) from None
         url = picture.url if picture is not None else None
-        fields["view"] = table_layout(table, lines, url, alt, buttons)
+        fields["view"] = table_layout(table, view, url)
         if picture is not None:
             if picture.digest != shown:
                 fields["attachments"] = [picture.file()]

@@ -27,7 +27,7 @@ from typing import Any
 from bot.art import to_png
 from bot.games import GAMES, Plugin
 from bot.games.results import HandResult, result_text
-from bot.games.view import SeatView, TableView
+from bot.games.view import Phase, SeatView, TableView
 from bot.pictures import Picture
 from bot.store.contract import HandRecord, KeptMove
 from bot.table_layout import ALT_LIMIT, describe_table
@@ -178,6 +178,12 @@ def table_view(
         hand_seats=tuple(seating["hand_seats"]),
         players=dict(enumerate(seats)),
         dealt={index: seat.choice for index, seat in enumerate(seats)},
+        # a replay is drawn as a picture and words, never as a table message with buttons
+        phase=Phase.PLAYING if game.outcome is None else Phase.BETWEEN,
+        version=0,
+        to_act=game.to_act,
+        bets_open=False,
+        log=(),
     )
 
 

@@ -5,8 +5,10 @@ turn and what they decide, what is at stake, what happened last), then the butto
 full log and the table in detail are one click away, each in an ephemeral answer: **Log**
 (`log_embed`) and **Details** (`details_embed`).
 
-The lines come from the plug-in (`GamePlugin.summary`) while a hand is in play; the frame
-(lobby, between hands, closed) is the same for every game.
+The whole message is laid out here (`table_layout`) from one `TableView`, the table read
+once for it: its lines, its picture's description and its buttons. The lines come from the
+plug-in (`GamePlugin.summary`) while a hand is in play; the frame (lobby, between hands,
+closed) is the same for every game.
 """
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ from typing import Any, TypeAlias
 
 import discord
 
-from bot.components import TABLE_MOVE
+from bot.components import REPLAY, TABLE_MOVE
 from bot.games import Plugin
+from bot.games.base import SideOffers, TableMoves
 from bot.games.results import nets_line
 from bot.games.view import TableView
 from bot.render import COLOURS, _seat_lines, _status, final_standings, log_text, render_table
 from bot.tables import Phase, Table
 from bot.tables.ratings import seat_rating
-from bot.ui import plain
+from bot.ui import Control, plain
 
 UIButton: TypeAlias = discord.ui.Button[discord.ui.LayoutView]
 
@@ -40,20 +43,21 @@ LOG, DETAILS = "log", "details"
 ROW_SIZE = 5  # buttons in one action row
 
 
-def table_lines(table: Table) -> list[str]:
+def table_lines(table: Table, view: TableView | None = None) -> list[str]:
     """The short lines of the table message, at most `MAX_LINES`: the header, then what
     the phase needs (lobby: who's seated, what's missing, the options; in play: the plug-in's
-    summary and the last thing that happened; between hands: the result and the next deal)."""
-    state = table.state
-    head = f"**{table.plugin.name}** · table #{table.id} · stake {state.stake:,}"
-    if state.phase is Phase.LOBBY:
+    summary and the last thing that happened; between hands: the result and the next deal).
+    `view`: the table read once for the message (None: read here)."""
+    view = table.view() if view is None else view
+    head = f"**{table.plugin.name}** · table #{view.id} · stake {view.stake:,}"
+    if view.phase is Phase.LOBBY:
         body = lobby_lines(table)
-    elif state.phase is Phase.PLAYING:
-        body = playing_lines(table)
-    elif state.phase is Phase.BETWEEN:
-        body = between_hands(table)
+    elif view.phase is Phase.PLAYING:
+        body = playing_lines(table, view)
+    elif view.phase is Phase.BETWEEN:
+        body = between_hands(table, view)
     else:
-        last = [f"Last: {plain(line)}" for line in state.log[-1:]]  # why it closed, often
+        last = [f"Last: {plain(line)}" for line in view.log[-1:]]  # why it closed, often
         body = ["**Closed.** Open a new table with /play.", *last]
     lines = [line for line in body if line]
     return [head, *lines][:MAX_LINES]
@@ -66,32 +70,31 @@ def lobby_lines(table: Table) -> list[str]:
     return [f"Seated: {seated}", *_status(table, None).splitlines()]
 
 
-def playing_lines(table: Table) -> list[str]:
+def playing_lines(table: Table, view: TableView) -> list[str]:
     """A hand in play: the plug-in's summary (whose turn, what they decide, what's at
     stake), the timer of a pause, the bets open to onlookers, and the last thing that
     happened."""
-    game = table.game
+    game = view.game
     assert game is not None
-    view = table.view()
     lines = [line for text in table.plugin.summary(view, game) for line in text.splitlines()]
     lines = lines[:SUMMARY_LINES]
     pause = table.turn().pause
-    if pause is not None and table.state.deadline is not None:
-        lines.append(f"⏳ {pause.label} {discord.utils.format_dt(table.state.deadline, 'R')}.")
-    if table.house_bets is not None:
+    if pause is not None and view.deadline is not None:
+        lines.append(f"⏳ {pause.label} {discord.utils.format_dt(view.deadline, 'R')}.")
+    if view.bets_open:
         lines.append("Onlookers: press **Bet** to bet against the house.")
-    log = table.state.log
+    log = view.log
     return [*lines, f"Last: {plain(log[-1])}" if log else ""]  # what happened last
 
 
-def between_hands(table: Table) -> list[str]:
+def between_hands(table: Table, view: TableView | None = None) -> list[str]:
     """Between hands: how the hand ended (`end_of_hand`), then that it is over and when the
     next one is dealt. The status always shows; the result's further reasons fill what room
     is left of `MAX_LINES` (all of them are in Details). When the hand ended a score game,
     the game's final standings and the members' rating changes take the place of what the
     hand carried over (`final_standings`)."""
     status = _status(table, None).splitlines()
-    result, reasons = end_of_hand(table)
+    result, reasons = end_of_hand(table, view)
     if result and table.game_over:
         result = [
             result[0],
@@ -102,7 +105,7 @@ def between_hands(table: Table) -> list[str]:
     return [result[0], *reasons[:room], *result[1:], *status] if result else status
 
 
-def end_of_hand(table: Table) -> tuple[list[str], list[str]]:
+def end_of_hand(table: Table, view: TableView | None = None) -> tuple[list[str], list[str]]:
     """How the hand that just ended came out, from the game's own result words
     (`GamePlugin.hand_result`): the headline (who won, how much, why), what carries over and
     each member's net; and apart, the further reasons (the scored items), shown as room
@@ -110,7 +113,7 @@ def end_of_hand(table: Table) -> tuple[list[str], list[str]]:
     game = table.game
     if game is None:
         return [], []
-    result = table.plugin.hand_result(table.view(), game)
+    result = table.plugin.hand_result(table.view() if view is None else view, game)
     if result is None:
         return [], []
     lines = [f"**{plain(result.headline)}**"]
@@ -131,11 +134,12 @@ def _seat_name(table: Table, index: int) -> str:
 
 
 # ------------------------------------------------------------------ the picture
-def picture_description(table: Table) -> str:
+def picture_description(table: Table, view: TableView | None = None) -> str:
     """The picture's alt text: what the drawn table shows, in words (what the game's
-    fields listed under the old embed), within Discord's limit."""
-    game = table.game
-    return "" if game is None else describe_table(table.plugin, table.view(), game)
+    fields listed under the old embed), within Discord's limit. `view`: the table read
+    once for the message (None: read here)."""
+    view = table.view() if view is None else view
+    return "" if view.game is None else describe_table(table.plugin, view, view.game)
 
 
 def describe_table(plugin: Plugin, view: TableView, game: Any) -> str:
@@ -151,56 +155,129 @@ def describe_table(plugin: Plugin, view: TableView, game: Any) -> str:
 
 
 # ------------------------------------------------------------------ the message
-def table_layout(
-    table: Table, lines: list[str], picture: str | None, alt: str, buttons: discord.ui.View | None
-) -> discord.ui.LayoutView:
-    """The table message: in one container (its colour says the phase), the picture at
-    `picture` (an attachment's URL; None: none yet) described by `alt`, the lines, then the
-    buttons of `buttons` (`table_view`) row by row as it lays them out, with Log (once
-    there is a log) and Details on the last row, or a row of their own if it is full. A
-    closed table (no buttons) has none at all."""
+def offers_open(table: Table, view: TableView) -> bool:
+    """Whether anyone (an onlooker, or a player of the hand) may offer a side bet now."""
+    game = view.game
+    if game is None or view.phase is not Phase.PLAYING or game.outcome is not None:
+        return False
+    sides = table.plugin.capability(SideOffers)
+    if sides is None:
+        return False
+    seats = [None, *range(len(view.hand_seats))]
+    return any(sides.choices(game, view.options, seat) for seat in seats)
+
+
+def table_buttons(table: Table, view: TableView | None = None) -> list[Control] | None:
+    """The buttons under the table message (row 0, then row 1), from what the table allows
+    now (`view`: the table read once for the message; None: read here). None: a closed
+    table, which has none."""
+    view = table.view() if view is None else view
+    if view.phase is Phase.CLOSED:
+        return None
+    grey, green, red, blue = (
+        discord.ButtonStyle.secondary,
+        discord.ButtonStyle.success,
+        discord.ButtonStyle.danger,
+        discord.ButtonStyle.primary,
+    )
+    if view.phase is Phase.PLAYING:
+        buttons: list[Control] = []
+        seat = view.to_act
+        if table.plugin.private_hands:
+            buttons.append(Control("hand", "Your hand", blue))
+        elif seat is not None and view.game is not None and (public := table.plugin.capability(TableMoves)):
+            for move in public.moves(view.game, seat):
+                buttons.append(Control(move.key, move.label, red if move.danger else green))
+        if view.bets_open:
+            buttons.append(Control("bet", "Bet", blue, row=1))
+        if offers_open(table, view):
+            buttons.append(Control("offer", "Side bet", blue, row=1))
+        buttons.append(Control("leave", "Leave after this hand", grey, row=1))
+        return buttons
+    low, high = table.seat_range
+    full = len(view.seats) >= high
+    lobby = view.phase is Phase.LOBBY
+    return [
+        Control("join", "Join", green, disabled=full),
+        Control("leave", "Leave", grey),
+        Control("bot", "Add bot", grey, disabled=full),
+        Control(
+            "start",
+            "Start" if lobby else "New game" if table.game_over else "Deal next hand",
+            blue,
+            disabled=not low <= len(view.seats) <= high,
+        ),
+        Control("cancel", "Cancel" if lobby else "Close table", red),
+        Control("rules", "Rules", grey, row=1),
+    ]
+
+
+def table_layout(table: Table, view: TableView, picture: str | None) -> discord.ui.LayoutView:
+    """The table message, laid out from `view` (the table read once for it): in one
+    container (its colour says the phase), the picture at `picture` (an attachment's URL;
+    None: none yet) described in words (`picture_description`), the lines
+    (`table_lines`), then the buttons (`table_buttons`) row by row, with Log (once there is
+    a log), Details and the last hand's Replay (`last_hand`) on the last row, or a row of
+    their own if it is full. A closed table
+    (no buttons) has none at all."""
+    buttons = table_buttons(table, view)  # which buttons, first: they are drawn last
     layout = discord.ui.LayoutView(timeout=None)
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
-        accent_colour=COLOURS[table.state.phase]
+        accent_colour=COLOURS[view.phase]
     )
     if picture is not None:
-        item = discord.MediaGalleryItem(picture, description=alt or None)
+        item = discord.MediaGalleryItem(picture, description=picture_description(table, view) or None)
         container.add_item(discord.ui.MediaGallery(item))
-    container.add_item(discord.ui.TextDisplay("\n".join(lines)))
+    container.add_item(discord.ui.TextDisplay("\n".join(table_lines(table, view))))
     if buttons is not None:
-        drawn = {item.custom_id: item for item in buttons.children if isinstance(item, discord.ui.Button)}
-        rows: list[list[UIButton]] = [
-            [
-                discord.ui.Button(
-                    label=old.label,
-                    style=old.style,
-                    custom_id=old.custom_id,
-                    disabled=old.disabled,
-                    emoji=old.emoji,
-                )
-                for part in row["components"]
-                if (old := drawn.get(str(part.get("custom_id")))) is not None
-            ]
-            for row in buttons.to_components()
-        ]
-        grey = discord.ButtonStyle.secondary
-        shows: list[UIButton] = [
-            discord.ui.Button(
-                label=label, style=grey, custom_id=TABLE_MOVE(table=table.id, version=table.version, key=key)
-            )
+        rows: list[list[Control]] = []
+        for row in sorted({button.row for button in buttons}):
+            in_row = [button for button in buttons if button.row == row]
+            rows += [in_row[start : start + ROW_SIZE] for start in range(0, len(in_row), ROW_SIZE)]
+        shows = [
+            Control(key, label)
             for key, label in ((LOG, "Log"), (DETAILS, "Details"))
-            if key != LOG or table.state.log
+            if key != LOG or view.log
         ]
         if rows and len(rows[-1]) + len(shows) <= ROW_SIZE:
-            rows[-1].extend(shows)
+            rows[-1] += shows
         else:
             rows.append(shows)
-        for row in rows:
-            if row:
-                container.add_item(discord.ui.ActionRow(*row))
+        drawn: list[list[UIButton]] = [
+            [
+                discord.ui.Button(
+                    label=control.label,
+                    style=control.style,
+                    custom_id=TABLE_MOVE(table=view.id, version=view.version, key=control.key),
+                    disabled=control.disabled,
+                )
+                for control in controls
+            ]
+            for controls in rows
+        ]
+        if (replay := last_hand(view)) is not None:  # beside Log and Details, or under them
+            if len(drawn[-1]) < ROW_SIZE:
+                drawn[-1].append(replay)
+            else:
+                drawn.append([replay])
+        for row_of in drawn:
+            container.add_item(discord.ui.ActionRow(*row_of))
     layout.add_item(container)
     layout.stop()  # the router answers its buttons by custom id (see `bot.components.rendered`)
     return layout
+
+
+def last_hand(view: TableView) -> UIButton | None:
+    """The last hand's replay, one click from the table (issue 24): **Replay** under its
+    result between hands, **Last hand** during the next; it opens at the hand's end. None
+    before the first hand has ended."""
+    playing = view.phase is Phase.PLAYING
+    last = view.hand_no - 1 if playing else view.hand_no if view.game is not None else 0
+    if last < 1:
+        return None
+    custom = REPLAY(table=view.id, hand=last, go="end", step=0)
+    label = "Last hand" if playing else "Replay"
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom)
 
 
 # ------------------------------------------------------- the ephemeral answers

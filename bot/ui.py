@@ -24,7 +24,8 @@ def plain(text: str) -> str:
 
 @dataclass(frozen=True)
 class Control:
-    """One button on a private panel: its key, label, style and whether it can be used."""
+    """One button on a private panel (or under the table message: `row` 0 or 1), before it is
+    drawn: its key, label, style and whether it can be used."""
 
     key: str
     label: str

@@ -28,10 +28,9 @@ from discord.ext import commands
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
-from bot.display import table_view
 from bot.games import GAMES, OptionError, Plugin
 from bot.render import table_link
-from bot.table_layout import table_layout, table_lines
+from bot.table_layout import table_layout
 from bot.tables import Table, TableError, TableService
 from engine.core.text import plural
 
@@ -279,7 +278,7 @@ class PlayCommands(commands.Cog, name="Play"):
             await reply(interaction, str(error))
             return
         # A lobby: no picture yet (a table just opened is never closed: it has buttons)
-        view = table_layout(table, table_lines(table), None, "", table_view(table))
+        view = table_layout(table, table.view(), None)
         quiet = discord.AllowedMentions.none()  # the host's name in the lines pings nobody
         message: discord.Message
         if thread is None:

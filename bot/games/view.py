@@ -8,9 +8,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from engine.core.match import Match
+
+
+class Phase(StrEnum):
+    """Where a table is: seating players, playing a hand, between hands, or closed."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    BETWEEN = "between"  # a hand is over, the next is not dealt yet
+    CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,9 @@ class SeatView:
 class TableView:
     """The table a plug-in is asked about, read-only: its id, the host's options, the stake,
     the match, the hand in play (the engine's state, as the plug-in's own methods take it),
-    the hand's number and deadline, the seats, and who plays each engine seat this hand."""
+    the hand's number and deadline, the seats, and who plays each engine seat this hand;
+    and what the table message shows beside them (its phase and version, whose turn it
+    is, whether onlookers may bet, the log), so that the message is drawn from one view."""
 
     id: int
     options: Any
@@ -51,6 +63,15 @@ class TableView:
     players: Mapping[int, SeatView]
     #: engine seat -> the table seat key dealt into it this hand (even if since gone)
     dealt: Mapping[int, str]
+    phase: Phase
+    #: the table's state version (the table message's buttons carry it)
+    version: int
+    #: the engine seat to act (None: nobody, or several seats at once: see `Turn`)
+    to_act: int | None
+    #: whether onlookers may bet against the house now (`OnlookerBets`)
+    bets_open: bool
+    #: the table log, oldest line first
+    log: tuple[str, ...]
 
     def seat_for(self, engine_seat: int) -> SeatView:
         """The seat that plays engine seat `engine_seat` in this hand."""

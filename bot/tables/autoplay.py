@@ -95,9 +95,8 @@ class Autoplay:
 
     def automatic(self, table: Table, turn: Turn | None = None) -> int | None:
         """The first awaited engine seat that plays without a member: a computer, or a leaver."""
-        for seat in (table.turn() if turn is None else turn).awaiting:
-            s = table.seat_for(seat)
-            if s.is_computer or (s.leaving and not s.plays_out):
+        for seat, player in (table.turn() if turn is None else turn).players.items():
+            if player.is_computer or (player.leaving and not player.plays_out):
                 return seat
         return None
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.store import InsufficientFunds, Store, Tx, table_account
-from bot.tables.model import LOG_LINES, Phase, Table, TableError, Turn
-from bot.tables.money import Transfer
-from bot.tables.timing import UNATTENDED_DEALS, deadline
+from bot.tables import timing
+from bot.tables.model import LOG_LINES, Phase, Table, TableError
+from bot.tables.money import ESCROW, Transfer
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def can_deal(table: Table) -> bool:
     """Whether the clock deals the next hand: enough seats, a member among them, and not
     already `UNATTENDED_DEALS` hands in a row that no seated member moved in or dealt."""
     low, high = table.seat_range
-    attended = table.state.clock_deals < UNATTENDED_DEALS
+    attended = table.state.clock_deals < timing.UNATTENDED_DEALS
     return low <= len(table.state.seats) <= high and bool(table.humans) and attended
 
 
@@ -85,11 +85,6 @@ class Commit:
         self.pass_delay = pass_delay  # seconds a paced pause lasts (`Pause.paced`)
         #: one database transaction (`Store.transaction` itself: nothing to add on the way)
         self.transaction: Callable[[], contextlib.AbstractAsyncContextManager[Tx]] = store.transaction
-
-    @staticmethod
-    def escrow(table: Table) -> str:
-        """The ledger account holding the table's chips."""
-        return table_account(table.id)
 
     @staticmethod
     def log(table: Table, line: str) -> None:
@@ -111,24 +106,48 @@ class Commit:
             raise
 
     async def transfer(self, table: Table, tx: Tx, moves: list[Transfer]) -> None:
+        """Write `moves` to the ledger as the table's: `ESCROW` is its escrow account."""
+        escrow = table_account(table.id)
         for move in moves:
             await tx.move(
                 table.state.guild_id,
-                move.src,
-                move.dst,
+                escrow if move.src == ESCROW else move.src,
+                escrow if move.dst == ESCROW else move.dst,
                 move.amount,
                 move.reason,
                 table_id=table.id,
                 hand_no=table.state.hand_no or None,
             )
 
-    async def save(self, table: Table, tx: Tx, *, new_turn: bool = True, turn: Turn | None = None) -> None:
-        """Write the table's snapshot: the one serialisation of a move, kept as the state a
-        later failure rolls back to. Its deadline is timed by `turn`, the table's turn facts
-        as they are now (read here if the caller has not read them already)."""
+    async def save(
+        self,
+        table: Table,
+        tx: Tx,
+        *,
+        new_turn: bool | None = None,
+        awaited: Sequence[int] | None = None,
+        actor: int | None = None,
+    ) -> None:
+        """Write the table as a new version: its deadline, the chips it holds, and its
+        snapshot, the one serialisation of a change, kept as the state a later failure rolls
+        back to.
+
+        The deadline is timed here, by the table's turn as it is now. A move or a deal
+        (`awaited`: the seats the hand waited on before it; `actor`: the engine seat that
+        moved, if one did) starts a new turn when the hand now waits on someone it did not,
+        or on the mover again, and a pause starts its count after each move. Any other change
+        starts one when `new_turn` says so; by default a change during a pause leaves the
+        pause's clock alone (onlookers' bets close on time)."""
         state = table.state
-        turn = table.turn() if turn is None else turn
-        state.deadline = deadline(
+        state.version += 1
+        turn = table.turn()
+        if awaited is not None:
+            new_turn = timing.new_turn(turn.awaiting, awaited, actor) or turn.pause is not None
+            if new_turn or not turn.awaiting:
+                state.turn_since = state.version
+        elif new_turn is None:
+            new_turn = turn.pause is None
+        state.deadline = timing.deadline(
             state.phase,
             self.now(),
             can_deal=state.phase is Phase.BETWEEN and can_deal(table),  # only between hands
@@ -158,14 +177,12 @@ class Commit:
         short: str = "You can't bring a stack to this table:",
     ) -> None:
         """Save a change with its log line and chip moves in one transaction, as a new
-        version. By default a change during a pause leaves the pause's clock alone
-        (onlookers' bets close on time). A ledger refusal becomes `short` and the reason."""
+        version (`new_turn`: see `save`). A ledger refusal becomes `short` and the reason."""
         if line:
             self.log(table, line)
-        table.state.version += 1
         try:
             async with self.store.transaction() as tx:
                 await self.transfer(table, tx, moves or [])
-                await self.save(table, tx, new_turn=table.pause is None if new_turn is None else new_turn)
+                await self.save(table, tx, new_turn=new_turn)
         except InsufficientFunds as error:
             raise TableError(f"{short} {error}".strip()) from error

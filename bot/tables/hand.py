@@ -24,10 +24,9 @@ from bot.store.contract import Actor
 from bot.tables.fair import CLOCK, Fairness, hand_name
 from bot.tables.lobby import took
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
-from bot.tables.money import Transfer
+from bot.tables.money import ESCROW, Transfer, pay_in
 from bot.tables.ratings import Ratings
 from bot.tables.records import Dealt, Moved, Records
-from bot.tables.timing import new_turn
 from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
 from engine.core.game import Event
@@ -71,43 +70,48 @@ class Hands:
         self.ratings = Ratings(commit)  # issue 24: what a hand or a game decided, rated as it settles
         self.records = Records()  # every hand kept, to replay (issue 24)
 
-    async def play(self, table: Table, user: Person, key: str, values: list[str]) -> str | None:
-        """A member's move, from a button key (and a select's or form's values)."""
-        game = table.game
+    async def play(self, table: Table, turn: Turn, user: Person, key: str, values: list[str]) -> None:
+        """A member's move, from a button key (and a select's or form's values), checked
+        against `turn`, whom the hand waits on (the move's new-turn test reads it too)."""
+        # The awaited seat this member moves for: their own, or a vacant one they play (a
+        # robot their partner plays: no game waits on both at once).
+        seat = next((seat for seat, player in turn.players.items() if player.user_id == user.id), None)
+        if seat is None:
+            await self.out_of_turn(table, user, key, values, turn)
+            return
+        try:
+            action = table.plugin.decode(table.game, seat, key, values)
+        except RuleError as error:
+            raise TableError(str(error)) from error
+        if action is None:
+            raise TableError("That move isn't open to you right now.")
+        turn.players[seat].strikes = 0  # the member's own seat: their missed turns count again from 0
+        table.state.clock_deals = 0
+        await self.apply(table, seat, action, before=turn)
+
+    async def out_of_turn(self, table: Table, user: Person, key: str, values: list[str], turn: Turn) -> None:
+        """A move of a member the hand doesn't wait on: one the game allows meanwhile (a
+        standing decision set or cancelled), or else a refusal that says why."""
         index = table.seat_of(user.id)
         if index is None:
             raise TableError("You're not seated at this table.")
+        game = table.game
         if game is None or table.state.phase is not Phase.PLAYING:
             raise TableError("No hand is in play at this table.")
-        turn = table.turn()  # read once: the check here, and the move's new-turn test in `apply`
         seat = table.engine_seat(index)
         out_of_turn = table.plugin.capability(OutOfTurn)
-        if seat is not None and seat not in turn.awaiting and out_of_turn is not None:
-            # A move the game allows while the hand doesn't wait on this seat (a standing
-            # decision set or cancelled); anything else is refused below as out of turn.
+        if seat is not None and out_of_turn is not None:
             try:
                 action = out_of_turn.out_of_turn(game, seat, key, values)
             except RuleError as error:
                 raise TableError(str(error)) from error
             if action is not None:
                 await self.apply(table, seat, action, before=turn)
-                return None
-        if seat is None or seat not in turn.awaiting:
-            chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
-            # A partner may play two seats: name them once.
-            waiting = dict.fromkeys(table.seat_for(other).mention for other in turn.awaiting)
-            refusal = not_your_turn(list(waiting), chosen=chosen)
-            raise TableError(str(refusal))
-        try:
-            action = table.plugin.decode(game, seat, key, values)
-        except RuleError as error:
-            raise TableError(str(error)) from error
-        if action is None:
-            raise TableError("That move isn't open to you right now.")
-        table.state.seats[index].strikes = 0
-        table.state.clock_deals = 0
-        await self.apply(table, seat, action, before=turn)
-        return None
+                return
+        chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
+        # A partner may play two seats: name them once.
+        waiting = dict.fromkeys(player.mention for player in turn.players.values())
+        raise TableError(str(not_your_turn(list(waiting), chosen=chosen)))
 
     async def deal(self, table: Table, started: str = CLOCK, interactions: Sequence[int] = ()) -> None:
         """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt.
@@ -205,11 +209,8 @@ class Hands:
         kept = self.records.dealt(table, [*notes, dealt])  # issue 24: the hand as dealt, kept with it
         money = table.plugin.capability(HandByHand)
         antes = money.opening_costs(table.game) if money is not None else []
-        moves += [
-            Transfer(table.seat_for(index).account, commit.escrow(table), amount, "ante")
-            for index, amount in enumerate(antes)
-            if amount
-        ]
+        for index, amount in enumerate(antes):
+            moves += pay_in(table.seat_for(index), amount, "ante")
         await self.after_move(
             table, table.game.events, moves, awaited=(), refused="The hand can't start:", kept=kept
         )
@@ -238,7 +239,7 @@ class Hands:
             return []
         state.stacks[seat.choice] = stack + amount
         commit.log(table, f"{seat.name} topped up with {chips(amount)}.")
-        return [Transfer(seat.account, commit.escrow(table), amount, "top-up")]
+        return pay_in(seat, amount, "top-up")
 
     async def apply(
         self,
@@ -267,7 +268,7 @@ class Hands:
             raise TableError(str(error)) from error
         player = table.seat_for(seat)
         table.state.acted = {**table.state.acted, player.choice: table.state.acted.get(player.choice, 0) + 1}
-        moves = [Transfer(player.account, self.commit.escrow(table), cost, action.kind)] if cost else []
+        moves = pay_in(player, cost, action.kind)
         await self.after_move(
             table,
             events,
@@ -309,7 +310,7 @@ class Hands:
         new version and the snapshot. During a simultaneous choice the others keep the
         deadline they had. A ledger refusal (a member short of chips) becomes `refused` and
         the reason, and nothing is saved."""
-        commit, state = self.commit, table.state
+        commit = self.commit
         try:
             async with commit.transaction() as tx:
                 if kept is not None:  # issue 24: first, so that a hand's settlement finds it
@@ -328,13 +329,7 @@ class Hands:
                         table.match = table.match.with_partners(keys)
                 if table.game.outcome is not None:
                     await self.settle(table, tx)
-                state.version += 1
-                after = table.turn()  # read once for the new turn's test and the save's deadline
-                # A pause (the hand waiting on the clock) starts its own count after each move.
-                turn = new_turn(after.awaiting, awaited, actor) or after.pause is not None
-                if turn or not after.awaiting:
-                    state.turn_since = state.version
-                await commit.save(table, tx, new_turn=turn, turn=after)
+                await commit.save(table, tx, awaited=awaited, actor=actor)
         except InsufficientFunds as error:
             raise TableError(f"{refused} {error}") from error
 
@@ -374,7 +369,7 @@ class Hands:
             if stacks is not None:
                 state.stacks[seat.choice] = stacks[index]
             elif outcome.paid_out[index]:
-                pots.append(Transfer(commit.escrow(table), seat.account, outcome.paid_out[index], "pot"))
+                pots.append(Transfer(ESCROW, seat.account, outcome.paid_out[index], "pot"))
             if seat.user_id is not None and points is None and kept is None:
                 await tx.record_result(
                     state.guild_id,
@@ -391,9 +386,9 @@ class Hands:
         for choice, amount in moved.items():
             state.stacks[choice] = state.stacks.get(choice, 0) + amount
         if outcome.house > 0:  # the house's cut leaves the pot with the winnings
-            pots.append(Transfer(commit.escrow(table), HOUSE, outcome.house, "house"))
+            pots.append(Transfer(ESCROW, HOUSE, outcome.house, "house"))
         elif outcome.house < 0:  # a house-banked hand: the house pays in before the winners take out
-            pots.insert(0, Transfer(HOUSE, commit.escrow(table), -outcome.house, "house"))
+            pots.insert(0, Transfer(HOUSE, ESCROW, -outcome.house, "house"))
         await commit.transfer(table, tx, pots)
         await self.wagers.settle(table, tx)
         await self.offers.settle(table, tx)

@@ -11,7 +11,7 @@ from bot.games.base import ScoreGame, min_bankroll
 from bot.tables import money, offers, wagers
 from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
-from bot.tables.money import Transfer
+from bot.tables.money import ESCROW, Transfer
 from bot.tables.ratings import Ratings
 from engine.core.text import chips
 
@@ -191,7 +191,7 @@ class Lobby:
 
     def cash_out(self, table: Table, seat: Seat) -> list[Transfer]:
         """Stack games: a leaving seat's stack goes back to whoever brought it."""
-        return money.cash_out(seat, self.commit.escrow(table), table.state.stacks.pop(seat.choice, 0))
+        return money.cash_out(seat, ESCROW, table.state.stacks.pop(seat.choice, 0))
 
     def cash_out_all(self, table: Table, departed: list[Seat] | None = None) -> list[Transfer]:
         """Every stack goes home, and a pot left by a hand without a winner is shared out
@@ -210,7 +210,7 @@ class Lobby:
 
     def share_pot(self, table: Table, seats: list[Seat]) -> list[Transfer]:
         table.match, pot = table.match.take_carried()
-        return money.share_pot(pot, self.commit.escrow(table), seats)
+        return money.share_pot(pot, ESCROW, seats)
 
     # --------------------------------------------------------------- helpers
     def buy_in(self, table: Table, seat: Seat) -> list[money.Transfer]:
@@ -219,7 +219,7 @@ class Lobby:
         if amount is None:
             return []
         table.state.stacks[seat.choice] = amount
-        return money.buy_in(seat, self.commit.escrow(table), amount)
+        return money.buy_in(seat, ESCROW, amount)
 
     def pay_debts(self, table: Table, seat: Seat) -> str:
         """A member leaving a stack game in progress pays what the game says they owe

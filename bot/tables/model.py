@@ -6,20 +6,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 from bot.games.base import OnlookerBets, Pauses
+from bot.games.view import Phase as Phase  # a plug-in reads it in the TableView; bot.tables.Phase
 from bot.games.view import SeatView, TableView
 from bot.store import HOUSE, member_account
 from engine.core.match import Match
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from bot.games import BetOffer, Pause, Plugin
 
@@ -52,13 +52,6 @@ class Person(Protocol):
 
     @property
     def display_name(self) -> str: ...
-
-
-class Phase(StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    BETWEEN = "between"  # a hand is over, the next is not dealt yet
-    CLOSED = "closed"
 
 
 class Seat(BaseModel):
@@ -247,10 +240,13 @@ class Turn:
     """What the hand in play waits on, read from the game once for a step of a change (the
     move checks it, the save times the clock by it, the reply pings by it) rather than
     asked again by every layer: the engine seats awaited (one, or several during a
-    simultaneous choice), whether a member is among them, and, while nobody is to act, the
-    clock the hand waits on (see `Pause`)."""
+    simultaneous choice), who plays each of them, whether a member is among them, and,
+    while nobody is to act, the clock the hand waits on (see `Pause`)."""
 
     awaiting: tuple[int, ...] = ()
+    #: the seat that plays each engine seat awaited, in the order awaited (`Table.seat_for`:
+    #: a vacant seat is played by the member the match names, or stands as a computer)
+    players: Mapping[int, Seat] = field(default_factory=dict)
     members: bool = False
     pause: Pause | None = None
 
@@ -312,18 +308,18 @@ class Table:
         raise DamagedTable(f"engine seat {engine_seat} has no table seat")
 
     def view(self) -> TableView:
-        """What the game's plug-in may read of this table, as it is now: a frozen copy."""
+        """What the game's plug-in, and the table message, may read of this table as it is
+        now: a frozen copy, built once for what is drawn from it."""
         state = self.state
         seating = self.match.seating
-        current = seating is not None and seating.hand_no == self.match.hand_no
-        engine_seats = seating.size if seating is not None and current else len(state.seats)
+        if seating is not None and seating.hand_no == self.match.hand_no:
+            dealt = dict(enumerate(seating.engine_seats))
+        else:  # a table saved before it had a seating deals everyone, in order (`hand_choice`)
+            dealt = {index: seat.choice for index, seat in enumerate(state.seats)}
         players: dict[int, SeatView] = {}
-        dealt: dict[int, str] = {}
-        for engine_seat in range(engine_seats):
+        for engine_seat in dealt:
             # A seat whose player has left since the deal has no player, only its key: a
             # plug-in asks for the player only where one still sits.
-            with contextlib.suppress(IndexError):
-                dealt[engine_seat] = self.hand_choice(engine_seat)
             with contextlib.suppress(DamagedTable, IndexError):
                 players[engine_seat] = _seat_view(self.seat_for(engine_seat))
         return TableView(
@@ -338,6 +334,11 @@ class Table:
             hand_seats=tuple(state.hand_seats),
             players=players,
             dealt=dealt,
+            phase=state.phase,
+            version=state.version,
+            to_act=self.to_act,
+            bets_open=self.house_bets is not None,
+            log=tuple(state.log),
         )
 
     def hand_choice(self, engine_seat: int) -> str:
@@ -399,7 +400,8 @@ class Table:
             return Turn()
         awaiting: tuple[int, ...] = game.awaiting
         if awaiting:
-            return Turn(awaiting, members=any(not self.seat_for(seat).is_computer for seat in awaiting))
+            players = {seat: self.seat_for(seat) for seat in awaiting}
+            return Turn(awaiting, players, members=any(not player.is_computer for player in players.values()))
         pauses = self.plugin.capability(Pauses) if game.outcome is None else None
         return Turn(pause=pauses.pause(game, self.options) if pauses is not None else None)
 

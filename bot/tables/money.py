@@ -12,6 +12,11 @@ from bot.tables.model import DamagedTable, Phase, Seat, TableState
 
 REFUND_REASON = "refund (damaged table)"
 
+#: The table's escrow, as a transfer made for a table names it: the commit writes it as the
+#: ledger account of the table it writes for (`Commit.transfer`), so the pieces that move
+#: chips need not look that account up.
+ESCROW = "escrow"
+
 
 @dataclass(frozen=True)
 class Transfer:
@@ -27,6 +32,12 @@ def buy_in(seat: Seat, escrow: str, amount: int | None) -> list[Transfer]:
     """The stack a new seat brings, from the member (or the house, for a computer player)
     into the table's escrow; nothing at a table where chips go in hand by hand."""
     return [Transfer(seat.account, escrow, amount, "buy-in")] if amount else []
+
+
+def pay_in(seat: Seat, amount: int, reason: str) -> list[Transfer]:
+    """Chips a seat pays into the table's escrow (an ante, the cost of a move, a top-up):
+    from the member, or from the house for a computer player; nothing when `amount` is 0."""
+    return [Transfer(seat.account, ESCROW, amount, reason)] if amount else []
 
 
 def cash_out(seat: Seat, escrow: str, stack: int) -> list[Transfer]:

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import OfferChoice, OfferSettlement
 from bot.games.base import SideOffers
-from bot.store import Tx, member_account, table_account
+from bot.store import Tx, member_account
 from bot.tables.model import Offer, Person, Phase, Table, TableError
-from bot.tables.money import Transfer
+from bot.tables.money import ESCROW, Transfer
 from engine.core.errors import IllegalAction, RuleError
 from engine.core.text import chips
 
@@ -72,7 +72,7 @@ def _sides(table: Table) -> SideOffers[Any, Any]:
 def refund_all(table: Table) -> list[Transfer]:
     """A closing table: every offer still holding chips is marked refunded; the moves home."""
     state = table.state
-    moves = refund_moves(state.offers, table_account(table.id))
+    moves = refund_moves(state.offers, ESCROW)
     state.offers = [
         o.model_copy(update={"status": "refunded", "result": "refunded"}) if o.held else o
         for o in state.offers
@@ -136,9 +136,7 @@ class Offers:
         line = f"{offer.maker_name} offers {offer.taker_name} {terms.text}"
         moves = []
         if offer.maker_amount:
-            moves.append(
-                Transfer(member_account(user.id), self.commit.escrow(table), offer.maker_amount, "offer")
-            )
+            moves.append(Transfer(member_account(user.id), ESCROW, offer.maker_amount, "offer"))
         await self._save(table, line, moves, "You don't have enough chips for that offer.")
         return offer
 
@@ -153,7 +151,6 @@ class Offers:
             raise TableError("That offer was made to someone else.")
         if offer.status != "offered":
             raise TableError(f"That offer was already {offer.status}.")
-        escrow = self.commit.escrow(table)
         game = table.game
         still = (
             state.phase is Phase.PLAYING
@@ -161,7 +158,7 @@ class Offers:
             and game.outcome is None
             and _sides(table).still_open(game, offer.kind, offer.seat, offer.data)
         )
-        refund = Transfer(escrow, member_account(offer.maker_id), offer.maker_amount, "offer refund")
+        refund = Transfer(ESCROW, member_account(offer.maker_id), offer.maker_amount, "offer refund")
         if not still:
             self._replace(table, offer, status="refunded", result="too late — refunded")
             line = f"{offer.maker_name}'s offer to {offer.taker_name} lapsed; the stake went back."
@@ -172,7 +169,7 @@ class Offers:
             line = f"{offer.taker_name} accepts {offer.maker_name}'s offer: {offer.text}"
             moves = []
             if offer.taker_amount:
-                moves.append(Transfer(member_account(user.id), escrow, offer.taker_amount, "offer"))
+                moves.append(Transfer(member_account(user.id), ESCROW, offer.taker_amount, "offer"))
             await self._save(table, line, moves, "You don't have enough chips to accept that offer.")
             return f"You accepted: {offer.text} It settles with the hand."
         self._replace(table, offer, status="declined", result="declined — refunded")
@@ -183,18 +180,17 @@ class Offers:
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: accepted offers settle, unanswered ones go back."""
         game = table.game
-        escrow = self.commit.escrow(table)
         moves: list[Transfer] = []
         settled = []
         for offer in table.state.offers:
             if offer.status == "offered":
-                moves += refund_moves([offer], escrow)
+                moves += refund_moves([offer], ESCROW)
                 offer = offer.model_copy(update={"status": "refunded", "result": "not answered — refunded"})
             elif offer.status == "accepted":
                 result = _sides(table).settle(
                     game, offer.kind, offer.seat, offer.maker_amount, offer.taker_amount, offer.data
                 )
-                moves += settle_moves(offer, escrow, result)
+                moves += settle_moves(offer, ESCROW, result)
                 offer = offer.model_copy(update={"status": "settled", "result": result.text})
             settled.append(offer)
         table.state.offers = settled

@@ -290,9 +290,7 @@ class TableService:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
                 self.fair.lock(table, "the first hand's")  # public before anyone can deal
-                await self.commit.transfer(
-                    table, tx, money.buy_in(state.seats[0], table_account(state.id), stack)
-                )
+                await self.commit.transfer(table, tx, money.buy_in(state.seats[0], money.ESCROW, stack))
                 table.committed = table.snapshot_json()
                 await tx.save_table(state.id, table.committed)
         except TableAlreadyOpen as error:
@@ -419,8 +417,8 @@ class TableService:
                     await self.hands.deal(table, CLICK, _ids(interaction_id))
                 elif (handler := self.lobby.moves.get(head)) is not None:
                     note = await handler(table, user, key)
-                else:
-                    await self.hands.play(table, user, key, [])
+                else:  # a move of the hand, checked against whom it waits on (read once)
+                    await self.hands.play(table, table.turn(), user, key, [])
             turn = table.turn()  # read once: the clock's next entry and the ping
             self.autoplay.schedule(table, turn)
             yield TableChange(table, note=note, ping=turn.members)
@@ -445,7 +443,7 @@ class TableService:
                     "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
                 )
             async with self.commit.rolled_back(table):
-                await self.hands.play(table, user, key, values)
+                await self.hands.play(table, table.turn(), user, key, values)
             turn = table.turn()
             self.autoplay.schedule(table, turn)
             yield TableChange(table, ping=turn.members, answered={user.id})

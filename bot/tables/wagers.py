@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from bot.forms import whole_number
 from bot.games.base import OnlookerBets
-from bot.store import HOUSE, Tx, table_account
+from bot.store import HOUSE, Tx
 from bot.tables.model import Person, Table, TableError, Wager
-from bot.tables.money import Transfer
+from bot.tables.money import ESCROW, Transfer
 from engine.core.errors import IllegalAction
 from engine.core.text import chips
 
@@ -65,7 +65,7 @@ def bet_limit(table: Table) -> int:
 def refund_all(table: Table) -> list[Transfer]:
     """A closing table: every open bet is marked refunded; its stake's moves home."""
     state = table.state
-    moves = refund_moves(state.wagers, table_account(table.id))
+    moves = refund_moves(state.wagers, ESCROW)
     state.wagers = [
         w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
         for w in state.wagers
@@ -111,7 +111,7 @@ class Wagers:
         name = user.display_name
         wager = Wager(user_id=user.id, name=name, key=key, pick=pick, label=label, amount=amount)
         state.wagers = [*state.wagers, wager]
-        stake = Transfer(wager.account, self.commit.escrow(table), amount, "bet")
+        stake = Transfer(wager.account, ESCROW, amount, "bet")
         await self.commit.commit(
             table,
             f"{name} bets {chips(amount)} on {label}.",
@@ -125,7 +125,6 @@ class Wagers:
         """Inside the hand's settlement: each open bet settled as the game reads the finished
         hand (a bet the game can't decide is refunded)."""
         game = table.game
-        escrow = self.commit.escrow(table)
         moves: list[Transfer] = []
         settled = []
         won = lost = 0
@@ -141,7 +140,7 @@ class Wagers:
                 returned, text = result.returned, result.text
             won += returned > wager.amount
             lost += returned == 0
-            moves += settle_moves(wager, escrow, returned)
+            moves += settle_moves(wager, ESCROW, returned)
             settled.append(wager.model_copy(update={"returned": returned, "result": text}))
         table.state.wagers = settled
         if moves:
