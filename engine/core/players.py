@@ -8,7 +8,8 @@ actions and be deterministic, so a seeded table replays exactly.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from engine.core.errors import RuleError
 
@@ -21,6 +22,26 @@ class ComputerPlayer(Protocol):
     def choose(self, game: Any, seat: int) -> Any:
         """Return one of `game.legal_actions(seat)`."""
         ...
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A computer player's move for a seat, with why, in one line a learner can read ("takes
+    6.4 tricks on average; 7 spades makes in 81% of samples"). The reason comes from what the
+    seat may see, like the move: it never names a card the seat can't see."""
+
+    action: Any
+    reason: str
+
+
+@runtime_checkable
+class Advises(Protocol):
+    """A computer player that can say why it chooses its move (a learner's hint): `advise`
+    returns the move `choose` would, with its reason."""
+
+    level: str
+
+    def advise(self, game: Any, seat: int) -> Advice: ...
 
 
 # Each game's computer players live in `engine.<game_id>.players`, which defines `LEVELS`
