@@ -27,7 +27,7 @@ from bot.render import turn_prompt
 from bot.table_layout import picture_description, table_layout, table_lines
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
-from bot.ui import Panel
+from bot.ui import Form, Panel
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +137,38 @@ def offers_open(table: Table) -> bool:
     return any(sides.choices(game, table.options, seat) for seat in seats)
 
 
+def form_modal(custom_id: str, form: Form) -> discord.ui.Modal:
+    """A game's form as a Discord modal whose custom id is `custom_id` (it carries the move,
+    like a button's): a text box per field, or a list inside the form for a field with
+    options; the values come back in the order of the fields."""
+    modal = discord.ui.Modal(title=form.title[:45], custom_id=custom_id)
+    for box in form.fields:
+        if box.options:  # a list to choose from, inside the form
+            choices = [
+                discord.SelectOption(label=label[:100], value=value, default=chosen)
+                for value, label, chosen in box.options
+            ]
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=box.key,
+                placeholder=box.placeholder[:100] or None,
+                min_values=box.min_values,
+                max_values=box.max_values,
+                options=choices,
+                required=box.min_values > 0,
+            )
+            modal.add_item(discord.ui.Label(text=box.label[:45], component=select))
+            continue
+        modal.add_item(
+            discord.ui.TextInput(
+                label=box.label[:45],
+                custom_id=box.key,
+                placeholder=box.placeholder[:100],
+                max_length=box.max_length,
+            )
+        )
+    return modal
+
+
 def table_view(table: Table) -> discord.ui.View | None:
     """The buttons under the table message, built from what the table allows now."""
     state = table.state
@@ -150,11 +182,14 @@ def table_view(table: Table) -> discord.ui.View | None:
         discord.ButtonStyle.primary,
     )
     if state.phase is Phase.PLAYING:
-        seat = table.to_act
         if table.plugin.private_hands:
             view.add_item(button(table, "hand", "Your hand", blue))
-        elif seat is not None and table.game is not None and (public := table.plugin.capability(TableMoves)):
-            for move in public.moves(table.game, seat):
+        public = table.plugin.capability(TableMoves)
+        if public is not None and table.game is not None:
+            # The moves of every seat the hand waits on, each key once: the buttons are the
+            # same for everyone, and the service checks who presses them.
+            moves = {move.key: move for seat in table.awaiting for move in public.moves(table.game, seat)}
+            for move in moves.values():
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
         if table.house_bets is not None:
             view.add_item(button(table, "bet", "Bet", blue, row=1))
