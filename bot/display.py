@@ -188,7 +188,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         if public is not None and table.game is not None:
             # The moves of every seat the hand waits on, each key once: the buttons are the
             # same for everyone, and the service checks who presses them.
-            moves = {move.key: move for seat in table.awaiting for move in public.moves(table.game, seat)}
+            awaiting = table.game.awaiting
+            moves = {move.key: move for seat in awaiting for move in public.moves(table.game, seat)}
             for move in moves.values():
                 view.add_item(button(table, move.key, move.label, red if move.danger else green))
         if table.house_bets is not None:
