@@ -113,6 +113,9 @@ TABLE_MOVE = CustomId("rd", Kind.BUTTON, _TABLE, number("version"), text("key", 
 PANEL_BUTTON = CustomId("rp", Kind.BUTTON, *_PANEL)
 PANEL_SELECT = CustomId("rs", Kind.SELECT, *_PANEL)
 PANEL_FORM = CustomId("rm", Kind.FORM, *_PANEL)
+#: a form opened from a button of the table message (a game's `TableMoves`): like a panel's
+#: form it carries the member's seat and panel token, but its answer is a new private panel
+TABLE_FORM = CustomId("rtf", Kind.FORM, *_PANEL)
 #: an onlooker's bet panel: its selects (the bet, then its pick) and its amount form
 BET_SELECT = CustomId("rbs", Kind.SELECT, _TABLE, _HAND, text("key", r"kind|pick\.[a-z_]+"))
 BET_FORM = CustomId(
@@ -148,6 +151,7 @@ FORMATS = (
     PANEL_BUTTON,
     PANEL_SELECT,
     PANEL_FORM,
+    TABLE_FORM,
     BET_SELECT,
     BET_FORM,
     OFFER_SELECT,

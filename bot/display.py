@@ -26,7 +26,7 @@ from bot.render import game_end_note, turn_prompt
 from bot.table_layout import table_layout
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
-from bot.ui import Panel
+from bot.ui import Form, Panel
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +122,38 @@ def button(
 ) -> UIButton:
     custom = TABLE_MOVE(table=table.id, version=table.version, key=key)
     return discord.ui.Button(label=label, style=style, custom_id=custom, disabled=disabled, row=row)
+
+
+def form_modal(custom_id: str, form: Form) -> discord.ui.Modal:
+    """A game's form as a Discord modal whose custom id is `custom_id` (it carries the move,
+    like a button's): a text box per field, or a list inside the form for a field with
+    options; the values come back in the order of the fields."""
+    modal = discord.ui.Modal(title=form.title[:45], custom_id=custom_id)
+    for box in form.fields:
+        if box.options:  # a list to choose from, inside the form
+            choices = [
+                discord.SelectOption(label=label[:100], value=value, default=chosen)
+                for value, label, chosen in box.options
+            ]
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=box.key,
+                placeholder=box.placeholder[:100] or None,
+                min_values=box.min_values,
+                max_values=box.max_values,
+                options=choices,
+                required=box.min_values > 0,
+            )
+            modal.add_item(discord.ui.Label(text=box.label[:45], component=select))
+            continue
+        modal.add_item(
+            discord.ui.TextInput(
+                label=box.label[:45],
+                custom_id=box.key,
+                placeholder=box.placeholder[:100],
+                max_length=box.max_length,
+            )
+        )
+    return modal
 
 
 def picture_on(message: discord.Message | None, kind: str = "hand") -> str:

@@ -24,7 +24,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
@@ -55,9 +55,14 @@ from bot.tables.wagers import Wagers
 from bot.workers import Workers
 from engine.core.fair import new_server_seed
 
+if TYPE_CHECKING:
+    from bot.ui import Form
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+STALE_PANEL = "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
 
 
 @dataclass
@@ -423,13 +428,30 @@ class TableService:
             self.autoplay.schedule(table, turn)
             yield TableChange(table, note=note, ping=turn.members)
 
+    def table_form(self, table: Table, user: Person, key: str) -> tuple[int, Form]:
+        """The form a button of the table message opens for `user` (see `Hands.form`), and
+        their table seat. It changes nothing: sending the form is checked again, like a
+        panel's (`click_private`, with the panel token the form was opened with)."""
+        if table.state.phase is Phase.CLOSED:
+            raise TableError(TABLE_CLOSED)
+        return self.hands.form(table, user, key)
+
     @contextlib.asynccontextmanager
     async def click_private(
-        self, table: Table, user: Person, choice: str, token: str, key: str, values: list[str]
+        self,
+        table: Table,
+        user: Person,
+        choice: str,
+        token: str,
+        key: str,
+        values: list[str],
+        *,
+        stale: str = STALE_PANEL,
     ) -> AsyncIterator[TableChange]:
-        """Handle a control on a member's private panel (their hand): it names the seat it
-        was drawn for and that seat's panel token, so only that member, and only while the
-        panel is current, can use it. The same steps as `click`."""
+        """Handle a control on a member's private panel (their hand), or a form opened from
+        the table message: it names the seat it was drawn for and that seat's panel token, so
+        only that member, and only while the panel is current, can use it (else `stale` is
+        the refusal). The same steps as `click`."""
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
                 raise TableError(TABLE_CLOSED)
@@ -439,9 +461,7 @@ class TableService:
                     "Those controls belong to another player's hand — press **Your hand** for yours."
                 )
             if token != table.panel_token(seat):
-                raise TableError(
-                    "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
-                )
+                raise TableError(stale)
             async with self.commit.rolled_back(table):
                 await self.hands.play(table, table.turn(), user, key, values)
             turn = table.turn()

@@ -79,7 +79,7 @@ REGISTERED = {
     "Partners": {"primiera"},
     "ScoreGame": {"primero", "prefa", "primiera"},
     "HouseDeals": {"prima_carta"},
-    "TableMoves": {"prima_carta"},
+    "TableMoves": {"prima_carta", "peg_leg"},  # issue 23: Peg Leg's Bet… on the table message
     "HandByHand": {"prima_carta", "peg_leg"},
     "Prepares": {"peg_leg"},  # issue 21: its pricing runs in a worker
     "OutOfTurn": {"peg_leg"},  # issue 23: a standing decision set or cancelled at any time

@@ -524,6 +524,10 @@ class Contract:
         for level in plugin.levels:
             self.accepts(game, seat, plugin.computer(level).choose(game, seat), f"the {level} computer")
         for move in table_moves(plugin, game, seat):
+            if move.key.split(".")[0] in plugin.form_keys:
+                form = plugin.form(table.view(), game, seat, move.key, ())
+                assert form is not None and form.fields, f"public button {move.key!r} opens no form"
+                continue
             action = plugin.decode(game, seat, move.key, ())
             assert action is not None, f"public button {move.key!r} decodes to nothing"
             self.accepts(game, seat, action, f"public button {move.key!r}")
