@@ -88,6 +88,10 @@ def table_lines(table: Table, view: TableView | None = None) -> list[str]:
         room = MAX_CHARACTERS - (length - read_length(table, lines[-1]))
         cut_last = lines[-1][: max(0, room - 1)].rsplit(" ", 1)[0] + "…"
         lines[-1] = cut_last if room > len(LAST) + 20 else ""
+    elif view.phase is Phase.BETWEEN and len(lines) > 1 and lines[1].startswith("**"):
+        # The result's headline, cut to fit inside its bold (Details and Log have it whole).
+        room = MAX_CHARACTERS - (length - read_length(table, lines[1])) - len("…****")
+        lines[1] = "**" + lines[1].strip("*")[: max(0, room)].rsplit(" ", 1)[0] + "…**"
     return [line for line in lines if line]
 
 
