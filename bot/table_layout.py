@@ -278,7 +278,7 @@ def table_buttons(table: Table, view: TableView | None = None) -> list[Control] 
             moves = {move.key: move for seat in game.awaiting for move in public.moves(game, seat)}
             for move in moves.values():
                 buttons.append(Control(move.key, move.label, red if move.danger else green))
-            if hints_open(table):  # the moves are here, so their hint is (for the member to act)
+            if moves and table.state.hints and hints_open(table):  # the moves are here: their hint too
                 buttons.append(Control(HINT, "💡 Hint", grey))
         if view.bets_open:
             buttons.append(Control("bet", "Bet", blue, row=1))

@@ -1,5 +1,7 @@
 """Each member's private hand panel: the Your hand button and /hand, and the panel's own
-buttons, selects and forms (a move, a line or cards picked, a bid typed in).
+buttons, selects and forms (a move, a line or cards picked, a bid typed in); and the
+**Hint** button, on the panel (or on the table message of a game whose moves are there), at
+a table that allows hints (`bot.tables.hints`).
 
 A panel's controls carry the seat they were drawn for and that seat's panel token, so only
 that member, and only while the panel is current, can use them.
@@ -8,6 +10,7 @@ that member, and only while the panel is current, can use them.
 from __future__ import annotations
 
 import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands

@@ -31,6 +31,7 @@ from bot.tables import Table, TableError
 from bot.tables.hints import FAILED, HINTS_OFF, MOVED_ON, NOT_YOUR_TURN, Given, Hints, advise, hint_seat
 from bot.tables.ratings import rated_table, seat_rating
 from bot.workers import Workers
+from cogs.play import play_command
 from engine.cardano import Cardano, CardanoOptions
 from engine.cardano.game import DECK as PRIMERO_DECK
 from engine.core.cards import ITALIAN_40, Card
@@ -141,9 +142,17 @@ async def test_hints_are_off_by_default_and_a_table_that_allows_them_is_not_rate
 def test_the_option_and_the_rules_exist_only_where_the_strongest_computer_explains_itself() -> None:
     offered = {game_id for game_id, plugin in GAMES.items() if hint_level(plugin) is not None}
     assert {"primiera", "cardano", "prima_carta"} <= offered
+
+    async def opener(*_: object) -> None: ...
+
     for game_id, plugin in GAMES.items():
         embed, _ = rules_brief(plugin)
         assert ("hints:true" in (embed.description or "")) == (game_id in offered)
+        command = play_command(plugin, opener)
+        option = next((parameter for parameter in command.parameters if parameter.name == "hints"), None)
+        assert (option is not None) == (game_id in offered)
+        if option is not None:  # off unless the host asks, and it says the table isn't rated
+            assert not option.required and option.default is False and "not rated" in option.description
     said = hints_help(GAMES.values())
     assert "hints:true" in said and all(GAMES[game_id].name in said for game_id in offered)
 

@@ -461,7 +461,7 @@ class Contract:
             for action in [plugin.timeout_action(game, seat), self.rng.choice(legal)] if legal else []:
                 named = plugin.move_name(table.view(), game, seat, action)
                 key = plugin.encode(game, seat, action)[0].split(".")[0].replace("_", " ").capitalize()
-                assert named and named != key or named in ("Fold", "Pass"), f"{action!r} named {named!r}"
+                assert (named and named != key) or named in ("Fold", "Pass"), f"{action!r} named {named!r}"
                 assert_names_none(forbidden, [named], f"seat {seat}'s move {action!r} named {named!r}")
 
     def panels(self, table: Table, game: Any, seat: int) -> list[Panel]:
