@@ -6,6 +6,8 @@ hints and isn't rated."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from bot.tables import Phase
@@ -14,7 +16,9 @@ from tests.helpers.room import Room, answer_to, fetch, labels, text_of
 pytestmark = pytest.mark.seed(1313)
 
 
-async def test_a_member_asks_for_a_hint_on_her_turn_and_only_she_sees_it(room: Room) -> None:
+async def test_a_member_asks_for_a_hint_on_her_turn_and_only_she_sees_it(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
     await room.alice.slash(
         room.channel, "play primiera", variant="two", computer="strong", computers=1, hints=True
     )
@@ -46,3 +50,13 @@ async def test_a_member_asks_for_a_hint_on_her_turn_and_only_she_sees_it(room: R
     assert record is not None and [(hint.seat, hint.user_id) for hint in record.hints] == [
         (seat, room.alice.id)
     ]
+
+    # Asked again while the worker is slow (no wait at all here): Discord is told the bot is
+    # thinking, and the same hint follows, kept once.
+    monkeypatch.setattr(sys.modules["cogs.panels"], "HINT_WAIT", 0)
+    follow_ups = room.bot.display.calls(table.id)["follow-up"]
+    again = await room.alice.click(fetch(room, opened.response.id), label="💡 Hint")
+    assert again.ephemeral and again.response is not None and again.response.content == said
+    assert room.bot.display.calls(table.id)["follow-up"] == follow_ups + 1  # after "thinking…"
+    record = await room.bot.store.hand_record(table.id, table.state.hand_no)
+    assert record is not None and len(record.hints) == 1
