@@ -29,6 +29,7 @@ from typing import Any
 from bot.games import GAMES
 from bot.games.base import hint_level
 from bot.store import Store
+from bot.store.contract import HINT_LIMIT
 from bot.tables.model import TABLE_CLOSED, Person, Phase, Table, TableError
 from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
@@ -175,7 +176,7 @@ class Hints:
                 step=asked.step,
                 seat=asked.seat,
                 user_id=asked.user_id,
-                advice=f"{name}: {advice.reason}",
+                advice=f"{name}: {advice.reason}"[:HINT_LIMIT],
             )
         return Given(asked.level, name, advice.reason)
 
