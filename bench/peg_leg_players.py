@@ -10,7 +10,8 @@ cards: basic in both seats (the baseline), then strong in seat 0 and in seat 1 a
 basic. The deal's margin is the mean over the seats of the strong player's net minus the
 basic player's net in that seat on that deal. Printed: the margin per deal in chips and in
 stakes with its 95% confidence interval (mean ± 1.96·sd/√n over deals), every 500 deals
-and at the end; each level's own mean net against the house; the strong player's moves.
+and at the end; each level's own mean net against the house, and basic's expected net
+worked out from the opening table (`basic_expectation`); the strong player's moves.
 
 Decision times: the strong player's time per decision, median, p95 and max, CPU time of
 its process (`time.process_time`: what a decision costs a worker process with a core to
@@ -54,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.players import ComputerPlayer
 from engine.peg_leg import odds
-from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegAction, PegLegOptions, Surrender
+from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegAction, PegLegOptions, Surrender, odds_text
 from engine.peg_leg.players import BasicPlayer, StrongPlayer, position
 
 SEATS = ("ana", "bo")
@@ -270,6 +271,32 @@ def pricing_check(deals: list[Deal], options: PegLegOptions, samples: int) -> No
     )
 
 
+def basic_expectation(options: PegLegOptions) -> None:
+    """Basic's expected net against the house, worked out rather than dealt: its one bet is
+    the opening bet on the favourite, and every opening position is the same up to
+    relabelling, so every deal it makes the same bet at the same price, on a chance the
+    opening table (`odds.OPENING`) knows from 2,000,000 deals. Where the strong player never
+    bets, its margin over basic is this with the sign turned: a figure the match's deals
+    can only approach (their spread is the bet's, about a stake a deal)."""
+    game = PegLeg.new(options, SEATS, 0)
+    bet = BasicPlayer().choose(game, 0)
+    if not isinstance(bet, KeyBet):
+        return
+    price = next(price for price in game.view(0).prices if price.number == bet.number)
+    n = sum(odds.OPENING)
+    p = odds.OPENING[bet.number] / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    back = odds.returns(bet.amount, price.tenths)
+    net = back * p - bet.amount
+    print(
+        f"  basic's expected net, from the opening table: its one bet, {bet.amount} on {bet.number} at "
+        f"{odds_text(price.tenths)}, comes in {p:.4%} of {n:,} deals "
+        f"(95% CI {p - half:.4%} .. {p + half:.4%}): "
+        f"{net:+.3f} chips a deal (95% CI {back * (p - half) - bet.amount:+.3f} .. "
+        f"{back * (p + half) - bet.amount:+.3f}), a return of {back * p / bet.amount:.2%}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
@@ -297,6 +324,7 @@ def main() -> None:
     print(f"  margin (strong minus basic, same seat, same deal): {ci([d.margin for d in deals], args.stake)}")
     print(f"  strong's net against the house: {ci([d.strong for d in deals], args.stake)}")
     print(f"  basic's net against the house:  {ci([d.basic for d in deals], args.stake)}")
+    basic_expectation(options)
     moves: dict[str, int] = {}
     for deal in deals:
         for kind, k in deal.moves.items():
