@@ -41,7 +41,7 @@ from engine.peg_leg.game import (
 SAMPLES = 16_000
 """The strong player's simulated ends of the pass per position: four times the house's
 `odds.SAMPLES` (a standard error under 0.4 percentage points), within its time budget of
-300 ms a decision at the 95th percentile (`python bench/peg_leg.py --duplicate N`)."""
+300 ms a decision at the 95th percentile (CPU; `python bench/peg_leg_players.py`)."""
 SEED_NAME = "peg-leg-strong"
 """The strong player's simulations are seeded by `odds.position_seed(dealt, SEED_NAME)`."""
 _MEMO_SIZE = 256

@@ -18,7 +18,6 @@ from engine.peg_leg.game import (
     KeyBet,
     PegLeg,
     PegLegOptions,
-    StandPat,
     Surrender,
     odds_text,
 )
@@ -228,11 +227,3 @@ def test_its_simulation_is_its_own_not_the_houses() -> None:
     own = StrongPlayer(samples=odds.SAMPLES).estimate(view).hits
     house = odds.histogram(dealt, key, count, foundation, discard)
     assert own != house and sum(own) == sum(house)
-
-
-def test_the_basic_player_still_bets_once_on_the_favourite() -> None:
-    game = PegLeg.new(OPTIONS, SEATS, 8)
-    action = make_player("basic").choose(game, 0)
-    assert isinstance(action, KeyBet) and action.number == 2 and action.amount == OPTIONS.stake
-    game.apply(0, action)
-    assert isinstance(make_player("basic").choose(game, 0), StandPat)
