@@ -29,7 +29,9 @@ every price offered in every round where the strong player decided:
   (the bets it takes); each offer over 100% is checked again with a simulation of
   `--recheck` deals (default 256,000), seeded apart from both;
 * the same for a cash-out (a bet on each height seen at this price, cashed out now against
-  holding it), where the strong player's simulation says surrendering beats holding;
+  holding it), where the strong player's simulation says surrendering beats holding; each
+  such cash-out is checked again with `--recheck` fresh deals, and any still worth more
+  than holding is listed;
 * and, apart from every simulation, each offer settled on the deal itself: a bet of ten
   chips at every offered price in every round, paid as the table pays, the return to
   player with its 95% interval (by the deal, since a deal's offers are not independent),
@@ -55,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.players import ComputerPlayer
 from engine.peg_leg import odds
-from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegAction, PegLegOptions, Surrender, odds_text
+from engine.peg_leg.game import KeyBet, PegLeg, PegLegAction, PegLegOptions, Surrender, odds_text
 from engine.peg_leg.players import BasicPlayer, StrongPlayer, position
 
 SEATS = ("ana", "bo")
@@ -80,6 +82,21 @@ class Offer:
 
 
 @dataclass
+class CashOut:
+    """A cash-out the strong player saw priced: the round, the height, the cash-out's share of
+    what the bet returns if it wins, and the strong player's chance with its high bound."""
+
+    after: int
+    number: int
+    share: float
+    strong: float
+    high: float
+
+
+Position = tuple[list[int], int, list[int], list[int], list[int]]
+
+
+@dataclass
 class Deal:
     seed: int
     margin: float
@@ -90,8 +107,9 @@ class Deal:
     opening_cpu: list[float] = field(default_factory=list)
     moves: dict[str, int] = field(default_factory=dict)
     offers: list[Offer] = field(default_factory=list)
-    cash_outs: list[tuple[float, float, float]] = field(default_factory=list)
-    """(cash-out share of a winning bet's return, strong chance, its high bound)."""
+    cash_outs: list[CashOut] = field(default_factory=list)
+    positions: dict[int, Position] = field(default_factory=dict)
+    """The public position of each round the strong player priced, by cards dealt."""
     final: int = 0
 
 
@@ -142,6 +160,7 @@ def timed(game: PegLeg, seat: int, record: Deal) -> PegLegAction:
         return action  # asked again in the same round
     view = game.view(seat)
     sim = strong_player().estimate(view)
+    record.positions[game.dealt] = position(view)
     keep = (100 - odds.EDGE_PERCENT) / 100
     for price in view.prices:
         n = price.number
@@ -151,7 +170,8 @@ def timed(game: PegLeg, seat: int, record: Deal) -> PegLegAction:
             )
         hits = round(price.chance * game.samples)
         if hits and game.dealt > 1:
-            record.cash_outs.append((keep * odds.p_low(hits, game.samples), sim.chance(n), sim.high(n)))
+            share = keep * odds.p_low(hits, game.samples)
+            record.cash_outs.append(CashOut(game.dealt, n, share, sim.chance(n), sim.high(n)))
     return action
 
 
@@ -225,19 +245,16 @@ def settled_returns(deals: list[Deal]) -> None:
         )
 
 
-def recheck(deal: Deal, offer: Offer, options: PegLegOptions, samples: int) -> float:
-    """The chance of `offer`'s height from a fresh simulation of `samples` deals."""
-    game = PegLeg.new(options, SEATS, deal.seed)
-    while game.dealt != offer.after:
-        for seat in game.awaiting:
-            game.apply(seat, STAND)
-    dealt, key, count, foundation, discard = position(game.view(None))
+def recheck(deal: Deal, after: int, number: int, samples: int) -> float:
+    """The chance of `number` after card `after` of `deal` from a fresh simulation of
+    `samples` deals, seeded apart from the house's and the strong player's."""
+    dealt, key, count, foundation, discard = deal.positions[after]
     seed = odds.position_seed(dealt, "peg-leg-recheck")
     hits = odds.simulate(dealt, key, count, foundation, discard, samples, seed)
-    return hits[offer.number] / samples
+    return hits[number] / samples
 
 
-def pricing_check(deals: list[Deal], options: PegLegOptions, samples: int) -> None:
+def pricing_check(deals: list[Deal], samples: int) -> None:
     # The opening's prices and the strong player's opening chances both come from the fixed
     # table (`odds.OPENING`): no second opinion there (bench/peg_leg.py settles those bets).
     offers = [(deal, offer) for deal in deals for offer in deal.offers if offer.after > 1]
@@ -255,20 +272,36 @@ def pricing_check(deals: list[Deal], options: PegLegOptions, samples: int) -> No
         f"over 100%: {len(over)}; over 100% at the low end of its 99.9% margin (it bets): {len(taken)}"
     )
     for deal, offer in over:
-        chance = recheck(deal, offer, options, samples)
+        chance = recheck(deal, offer.after, offer.number, samples)
         pays = 1 + offer.tenths / 10
         print(
             f"  deal {deal.seed}, after card {offer.after}: {offer.number} at {offer.tenths / 10:.1f} to 1, "
             f"house {offer.house:.2%}, strong {offer.strong:.2%} (returns {offer.strong * pays:.2%}); "
             f"{samples:,} fresh deals: {chance:.2%} (returns {chance * pays:.2%})"
         )
-    cash = [c for deal in deals for c in deal.cash_outs]
-    better = sum(share > chance for share, chance, _ in cash)
-    sure = sum(share > high for share, _, high in cash)
+    cash = [(deal, c) for deal in deals for c in deal.cash_outs]
+    better = [(deal, c) for deal, c in cash if c.share > c.strong]
+    sure = sum(c.share > c.high for _, c in cash)
     print(
         f"  cash-outs ({len(cash):,} heights with a chance): worth more than holding by its estimate "
-        f"{better}, at the high end of its margin (it surrenders) {sure}"
+        f"{len(better)}, at the high end of its margin (it surrenders) {sure}"
     )
+    if not better:
+        return
+    # Each checked again with a simulation of its own: a cash-out worth more than holding
+    # by that too would be a pricing fault, and is listed.
+    rechecked = [(deal, c, recheck(deal, c.after, c.number, samples)) for deal, c in better]
+    still = [(deal, c, chance) for deal, c, chance in rechecked if c.share > chance]
+    worst = max(c.share / chance if chance else math.inf for _, c, chance in rechecked)
+    print(
+        f"  those {len(better)} with {samples:,} fresh deals each: worth more than holding {len(still)}; "
+        f"the largest cash-out against holding {worst:.1%}"
+    )
+    for deal, c, chance in still:
+        print(
+            f"  deal {deal.seed}, after card {c.after}: a bet on {c.number} cashes out at {c.share:.2%} "
+            f"of its return; strong {c.strong:.2%}, {samples:,} fresh deals {chance:.2%}"
+        )
 
 
 def basic_expectation(options: PegLegOptions) -> None:
@@ -336,7 +369,7 @@ def main() -> None:
     print(f"  strong decision time after the first card, CPU: {quantiles(cpu)}")
     print(f"  strong decision time after the first card, wall: {quantiles(wall)}")
     print(f"  strong opening decision (the fixed table), CPU: {quantiles(opening)}")
-    pricing_check(deals, options, args.recheck)
+    pricing_check(deals, args.recheck)
     settled_returns(deals)
 
 
