@@ -129,7 +129,13 @@ class Ridotto(commands.AutoShardedBot):
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
-        self.display = Display(self, self.tables, self.settings.computer_delay, self.settings.channel_rate)
+        self.display = Display(
+            self,
+            self.tables,
+            self.settings.computer_delay,
+            self.settings.channel_rate,
+            self.settings.picture_wait,
+        )
         # Pictures are drawn in worker processes of their own: a member's click waits for its
         # picture, and must not queue behind computers thinking in the decision workers. Two,
         # so that a click's picture never waits for the whole drawing of a table that moved

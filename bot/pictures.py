@@ -4,16 +4,26 @@ A game draws them through its plug-in (`table_picture`, `hand_picture`) with the
 (`bot.art`), from the public view or the seat's own view only. Drawing and PNG encoding
 run off the event loop: in the bot's worker processes (`bot.workers`), which get the views
 (copies, which pickle) and send the PNG back; with no worker processes (`WORKERS=0`, the
-tests) in one thread. A picture is cached by table, version and seat, so a redraw of an
-unchanged table costs a dictionary lookup. Each picture carries
-the digest of its bytes: a message gets a new attachment only when the picture changed.
+tests) in one thread. Each picture carries the digest of its bytes: a message gets a new
+attachment only when the picture changed.
+
+A table picture is cached by what it is drawn from, not by the table's version: its job's
+arguments, pickled once on the loop (the worker gets those bytes), name it by their digest.
+It is drawn from the public view and the parts of the table a picture shows (`drawn_from`:
+no engine state, so no hidden card can reach it; the version, the deadline and the log left
+out), so a version that changes nothing drawn (most of them: a log line, a timer, a move
+that leaves the table as it looked) finds its picture drawn, and so does a click whose
+picture was drawn ahead while the member thought (`Pictures.ahead`). A hand picture is
+cached by table, version and seat.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import io
+import pickle
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -87,19 +97,28 @@ class Pictures:
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def table(self, table: Table, urgent: bool = False) -> Picture | None:
+    async def table(
+        self, table: Table, urgent: bool = False, seen: TableView | None = None
+    ) -> Picture | None:
         """The public table as it is now (None between tables or for a game that draws none).
         `urgent`: a member's click waits for it (the worker draws it before pictures that
-        are drawn ahead of time for changes the tables made by themselves)."""
+        are drawn ahead of time for changes the tables made by themselves). `seen`: the
+        table's view, if the caller has read it already."""
+        picture: Picture | None = await asyncio.shield(self.table_drawing(table, urgent, seen))
+        return picture
+
+    def table_drawing(
+        self, table: Table, urgent: bool = False, seen: TableView | None = None
+    ) -> asyncio.Future[Picture | None]:
+        """The table picture as `table` does, as a future: done already if it was drawn, so a
+        caller that may not wait (`wait=0`) sees it without waiting; else the drawing's own
+        (shield it: it is shared)."""
         game = table.game
         if game is None:
-            return None
-        view, seen = game.view(None), table.view()  # copies: the drawing may run elsewhere
-        key = ("table", table.id, table.version)
-        picture: Picture | None = await self._get(
-            key, (draw, table.plugin.id, "table", seen, view, ()), urgent
-        )
-        return picture
+            return _done(None)
+        seen = seen if seen is not None else table.view()
+        key, job = table_job(table.id, table.plugin.id, seen, game.view(None))
+        return self._start(key, job, urgent)
 
     async def hand(
         self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False
@@ -124,9 +143,16 @@ class Pictures:
         return found
 
     async def _get(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Any:
+        # Shielded: one waiter giving up (a click's answer that can wait no longer) does not
+        # stop the drawing the others, and the cache, are waiting for.
+        return await asyncio.shield(self._start(key, job, urgent))
+
+    def _start(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> asyncio.Future[Any]:
+        """The picture under `key` as a future: done if cached, else its drawing (started now,
+        or the one under way)."""
         if key in self._cache:
             self._cache.move_to_end(key)
-            return self._cache[key]
+            return _done(self._cache[key])
         drawing, was_urgent = self._drawing.get(key, (None, False))
         if drawing is None or (urgent and not was_urgent):
             # A member waiting does not wait behind a drawing that is itself waiting for
@@ -135,9 +161,7 @@ class Pictures:
             drawing = asyncio.ensure_future(self._draw(key, job, urgent))
             self._drawing[key] = (drawing, urgent)
             drawing.add_done_callback(lambda done: self._done_drawing(key, done))
-        # Shielded: one waiter giving up (a click's answer that can wait no longer) does not
-        # stop the drawing the others, and the cache, are waiting for.
-        return await asyncio.shield(drawing)
+        return drawing
 
     async def _draw(self, key: tuple[Any, ...], job: tuple[Any, ...], urgent: bool) -> Any:
         """Run `job` (a function and its arguments: `draw`'s, or another drawing job's)."""
@@ -163,6 +187,54 @@ class Pictures:
         """Drop a closed table's pictures."""
         for key in [key for key in self._cache if key[1] == table_id]:
             del self._cache[key]
+
+
+def _done(result: T) -> asyncio.Future[T]:
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    future.set_result(result)
+    return future
+
+
+def drawn_from(seen: TableView) -> TableView:
+    """What a table picture is drawn from besides the game's public view: the table without
+    its engine state (a table picture draws the public view, `game.view(None)`; with no
+    state at hand no hidden card can reach it) and blank where no picture looks (the version,
+    the deadline, the log, the hand's number, whose turn, the bets window, which the words
+    and buttons beside the picture show). Two versions that look the same are then one
+    picture: `tests/art/test_pictures.py` draws every game's states both ways and compares."""
+    return dataclasses.replace(
+        seen, game=None, version=0, deadline=None, log=(), hand_no=0, to_act=None, bets_open=False
+    )
+
+
+def table_job(
+    table_id: int, game: str, seen: TableView, view: Any
+) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The cache key and the drawing job of a table picture: the job's arguments pickled
+    (the worker gets these bytes), named by their digest, so equal arguments are one picture
+    (and a picture is never shown for arguments it was not drawn from)."""
+    packed = pack((game, "table", drawn_from(seen), view, ()))
+    return ("table", table_id, hashlib.blake2b(packed, digest_size=16).hexdigest()), (draw_packed, packed)
+
+
+def pack(arguments: tuple[Any, ...]) -> bytes:
+    """`arguments` pickled with no memo, so that equal arguments give equal bytes however their
+    objects are shared (a name read twice, or once and kept); a structure that refers to
+    itself needs the memo, and gets it."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: shared objects are written out each time
+    try:
+        pickler.dump(arguments)
+    except (RecursionError, ValueError):
+        return pickle.dumps(arguments, protocol=pickle.HIGHEST_PROTOCOL)
+    return buffer.getvalue()
+
+
+def draw_packed(packed: bytes) -> Picture | None:
+    """`draw` from its arguments as `pack` pickled them: the job a worker runs."""
+    game, kind, seen, view, picks = pickle.loads(packed)
+    return draw(game, kind, seen, view, picks)
 
 
 def draw(game: str, kind: str, seen: TableView, view: Any, picks: tuple[str, ...]) -> Picture | None:

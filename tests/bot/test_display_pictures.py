@@ -107,7 +107,7 @@ async def test_a_tables_drawing_reads_nothing_while_a_move_is_under_way(
     draw, versions = bot.pictures.draw, []
 
     def counted(*job: Any) -> Any:
-        versions.append(job[2].game is not None)
+        versions.append(job[1] == "table")
         return draw(*job)
 
     monkeypatch.setattr(bot.pictures, "draw", counted)
@@ -130,5 +130,35 @@ async def test_a_tables_drawing_reads_nothing_while_a_move_is_under_way(
         await task
         assert versions == [True], "drawn once, under the lock, when the move was done"
         table.lock.release()
+    finally:
+        display.close()
+
+
+async def test_a_version_that_looks_the_same_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table picture is found by what it is drawn from, not by the table's version: a new
+    version that changes nothing drawn (here a log line, as a timer's or a chat's) costs no
+    drawing, and a move that changes the table is drawn."""
+    table = dealt_table("prima_carta", {}, 3, seed=4242)
+    display = Display(cast(Any, None), cast(Any, None))
+    draw, drawn = bot.pictures.draw, []
+
+    def counted(*job: Any) -> Any:
+        drawn.append(job[1])
+        return draw(*job)
+
+    monkeypatch.setattr(bot.pictures, "draw", counted)
+    try:
+        first = await display.pictures.table(table)
+        table.state.version += 1
+        table.state.log.append("Someone said something.")
+        again = await display.pictures.table(table)
+        assert drawn == ["table"] and again == first
+        seat = table.to_act
+        assert table.game is not None and seat is not None
+        table.game.apply(seat, table.game.legal_actions(seat)[0])
+        table.state.version += 1
+        moved = await display.pictures.table(table)
+        assert drawn == ["table", "table"] and moved is not None and first is not None
+        assert moved.digest != first.digest
     finally:
         display.close()
