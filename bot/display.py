@@ -276,6 +276,7 @@ class Display:
         self._log_calls(table, before, "a member's change")
         self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
         await self._ping_soon(change)
+        self.pictures.ahead(table)  # what the next click shows, drawn while its member thinks
 
     def _attach_soon(self, table: Table, interaction: discord.Interaction) -> None:
         """A click's answer went without its new picture: attach it when drawn (`_attach`)."""
@@ -406,6 +407,7 @@ class Display:
                     except Exception:
                         log.exception("table %s: could not update the table message", table.id)
                 await self._ping(table)
+                self.pictures.ahead(table)
                 self._log_calls(table, before, "changes the table made by itself")
             screen = self.screens.get(table.id, screen)  # a closed table's screen is let go
         self.drawing.pop(table.id, None)

@@ -343,3 +343,36 @@ async def test_a_click_whose_picture_is_late_is_answered_at_once_and_the_picture
     ]
     assert made["response"] == 1 and len(webhook_edits) == 1 and made["table edit"] == 0
     assert room.bot.display.calls(table.id)["response edit"] == 1
+
+
+async def test_the_pictures_a_members_buttons_lead_to_are_drawn_while_they_think(room: Room) -> None:
+    """With drawing workers (a real pool), the table pictures the member to act's buttons
+    lead to are drawn while they think (SimCord's settle after the deal joins that work);
+    the copa then finds its picture drawn: answered with it at once, though its answer may not
+    wait for a picture at all, and nothing follows."""
+    room.settings.workers = 1
+    room.env.settle_timeout = 60  # a bound on the bot's work: processes to start on a busy machine
+    await room.restart()  # the bot as built with WORKERS=1: two drawing processes
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    picker = await room.bob.click(room.message(table.state.message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    pictures = room.bot.display.pictures
+    # The copa's (two players: a fold ends the hand, whose settlement changes the table, so it
+    # is not drawn ahead).
+    assert pictures.drawn_ahead == 1
+    seat = table.to_act
+    assert seat is not None
+    mover = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
+    room.bot.display.picture_wait = 0
+    before = room.message(table.state.message_id)
+    start = mark(room)
+    await mover.click(before, label=find_label(before, "Pay the copa"))
+    now = room.message(table.state.message_id)
+    drawn = await pictures.table(table)
+    assert drawn is not None and [a.filename for a in now.attachments] == [drawn.filename]
+    assert picture_url(now) != picture_url(before)
+    made = calls(room, start)
+    assert made["response"] == 1 and made["panel edit"] == 0 and made["table edit"] == 0
