@@ -905,6 +905,20 @@ async def in_real_time(env: simcord.Env) -> None:
         now = time.perf_counter()
         env.backend.clock.advance(now - last)
         last = now
+        keep_simcord_timers_firing(env)
+
+
+def keep_simcord_timers_firing(env: simcord.Env) -> None:
+    """SimCord fires a bot's timer in real time by advancing its virtual clock and settling
+    the bot (`advance_real`); a settle that times out (a bot under load never settles: some
+    piece of its work is always in flight) is kept as the failure of that advance, to be
+    raised by the next operation the harness makes, and until then every later timer of the
+    bot only re-arms itself and never fires: the tables' clock stops, and with it every
+    computer in the room. Nothing here makes another harness operation, so the failure is
+    dropped (it has been seen: SimCord's callback read it) and the next timer advances again."""
+    advancing = getattr(env, "_real_advance_task", None)
+    if advancing is not None and advancing.done() and (advancing.cancelled() or advancing.exception()):
+        env._real_advance_task = None
 
 
 async def warmed(ridotto: Any) -> None:
