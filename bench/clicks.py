@@ -283,6 +283,8 @@ class Run:
     cpu_seconds: float = 0.0  # process CPU over the measured clicks (SimCord's work included)
     trips: int = 0  # trips to the database thread during the measured clicks
     cached_messages: int = 0  # discord.py's message cache at the end of the run
+    late: int = 0  # answers whose new table picture followed in an edit (measured clicks)
+    ahead: int = 0  # table pictures drawn ahead during the measured clicks
 
 
 class Driver:
@@ -448,6 +450,7 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             run.cycles = run.hands = 0
             gc.collect()
             METER.recording = True
+            late, ahead = late_and_ahead(ridotto)
             began, cpu = time.perf_counter(), time.process_time()
             root = Path(__file__).resolve().parents[1]
             with profiling(profile or dump is not None, run, root, dump):
@@ -458,6 +461,8 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             run.measure_seconds = time.perf_counter() - began
             run.cpu_seconds = time.process_time() - cpu
             METER.recording = False
+            late_now, ahead_now = late_and_ahead(ridotto)
+            run.late, run.ahead = late_now - late, ahead_now - ahead
             run.cached_messages = len(ridotto.cached_messages)
             report = await ridotto.store.audit()
             if not report.ok:
@@ -466,6 +471,16 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             METER.recording = False
             await env.bot.close()
     return run
+
+
+def late_and_ahead(bot: Ridotto) -> tuple[int, int]:
+    """The answers so far whose new table picture followed in an edit of the answer (the
+    display's "response edit" calls), and the table pictures drawn ahead (0 and 0 for a bot
+    that does neither)."""
+    display = bot.display
+    counts = [screen.calls for screen in display.screens.values()] + [display.totals]
+    late = sum(count.get("response edit", 0) for count in counts)
+    return late, int(getattr(display.pictures, "drawn_ahead", 0))
 
 
 # ------------------------------------------------------------------ report
@@ -502,6 +517,10 @@ def report(run: Run, breakdown: bool) -> None:
         f"per click: {run.cpu_seconds / clicks * 1e3:.2f} ms of process CPU (SimCord's included), "
         f"{run.trips / clicks:.2f} trips to the database thread; "
         f"discord.py message cache: {run.cached_messages} messages"
+    )
+    print(
+        f"answers whose new picture followed in an edit: {run.late} of {len(run.samples)}; "
+        f"table pictures drawn ahead: {run.ahead}"
     )
     print(header_row())
     print(row("bot-side: on_click start -> return", [s.bot for s in run.samples]))

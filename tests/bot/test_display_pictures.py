@@ -13,6 +13,8 @@ import pytest
 
 import bot.pictures
 from bot.display import Display, PictureLate
+from bot.pictures import AHEAD, Pictures
+from bot.workers import Workers
 from tests.helpers.tables import dealt_table
 
 
@@ -162,3 +164,45 @@ async def test_a_version_that_looks_the_same_is_not_drawn_again(monkeypatch: pyt
         assert moved.digest != first.digest
     finally:
         display.close()
+
+
+class Recording(Workers):
+    """Workers that run each job here, in this process, and record it (its function name and
+    whether it was spare work)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.ran: list[tuple[str, bool]] = []
+
+    async def run(
+        self, fn: Any, *args: Any, timeout: float, urgent: bool = False, spare: bool = False
+    ) -> Any:
+        self.ran.append((fn.__name__, spare))
+        return fn(*args)
+
+
+async def test_pictures_drawn_ahead_are_spare_work_and_dropped_when_the_table_moves_on() -> None:
+    """`Pictures.ahead` asks for the table's buttons' pictures as spare work (after every job
+    anyone waits for); asked again for a new state before they ran, it drops the first ones;
+    what it draws is what the click then finds."""
+    table = dealt_table("prima_carta", {}, 3, seed=4242)
+    pictures = Pictures(workers=(workers := Recording()))
+    try:
+        pictures.ahead(table)  # the state the member to act thinks over...
+        seat = table.to_act
+        assert table.game is not None and seat is not None
+        copa = table.plugin.decode(table.game, seat, "copa")
+        table.game.apply(seat, copa)  # ...left before a worker was free
+        table.state.version += 1
+        pictures.ahead(table)
+        await asyncio.gather(*pictures._ahead_tasks)
+        # The second state's two buttons (pay the copa, fold): the first state's were dropped.
+        assert workers.ran == [("draw_ahead", True)] * 2 and pictures.drawn_ahead == 2 <= AHEAD
+        seat = table.to_act
+        assert seat is not None
+        table.game.apply(seat, table.plugin.decode(table.game, seat, "copa"))
+        table.state.version += 1
+        drawing = pictures.table_drawing(table)
+        assert drawing.done() and drawing.result() is not None, "drawn ahead: found at once"
+    finally:
+        pictures.close()
