@@ -432,6 +432,9 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))  # reproducible deals
     rng = random.Random(seed)
     async with simcord.run(ridotto, shard_count=1) as env:
+        # SimCord's bound on the bot's work after each click (5 s) is not a figure here: on a
+        # busy machine the worker processes alone can take longer to start.
+        env.settle_timeout = 60
         try:
             instrument(ridotto)
             count_trips(ridotto, run)
