@@ -422,6 +422,10 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     settings = Settings(discord_token=None, database_path=path, computer_delay=0, dev_guild_id=None)
     if "channel_rate" in Settings.model_fields:
         settings = settings.model_copy(update={"channel_rate": 0})
+    # Prima Carta's passes after a copa are dealt at once, as in the tests: paced, they would
+    # leave the hand waiting on SimCord's clock (which stands still here) with nobody to act.
+    if "pass_delay" in Settings.model_fields:
+        settings = settings.model_copy(update={"pass_delay": 0})
     seeds = random.Random(seed + 1)
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))  # reproducible deals
     rng = random.Random(seed)
