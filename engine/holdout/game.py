@@ -492,6 +492,12 @@ class Holdout:
         return self._names
 
     @property
+    def chips_held(self) -> int:
+        """Every chip the hand holds: the stacks, the antes in front of the players and the
+        pot (what `view(None)` shows, added up without building it)."""
+        return sum(self._stacks) + sum(self._antes) + self._pot
+
+    @property
     def options(self) -> HoldoutOptions:
         return self._options
 
