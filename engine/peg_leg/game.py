@@ -878,7 +878,7 @@ class PegLeg:
             if "orders" not in data:  # saved before standing decisions
                 del replayed["orders"]
         if replayed != dict(data):
-            raise BadSetup("This saved Peg Leg hand doesn't match the replay of its moves.")
+            raise BadSetup("This saved Peg Leg hand doesn't match its deal and its moves.")
         return self
 
     def _read_played(self, snap: _Snapshot) -> str | None:
