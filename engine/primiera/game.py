@@ -1077,7 +1077,8 @@ class Primiera:
         problem = self._problem(count)
         if problem:
             raise SAVED.damaged(problem)
-        if deal_commitment(self._seed, [CARDS[c] for c in self._order]) != self._commitment:
+        # The saved texts are the cards' own (`codes` read nothing else): hashed as they are.
+        if deal_commitment(self._seed, snap.order) != self._commitment:
             raise SAVED.deal_unmatched()
         if self._phase is Phase.OVER:
             self._score = self._scored()
