@@ -82,7 +82,7 @@ from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.results import to_discord_message
 
-from bench.clicks import GRANT, STAKE, Driver, Run, Seat, filesystem, lighten_simcord, percentile
+from bench.clicks import GRANT, STAKE, Driver, Run, Seat, filesystem, lighten_simcord, percentile, warmed
 from bot.app import Ridotto, create_bot
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE
 from bot.config import Settings
@@ -919,20 +919,6 @@ def keep_simcord_timers_firing(env: simcord.Env) -> None:
     advancing = getattr(env, "_real_advance_task", None)
     if advancing is not None and advancing.done() and (advancing.cancelled() or advancing.exception()):
         env._real_advance_task = None
-
-
-async def warmed(ridotto: Any) -> None:
-    """Wait until the bot's worker processes (if it has any) have started and imported what
-    their jobs need: the figures are of a bot that is up, not of its first seconds."""
-    try:
-        from bot.workers import warm
-    except ImportError:  # a bot from before the worker processes: nothing to wait for
-        return
-    for name in ("workers", "drawing"):
-        pool = getattr(ridotto, name, None)
-        if pool is not None and not pool.inline:
-            for _ in range(pool.size):
-                await pool.run(warm, timeout=120)
 
 
 async def bench(args: argparse.Namespace, db: Path) -> int:
