@@ -114,7 +114,7 @@ def main() -> int:
         tempfile.TemporaryDirectory(prefix="ridotto-bench-sandbox-") as folder,
         sandbox(Path(folder)) as room,
     ):
-        own, other, requests = asyncio.run(measure(room.url, executable, args.clicks))
+        own, other, requests = asyncio.run(measure(room.url(), executable, args.clicks))
     print(f"The sandbox's page: click to updated table shown, ms, {len(own)} clicks (Join / Leave)")
     print(f"  the clicking member's page   {summary(own)}")
     print(f"    of which the click's request {summary(requests)}")

@@ -13,6 +13,7 @@ import contextlib
 import importlib.util
 import logging
 import signal
+import socket
 import sys
 from collections.abc import Sequence
 
@@ -23,6 +24,11 @@ NOT_STARTED = 2
 
 #: what SimCord's preview needs beside SimCord (its `preview` extra, in Ridotto's `sandbox`)
 PREVIEW_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex", "PIL", "av")
+
+PORT_TAKEN = (
+    "Port {port} on {host} is taken (another sandbox?): stop that, or start with --port N"
+    " (0 takes any free port)."
+)
 
 NEEDS_EXTRA = (
     "The sandbox needs its extra, which is not installed here: run"
@@ -53,8 +59,24 @@ def main(argv: Sequence[str]) -> int:
     except (BadSettings, Refused) as problem:
         print(problem, file=sys.stderr)
         return NOT_STARTED
+    if not port_free(config.port):  # said before the bot starts, not after
+        print(PORT_TAKEN.format(port=config.port, host=HOST), file=sys.stderr)
+        return NOT_STARTED
     logging.basicConfig(level=config.bot.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return asyncio.run(serve(config))
+
+
+def port_free(port: int) -> bool:
+    """Whether the page could be served on `port` now (0: any free port, always)."""
+    if port == 0:
+        return True
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the page's server does
+        try:
+            probe.bind((HOST, port))
+        except OSError:
+            return False
+    return True
 
 
 async def serve(config: SandboxConfig) -> int:
@@ -88,10 +110,7 @@ async def serve(config: SandboxConfig) -> int:
     except simcord.SetupError as problem:
         if "bind" not in str(problem):
             raise
-        print(
-            f"Port {config.port} on {HOST} is taken (another sandbox?): stop that, or start"
-            " with --port N (0 takes any free port).",
-            file=sys.stderr,
-        )
+        # Taken between the check and the page's start.
+        print(PORT_TAKEN.format(port=config.port, host=HOST), file=sys.stderr)
         return NOT_STARTED
     return 0

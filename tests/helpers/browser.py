@@ -20,8 +20,10 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from playwright.async_api import BrowserContext, Locator, Page, async_playwright
+if TYPE_CHECKING:  # Playwright is the test extra's: this module loads without it, to say so
+    from playwright.async_api import BrowserContext, Locator, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,12 +61,26 @@ def find_chromium() -> str | None:
 
 @dataclass
 class Running:
-    """A sandbox started with `python -m bot sandbox`: its page's address and its room's file."""
+    """A sandbox started with `python -m bot sandbox`: its process, its room's file, its log."""
 
-    url: str
     database: Path
-    log: Path  # what it wrote on standard error (its log)
+    log: Path  # what it wrote on standard error
     process: subprocess.Popen[str]
+    _url: str | None = None
+
+    def url(self) -> str:
+        """The page's address, from the banner it prints once running (waiting for it; a
+        blocking read, so an async caller runs it in a thread and starts its browser meanwhile)."""
+        if self._url is None:
+            assert self.process.stdout is not None
+            for line in self.process.stdout:  # the banner: "  Open http://127.0.0.1:PORT/#SECRET"
+                if found := re.search(r"Open (http://127\.0\.0\.1:\d+/#\S+)", line):
+                    self._url = found.group(1)
+                    break
+            else:
+                self.process.communicate(timeout=STEP)
+                raise AssertionError(f"the sandbox did not start: {self.log.read_text()}")
+        return self._url
 
 
 @contextmanager
@@ -90,16 +106,7 @@ def sandbox(folder: Path, **settings: str) -> Iterator[Running]:
             text=True,
         )
     try:
-        assert process.stdout is not None
-        url = None
-        for line in process.stdout:  # the banner: "  Open http://127.0.0.1:PORT/#SECRET"
-            if found := re.search(r"Open (http://127\.0\.0\.1:\d+/#\S+)", line):
-                url = found.group(1)
-                break
-        if url is None:
-            process.communicate(timeout=STEP)
-            raise AssertionError(f"the sandbox did not start: {log.read_text()}")
-        yield Running(url, database, log, process)
+        yield Running(database, log, process)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
@@ -114,6 +121,8 @@ def sandbox(folder: Path, **settings: str) -> Iterator[Running]:
 async def chromium(executable: str) -> AsyncIterator[BrowserContext]:
     """The machine's Chromium, headless, with a fresh profile of its own (its tabs share it,
     as one person's tabs do)."""
+    from playwright.async_api import async_playwright
+
     with tempfile.TemporaryDirectory(prefix="ridotto-chromium-") as profile:
         async with async_playwright() as playwright:
             # bypass_csp: Playwright waits on a page's state with a function it evaluates in
