@@ -1,12 +1,13 @@
 """The sandbox as a person uses it: `python -m bot sandbox`, and its page in a real browser.
 
-Ada, on a phone-sized page, opens a Prima Carta table with /play, adds two computers, starts
-and plays the hand to its end; Bruno, on another page, watches it happen live. Ada then
-opens a Holdout table and looks at **Your hand**; Bruno's page never shows it, and what he
-is told privately never shows on hers. The test asserts what the pages show, saves Ada's
-page as a screenshot (docs/images/sandbox.png, when RIDOTTO_SCREENSHOTS names that folder),
-and, once the sandbox has stopped, reads its database: the books balance and Ada's bankroll
-is what her page said.
+Ada, on a phone-sized page, opens a Prima Carta table with /play (typing its stake option),
+adds two computers, starts and plays the hand to its end; Bruno, on another page, watches
+it happen live. Ada then opens a Holdout table and looks at **Your hand**; Bruno's page
+never shows it, and what he is told privately never shows on hers. (Prima Carta has no
+hands to hide: the deck plays itself face up.) The test asserts what the pages show, saves
+Ada's page as a screenshot (docs/images/sandbox.png, when RIDOTTO_SCREENSHOTS names that
+folder), and, once the sandbox has stopped, reads its database: the books balance and
+Ada's bankroll is what her page said.
 
 Short pauses for the computers and the passes keep it quick (the page is the same).
 """
@@ -62,9 +63,10 @@ async def test_a_hand_played_in_the_browser_and_a_hand_kept_from_the_other_page(
             bruno = await open_as(browser, url, "Bruno")
             ada_id = await ada.locator("#viewer-picker option", has_text="Ada").get_attribute("value")
 
-            # A Prima Carta table, two computers, the hand played to its end by Ada.
-            await slash(ada, "play prima-carta")
-            await shown(bruno, "Prima Carta · table #1")  # Bruno's page shows it too, live
+            # A Prima Carta table (a slash command and an option, typed), two computers, the
+            # hand played to its end by Ada.
+            await slash(ada, "play prima-carta", stake=20)
+            await shown(bruno, "Prima Carta · table #1 · stake 20")  # Bruno's page shows it too, live
             for computers in (1, 2):
                 await press(ada, "Add bot")
                 await shown(ada, re.compile(rf"Seated: .*(🤖.*){{{computers}}}"))
@@ -77,7 +79,12 @@ async def test_a_hand_played_in_the_browser_and_a_hand_kept_from_the_other_page(
                     break
                 await press(ada, re.compile(r"^Pay the copa"))
                 await her_turn.wait_for(state="hidden")
-            nets = line(await messages(ada).inner_text(), r"^Nets: .*Ada ([+−-]\d+)")
+            seen = await messages(ada).inner_text()
+            assert "<@" not in seen and "@Ada" in seen  # mentions shown as names
+            assert await ada.evaluate(
+                "document.documentElement.scrollWidth <= window.innerWidth"
+            )  # fits a phone
+            nets = line(seen, r"^Nets: .*Ada ([+−-]\d+)")
             net = int(nets.group(1).replace("−", "-"))
             await shown(bruno, "Hand 1 is over")  # and on Bruno's page
             assert nets.group(0) in await messages(bruno).inner_text()

@@ -176,12 +176,15 @@ def button(page: Page, label: str | re.Pattern[str]) -> Locator:
     return messages(page).get_by_role("button", name=label, exact=isinstance(label, str)).last
 
 
-async def slash(page: Page, command: str) -> None:
-    """Type a slash command (its name, such as "play holdout") in the composer, pick it from
-    the list the page offers, and send it with no options."""
+async def slash(page: Page, command: str, **options: object) -> None:
+    """Type a slash command (its name, such as "play holdout") in the message box, pick it
+    from the list the page offers, give it `options` (each picked from the command's list of
+    options, then typed) and send it."""
     composer = page.locator("#channel-composer-input")
     await composer.click()
     await composer.fill(f"/{command}")
     await page.locator("#command-picker-listbox").get_by_role("option", name=f"/{command}").first.click()
-    await page.keyboard.press("Escape")  # the options list: none wanted
-    await page.keyboard.press("Enter")
+    for name, value in options.items():
+        await page.locator(f'#command-suggestion-listbox [role=option][data-value="{name}"]').click()
+        await page.locator(f'input.command-option-input[data-option="{name}"]').fill(str(value))
+    await page.locator("#send-message").click()
