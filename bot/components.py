@@ -146,6 +146,10 @@ HISTORY_PAGE = CustomId(
     "rhp", Kind.BUTTON, number("user"), number("page", before=":p"), text("board", "[a-z_]+", optional=True)
 )
 
+#: the key of the **Hint** button (issue 25): on a hand panel (`PANEL_BUTTON`, "rp:12:ana:h3.1:hint")
+#: and, in a game whose moves are on the table message, there (`TABLE_MOVE`, "rd:12:7:hint")
+HINT = "hint"
+
 FORMATS = (
     TABLE_MOVE,
     PANEL_BUTTON,

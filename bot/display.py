@@ -20,13 +20,14 @@ from typing import Any, Literal, NoReturn, TypeAlias
 import discord
 
 from bot.channel_rate import ChannelRate
-from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
+from bot.components import HINT, PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.pictures import Picture, Pictures
 from bot.render import game_end_note, turn_prompt
 from bot.table_layout import table_layout
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
-from bot.ui import Form, Panel
+from bot.tables.hints import hint_seat
+from bot.ui import Control, Form, Panel
 
 log = logging.getLogger(__name__)
 
@@ -154,6 +155,23 @@ def form_modal(custom_id: str, form: Form) -> discord.ui.Modal:
             )
         )
     return modal
+
+
+#: the rows of a message's components, and the buttons a row holds (Discord's limits)
+ROWS, ROW_SIZE = 5, 5
+
+
+def with_hint(panel: Panel) -> Panel:
+    """The panel with a **Hint** button (issue 25) where a row has room: beside its last
+    buttons, else on a row of its own (none if the panel is full, as no panel is)."""
+    rows = range(len(panel.pickers), ROWS)  # the selects take the first rows
+    used = {row: sum(1 for c in panel.controls if c.row == row) for row in rows}
+    last = max((row for row in rows if used[row]), default=len(panel.pickers))
+    row = next((r for r in (*range(last, ROWS), *rows) if used[r] < ROW_SIZE), None)
+    if row is None:
+        return panel
+    hint = Control(HINT, "💡 Hint", discord.ButtonStyle.secondary, row=row)
+    return Panel(panel.embed, (*panel.controls, hint), panel.pickers)
 
 
 def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
@@ -580,6 +598,9 @@ class Display:
         note = game_end_note(table, index)  # the hand ended a score game: where they finished
         if note:
             panel.embed.description = f"{panel.embed.description or ''}\n{note}".strip()
+        user = table.state.seats[index].user_id
+        if table.state.hints and user is not None and hint_seat(table, user) == seat:
+            panel = with_hint(panel)  # the member's own turn at a table that allows hints
         return panel
 
     def panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:

@@ -19,13 +19,14 @@ from typing import Any, TypeAlias
 
 import discord
 
-from bot.components import REPLAY, TABLE_MOVE
+from bot.components import HINT, REPLAY, TABLE_MOVE
 from bot.games import Plugin
 from bot.games.base import SideOffers, TableMoves
 from bot.games.results import nets_line
 from bot.games.view import TableView
 from bot.render import COLOURS, _seat_lines, _status, final_standings, log_text, render_table
 from bot.tables import Phase, Table
+from bot.tables.hints import hints_open
 from bot.tables.ratings import seat_rating
 from bot.ui import Control, plain
 
@@ -277,6 +278,8 @@ def table_buttons(table: Table, view: TableView | None = None) -> list[Control] 
             moves = {move.key: move for seat in game.awaiting for move in public.moves(game, seat)}
             for move in moves.values():
                 buttons.append(Control(move.key, move.label, red if move.danger else green))
+            if moves and table.state.hints and hints_open(table):  # the moves are here: their hint too
+                buttons.append(Control(HINT, "💡 Hint", grey))
         if view.bets_open:
             buttons.append(Control("bet", "Bet", blue, row=1))
         if offers_open(table, view):

@@ -1,5 +1,7 @@
 """Each member's private hand panel: the Your hand button and /hand, and the panel's own
-buttons, selects and forms (a move, a line or cards picked, a bid typed in).
+buttons, selects and forms (a move, a line or cards picked, a bid typed in); and the
+**Hint** button, on the panel (or on the table message of a game whose moves are there), at
+a table that allows hints (`bot.tables.hints`).
 
 A panel's controls carry the seat they were drawn for and that seat's panel token, so only
 that member, and only while the panel is current, can use them.
@@ -7,16 +9,22 @@ that member, and only while the panel is current, can use them.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_FORM, TABLE_MOVE
+from bot.components import HINT, PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_FORM, TABLE_MOVE
 from bot.display import OpenPanel, form_modal, picture_on
+from bot.render import hint_text
 from bot.tables import Phase, Table, TableError
 from bot.ui import Form
 
+#: seconds a hint may take before the click is answered "thinking" (Discord gives an
+#: interaction three seconds; the computer thinks in a worker that may be busy)
+HINT_WAIT = 2.0
 STALE_FORM = (
     "The hand has moved on since you opened that form, so nothing was played. "
     "Use the table message as it is now."
@@ -34,14 +42,21 @@ class Panels(commands.Cog):
     async def cog_load(self) -> None:
         router = self.bot.router
         router.on(TABLE_MOVE, self.on_your_hand, key="hand")  # shows, never changes: no version check
+        router.on(PANEL_BUTTON, self.on_panel_hint, key=HINT)
+        router.on(TABLE_MOVE, self.on_table_hint, key=HINT)  # the position now: no version check
         for format in (PANEL_BUTTON, PANEL_SELECT, PANEL_FORM):
             router.on(format, self.on_panel)
         router.on(TABLE_FORM, self.on_table_form)
 
     async def cog_unload(self) -> None:
-        self.bot.router.off(self.on_your_hand)
-        self.bot.router.off(self.on_panel)
-        self.bot.router.off(self.on_table_form)
+        for handler in (
+            self.on_your_hand,
+            self.on_panel_hint,
+            self.on_table_hint,
+            self.on_panel,
+            self.on_table_form,
+        ):
+            self.bot.router.off(handler)
 
     @app_commands.command()
     @app_commands.guild_only()
@@ -106,6 +121,51 @@ class Panels(commands.Cog):
         if change.note:
             self.display.count(found, "follow-up")
             await interaction.followup.send(change.note, ephemeral=True)
+
+    async def on_panel_hint(
+        self,
+        interaction: discord.Interaction,
+        values: list[str],
+        *,
+        table: int,
+        seat: str,
+        token: str,
+        key: str,
+    ) -> None:
+        """**Hint** on a hand panel (issue 25): the strongest computer's move for the panel's
+        position, and why, privately; only its member's, and only while the panel is current."""
+        live = self.service.open_table(interaction.guild_id, table)
+        index = live.seat_of(interaction.user.id)
+        if index is None or live.state.seats[index].choice != seat:
+            raise TableError("That Hint button is on another player's hand — press **Your hand** for yours.")
+        if token != live.panel_token(index):
+            raise TableError(
+                "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
+            )
+        await self._hint(interaction, live)
+
+    async def on_table_hint(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        """**Hint** on the table message of a game whose moves are there: for the member whose
+        turn it is, their position as it is now."""
+        await self._hint(interaction, self.service.open_table(interaction.guild_id, table))
+
+    async def _hint(self, interaction: discord.Interaction, table: Table) -> None:
+        """Work out the hint in a worker, answering Discord in time (a "thinking" answer first
+        if the worker is slow), then give it if the hand is still where it was asked."""
+        hints = self.service.hints
+        asked = await hints.ask(table, interaction.user)
+        try:
+            await asyncio.wait_for(asyncio.shield(asked.thinking), HINT_WAIT)
+        except TimeoutError:  # a busy worker: answer Discord in time first
+            self.display.count(table, "response")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except Exception:
+            pass  # the answer says it (a sentence, nothing changed)
+        given = await hints.answer(asked)
+        self.display.count(table, "follow-up" if interaction.response.is_done() else "response")
+        await reply(interaction, hint_text(given))
 
     async def _on_panel(
         self,

@@ -176,6 +176,9 @@ class TableState(BaseModel):
     host_id: int
     stake: int
     level: str = "basic"
+    #: the host allowed hints (`/play … hints:true`): a Hint button on each member's turn
+    #: shows the strongest computer's move for them, and the table is not rated (issue 25)
+    hints: bool = False
     turn_timer: int = 120  # seconds a member has for each decision
     phase: Phase = Phase.LOBBY
     version: int = 1

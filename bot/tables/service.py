@@ -36,6 +36,7 @@ from bot.tables.autoplay import Autoplay
 from bot.tables.commit import Changes, Commit, Listener, TableChange
 from bot.tables.fair import CLICK, PLAY, Checked
 from bot.tables.hand import Hands
+from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, display_name
 from bot.tables.model import (
     TABLE_CLOSED,
@@ -106,6 +107,7 @@ class TableService:
             self.commit, self.lobby, self.wagers, self.offers, seeds, self.workers, decision_cap, deals
         )
         self.fair = self.hands.fair  # fair deals: the seeds' locks and proofs, `/fair` and `/verify`
+        self.hints = Hints(store, self.workers, decision_cap)  # a learner's hint, in the workers
         self.autoplay = Autoplay(
             self.commit,
             self.lobby,
@@ -264,6 +266,7 @@ class TableService:
         choice: str,
         level: str,
         options: BaseModel | None = None,
+        hints: bool = False,
     ) -> Table:
         plugin = GAMES[game]
         options = options if options is not None else plugin.parse_options({})
@@ -279,6 +282,7 @@ class TableService:
             host_id=host.id,
             stake=stake,
             level=level,
+            hints=hints,
             options=options.model_dump(mode="json"),
             turn_timer=settings.turn_timer,
             seats=[Seat(choice=choice, user_id=host.id, name=name)],

@@ -12,6 +12,7 @@ counts as its markup, longer than the "in 2 minutes" Discord shows.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import tempfile
@@ -24,7 +25,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.games import GAMES
-from bot.games.base import Pauses
+from bot.games.base import Pauses, hint_level
 from bot.storage import Store
 from bot.table_layout import MAX_CHARACTERS, MAX_LINES, table_lines
 from bot.tables import Phase, Table, TableService
@@ -119,8 +120,9 @@ class Run:
         self.names = {member.id: member.display_name for member in self.members}
         self.where = f"{where} with {players} (seed {seed})"
 
-    async def open(self, channel: int) -> Table:
-        """The host opens the table and the others join, the lines checked after each."""
+    async def open(self, channel: int, hints: bool = False) -> Table:
+        """The host opens the table (`hints`: allowing hints) and the others join, the lines
+        checked after each."""
         plugin, host, options = self.plugin, self.members[0], self.options
         for member in self.members:
             await self.service.store.grant(1, member.id, BANKROLL)
@@ -133,6 +135,7 @@ class Run:
             choice=plugin.seat_choices[0],
             level=plugin.levels[0] if plugin.levels else "",
             options=options,
+            hints=hints,
         )
         check(table, self.names, f"{self.where}: the lobby with 1")
         for count, member in enumerate(self.members[1:], 2):
@@ -203,9 +206,14 @@ async def test_the_lines_fit_through_whole_hands_with_the_longest_names(store: S
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_the_lobbys_lines_fit_with_every_option_combination(store: Store, game: str) -> None:
     plugin = GAMES[game]
-    for channel, (combo, options) in enumerate(option_combos(plugin), 100):
+    hinted = (False, True) if hint_level(plugin) is not None else (False,)  # its line, issue 25
+    channels = itertools.count(100)
+    for combo, options in option_combos(plugin):
         high = plugin.seat_range(options)[1]
-        await Run(store, game, options, high, 0, f"{game} {combo}").open(channel)
+        for hints in hinted:
+            await Run(store, game, options, high, 0, f"{game} {combo} hints {hints}").open(
+                next(channels), hints
+            )
 
 
 def test_long_names_read_cut_where_the_lines_would_run_long_and_short_ones_whole() -> None:

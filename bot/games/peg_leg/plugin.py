@@ -201,6 +201,15 @@ class PegLegPlugin(
             return f"standing.{action.until}", ()
         return "stand", ()
 
+    def move_name(self, table: TableView, game: PegLeg, seat: int, action: Any) -> str:
+        """A bet says its height, amount and odds (a list and a form make it on the panel);
+        the rest, their buttons' words."""
+        if isinstance(action, KeyBet):
+            stand = " and stand" if action.stand else ""
+            odds = odds_text(game.price(action.number))
+            return f"Bet {plural(action.amount, 'chip')} on {action.number} (pays {odds}){stand}"
+        return super().move_name(table, game, seat, action)
+
     def out_of_turn(self, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Any | None:
         """A standing decision set or cancelled (`standing.<hand|beaten|off>`) while bets are
         open, whether or not the round waits on the member (docs/RULES.md, Peg Leg 11)."""
