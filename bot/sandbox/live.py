@@ -131,7 +131,7 @@ class Live:
                 and not record.handle.cancelled()
                 and real is not None
                 and not real.cancelled()
-                and real.when() > loop.time()
+                and still_queued(real, loop)
             ):
                 target = min(target, record.when - MARGIN)
         if target > now:
@@ -178,3 +178,12 @@ class Live:
                     )
                 )
         return hash(tuple(seen))
+
+
+def still_queued(handle: asyncio.TimerHandle, loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether the loop has yet to run a timer: then SimCord fires it, even when the loop is
+    late and its time has passed (a look made in the same turn of the loop must not take it
+    from SimCord); one that has run and is still pending is one SimCord dropped. asyncio
+    marks a queued timer (`_scheduled`); a loop that does not is asked for the time."""
+    queued: object = getattr(handle, "_scheduled", None)
+    return bool(queued) if isinstance(queued, bool) else handle.when() > loop.time()
