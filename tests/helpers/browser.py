@@ -154,7 +154,10 @@ async def open_as(browser: BrowserContext, url: str, member: str, viewport: dict
 
 async def ready(page: Page, member_id: str | None = None) -> None:
     """Until the preview says the page is ready (`window.simcordPreview.ready`: shown, no
-    action of its own in flight), playing as `member_id` if given."""
+    action of its own in flight), playing as `member_id` if given. The page is brought to
+    the front first, as a person looks at the tab they act in: Chromium draws a tab behind
+    another about once a second, and Playwright's waits and clicks go frame by frame."""
+    await page.bring_to_front()
     await page.wait_for_function(
         "id => window.simcordPreview.ready && (id === null || window.simcordPreview.viewerId === id)",
         arg=member_id,
