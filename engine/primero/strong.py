@@ -221,9 +221,10 @@ def reason(best: Estimate, estimates: Sequence[Estimate], view: PrimeroView) -> 
     if isinstance(best.action, Fold):
         others = [e for e in estimates if not isinstance(e.action, Fold)]
         runner = max(others, key=lambda e: e.value)
+        move = say(runner.action)
         return (
-            f"Fold: over {where}, every other move does worse; the best, "
-            f"{say(runner.action)[0].lower()}{say(runner.action)[1:]}, {signed(runner.value, unit)}."
+            f"Fold, {signed(best.value, unit)}: over {where}, no other move does clearly better; "
+            f"the best of them, {move[0].lower()}{move[1:]}, {signed(runner.value, unit)}."
         )
     return f"{say(best.action)}: wins the pot in {best.wins:.0%} of {where}, {signed(best.value, unit)}."
 
