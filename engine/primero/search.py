@@ -30,6 +30,7 @@ from itertools import combinations
 from engine.primero.game import DECK, WIN_BONUS, Betting, Phase, PrimeroView, SeatStatus
 from engine.primero.hands import HandType, totals
 from engine.primero.players import (
+    _SHAPES,
     ALL_IN_AT,
     BARE_BET_AT,
     BID_AT,
@@ -70,6 +71,7 @@ FOLDING: Move = (FOLD, (), 0, 0, 0)
 STANDING: Move = (STAKE, (), 0, 0, 0)
 
 TOTALS = {int(kind): values for kind, values in totals().items()}
+CARDS = range(len(DECK))
 DEAL, MAX_DRAW = 2, 2
 DRAWS = 6
 """Cards (or pairs) drawn to value a change of cards in a played-out hand."""
@@ -188,12 +190,14 @@ class Sim:
 
     def copy(self) -> Sim:
         other = Sim.__new__(Sim)
-        for name in (
-            "stake", "ante", "limit", "repass", "overstate", "split", "betting", "dealer", "phase",
-            "deck", "next", "gone", "pot", "side", "bid", "bid_round", "bet", "bet_by", "bare",
-            "covered", "anchor", "to_act", "all_in", "carried", "winner",
-        ):  # fmt: skip
-            setattr(other, name, getattr(self, name))
+        other.stake, other.ante, other.limit = self.stake, self.ante, self.limit
+        other.repass, other.overstate, other.split = self.repass, self.overstate, self.split
+        other.betting, other.dealer, other.phase = self.betting, self.dealer, self.phase
+        other.deck, other.next, other.gone = self.deck, self.next, self.gone
+        other.pot, other.side, other.bid, other.bid_round = self.pot, self.side, self.bid, self.bid_round
+        other.bet, other.bet_by, other.bare = self.bet, self.bet_by, self.bare
+        other.covered, other.anchor, other.to_act = self.covered, self.anchor, self.to_act
+        other.all_in, other.carried, other.winner = self.all_in, self.carried, self.winner
         other.hands = [list(hand) for hand in self.hands]
         other.status = list(self.status)
         other.stacks = list(self.stacks)
@@ -595,7 +599,7 @@ def value_rows(
 
 
 def hand_value(rows: tuple[tuple[float, ...], ...], mask: int) -> float:
-    found = shape(mask)
+    found = _SHAPES.get(mask) or shape(mask)
     return max(rows[1][found[1]], rows[2][found[2]], rows[3][found[3]], rows[4][found[4]], rows[5][found[5]])
 
 
@@ -613,20 +617,26 @@ def quick_draws(
     if not pool or most < 1:
         return out
     singles: list[tuple[float, int]] = []
-    picks = [pool[int(rng.random() * len(pool))] for _ in range(DRAWS)]
+    picks = [BIT[pool[int(rng.random() * len(pool))]] for _ in range(DRAWS)]
     for card in hand:
         keep = full & ~BIT[card]
-        worth = sum(hand_value(rows, keep | BIT[c]) for c in picks) / DRAWS
+        worth = 0.0
+        for bit in picks:
+            worth += hand_value(rows, keep | bit)
+        worth /= DRAWS
         out[(card,)] = worth
         singles.append((worth, card))
     if most < 2 or len(pool) < 2 or len(hand) < 2:
         return out
     singles.sort(key=lambda item: (-item[0], item[1]))
     candidates = sorted(card for _, card in singles[:3])
-    pairs = [rng.sample(pool, 2) for _ in range(DRAWS)]
+    pairs = [BIT[a] | BIT[b] for a, b in (rng.sample(pool, 2) for _ in range(DRAWS))]
     for one, two in combinations(candidates, 2):
         keep = full & ~BIT[one] & ~BIT[two]
-        out[(one, two)] = sum(hand_value(rows, keep | BIT[a] | BIT[b]) for a, b in pairs) / DRAWS
+        worth = 0.0
+        for bits in pairs:
+            worth += hand_value(rows, keep | bits)
+        out[(one, two)] = worth / DRAWS
     return out
 
 
@@ -663,12 +673,13 @@ def best_change(values: dict[tuple[int, ...], float], empty: bool) -> tuple[tupl
 
 def quick_move(sim: Sim, seat: int, rng: random.Random) -> Move:
     """The basic player's move (`players.BasicPlayer`) on `sim`, draws valued quickly."""
-    c = sim.choices(seat)
     if sim.phase == CHOICE:
         return _decide(sim, seat)
+    c = sim.choices(seat)
     hand = sorted(sim.hands[seat])
     opponents = sum(1 for s, st in enumerate(sim.status) if s != seat and st != FOLDED)
-    pool = [card for card in range(len(DECK)) if not (sim.gone >> card) & 1 and card not in hand]
+    hidden = sim.gone | _mask(hand)
+    pool = [card for card in CARDS if not hidden >> card & 1]
     if sim.phase == FIRST:
         return _first(sim, seat, c, hand, opponents, pool)
     return _second(sim, seat, c, hand, opponents, pool, rng)
@@ -909,10 +920,11 @@ def constraints(view: PrimeroView, log: Sequence[Said]) -> dict[int, list[Need]]
 
 def holds(hand: Sequence[int], needs: Sequence[Need]) -> bool:
     """Whether `hand` holds every one of `needs`."""
-    found = shape(_mask(hand))
-    return all(
-        (found[kind] if exactly else max(found[kind:], default=0)) >= total for kind, total, exactly in needs
-    )
+    mask = 0
+    for card in hand:
+        mask |= BIT[card]
+    found = _SHAPES.get(mask) or shape(mask)
+    return all((found[kind] if exactly else max(found[kind:])) >= total for kind, total, exactly in needs)
 
 
 def holding(pool: Sequence[int], size: int, needs: Sequence[Need]) -> list[tuple[int, ...]]:
