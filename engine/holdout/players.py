@@ -214,7 +214,7 @@ class StrongPlayer:
             raise ValueError("It is not this computer player's turn.")
         view = game.view(seat)
         if len(legal) == 1:
-            return Advice(legal[0], f"{describe(legal[0])} is the only move left.")
+            return Advice(legal[0], "It is the only move open to you.")
         estimates = self.estimate(view, legal)
         best = max(estimates, key=lambda item: item.value)
         return Advice(best.action, reason(best, estimates, view))
@@ -307,25 +307,22 @@ def describe(action: Action, lines: int = 1) -> str:
 
 
 def reason(best: Estimate, estimates: Sequence[Estimate], view: HoldoutView) -> str:
-    """Why `best`, in a line from the imagined deals: its chance of the pot and its worth."""
+    """Why `best`, in a line from the imagined deals: its chance of the pot and its worth.
+    The move itself is named by whoever shows the line (a hint names it as its button does)."""
     lines = view.options.lines
-    stake = view.options.stake
-    move = describe(best.action, lines)
+    where = f"{best.samples} deals imagined from the cards you haven't seen"
     if isinstance(best.action, Fold):
         others = [e for e in estimates if not isinstance(e.action, Fold)]
         runner = max(others, key=lambda e: e.value)
+        move = describe(runner.action, lines)
         return (
-            f"Fold: every other move loses chips on average over {best.samples} imagined deals of "
-            f"the cards you haven't seen; the best, {describe(runner.action, lines).lower()}, "
-            f"{chip_words(runner.value, stake)}."
+            f"Every other move loses chips on average over {where}; the best, "
+            f"{move[0].lower()}{move[1:]}, {chip_words(runner.value)}."
         )
-    return (
-        f"{move}: it takes the pot in {best.wins:.0%} of {best.samples} imagined deals of the "
-        f"cards you haven't seen, and {chip_words(best.value, stake)} from here."
-    )
+    return f"It takes the pot in {best.wins:.0%} of {where}, and {chip_words(best.value)} from here."
 
 
-def chip_words(value: float, stake: int) -> str:
+def chip_words(value: float) -> str:
     """ "wins 2.4 chips on average" / "loses 1.0 chip on average"."""
     amount = abs(value)
     unit = "chip" if round(amount, 1) == 1 else "chips"

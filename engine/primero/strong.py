@@ -70,7 +70,7 @@ class StrongPlayer:
         candidates = moves(view, choice, seen, usual)
         if len(candidates) == 1:
             only = candidates[0][0]
-            return Advice(only, f"{say(only)} is the only move open.")
+            return Advice(only, "It is the only move open to you.")
         estimates = self.estimate(seen, candidates)
         # The basic player's move is the first estimate: another replaces it only when it is
         # better by a clear margin, not by the luck of a few imagined deals.
@@ -215,18 +215,21 @@ def say(action: Action) -> str:
 
 
 def reason(best: Estimate, estimates: Sequence[Estimate], view: PrimeroView) -> str:
-    """Why `best`, in a line from the imagined deals."""
+    """Why `best`, in a line from the imagined deals. The move itself is named by whoever
+    shows the line (a hint names it as its button does)."""
     unit = "chips" if view.options.betting else "points"
-    where = f"{best.samples} imagined deals of the cards you haven't seen"
+    where = f"{best.samples} deals imagined from the cards you haven't seen"
     if isinstance(best.action, Fold):
         others = [e for e in estimates if not isinstance(e.action, Fold)]
         runner = max(others, key=lambda e: e.value)
         move = say(runner.action)
+        runner_text = f"{move[0].lower()}{move[1:]}, {signed(runner.value, unit)}"
+        # Folding never costs more than what is set aside, and brings half of it back.
         return (
-            f"Fold, {signed(best.value, unit)}: over {where}, no other move does clearly better; "
-            f"the best of them, {move[0].lower()}{move[1:]}, {signed(runner.value, unit)}."
+            f"Over {where}, folding brings back {best.value:.1f} {unit} on average and no other move "
+            f"does clearly better; the best of them, {runner_text}."
         )
-    return f"{say(best.action)}: wins the pot in {best.wins:.0%} of {where}, {signed(best.value, unit)}."
+    return f"It wins the pot in {best.wins:.0%} of {where}, {signed(best.value, unit)}."
 
 
 def signed(value: float, unit: str) -> str:

@@ -250,7 +250,8 @@ def test_a_second_round_bid_says_what_its_bidder_holds() -> None:
     assert BASIC.choose(g, 2) == Stake()
     advice = STRONG.advise(g, 2)
     assert advice.action == Fold()
-    assert advice.reason.startswith("Fold, gaining 2.0 chips on average from here: over 48 imagined deals")
+    assert advice.reason.startswith("Over 48 deals imagined from the cards you haven't seen, folding brings")
+    assert "brings back 2.0 chips on average and no other move does clearly better" in advice.reason
 
 
 # ------------------------------------------------- legal, deterministic, blind, explained
