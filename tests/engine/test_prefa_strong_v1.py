@@ -1,4 +1,5 @@
-"""The strong computer player: sampling the hidden hands and solving each sample exactly."""
+"""The first strong player (strong-v1, a bench opponent now): sampling the hidden hands and
+solving each sample exactly, for its card play."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from itertools import product
 
 import pytest
 
-from engine.core.players import computer_player
 from engine.prefa import Phase, Play, Prefa, PrefaOptions
 from engine.prefa.players import BasicPlayer
 from engine.prefa.solver import SUIT_MASK, Position, Solver, card_id, cards_in, mask_of
-from engine.prefa.strong import StrongPlayer, bidder_value, deal_samples, unseen, voids
+from engine.prefa.strong_v1 import StrongV1Player, bidder_value, deal_samples, unseen, voids
 
 from .prefa_helpers import cs
 
@@ -48,7 +48,7 @@ def _states(count: int, tricks: int) -> list[Prefa]:
     return out
 
 
-# ------------------------------------------------------------------------ the solver
+# ------------------------------------------------------------------------ the solver (its own)
 
 
 def _brute(hands: list[int], trick: list[tuple[int, int]], seat: int, pos: Position) -> int:
@@ -173,14 +173,10 @@ def test_a_seat_that_did_not_follow_is_void_in_the_suit_led() -> None:
 # ------------------------------------------------------------------------ the player
 
 
-def test_the_registry_gives_the_strong_level() -> None:
-    assert isinstance(computer_player("prefa", "strong"), StrongPlayer)
-
-
 @pytest.mark.parametrize("seed", range(25))
 def test_the_strong_player_always_plays_a_legal_card(seed: int) -> None:
     game = Prefa.new(PrefaOptions(), SEATS, 1000 + seed, dealer=seed % 3)
-    strong = StrongPlayer(seed, budget=8_000, samples=6)
+    strong = StrongV1Player(seed, budget=8_000, samples=6)
     while (seat := game.to_act) is not None:
         action = strong.choose(game, seat)
         assert action in game.legal_actions(seat)
@@ -193,8 +189,8 @@ def test_the_strong_player_is_deterministic_for_a_state_and_seed(seed: int) -> N
     game = _first_played(seed * 13 + 500, tricks=seed % 6)
     seat = game.to_act
     assert seat is not None
-    first = StrongPlayer(7).choose(game.clone(), seat)
-    again = StrongPlayer(7).choose(game.clone(), seat)
+    first = StrongV1Player(7).choose(game.clone(), seat)
+    again = StrongV1Player(7).choose(game.clone(), seat)
     assert first == again
     assert isinstance(first, Play)
 
