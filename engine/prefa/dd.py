@@ -62,14 +62,15 @@ def reps(mine: int, others: int) -> tuple[int, ...]:
 
 
 class _Suit:
-    """What the search asks of one suit's holding (three 8-bit hands side by side)."""
+    """What the search asks of one suit's holding: the suit and its three 8-bit hands side by
+    side (`suit << 24 | triple`)."""
 
-    __slots__ = ("above", "count", "key", "run", "union")
+    __slots__ = ("above", "count", "cuts", "key", "reps", "run")
 
-    def __init__(self, triple: int) -> None:
+    def __init__(self, code: int) -> None:
+        suit, triple = code >> 24, code & 0xFFFFFF
         hands = (triple & 0xFF, triple >> 8 & 0xFF, triple >> 16 & 0xFF)
         union = hands[0] | hands[1] | hands[2]
-        self.union = union
         self.count = tuple(h.bit_count() for h in hands)
         # The same holding with the cards renumbered among those still out, lowest first.
         norm = [0, 0, 0]
@@ -102,15 +103,31 @@ class _Suit:
             tuple((hands[seat] >> hands[other].bit_length()).bit_count() for other in range(3))
             for seat in range(3)
         )
+        # reps[seat]: the seat's cards, one of each run, lowest first (card ids).
+        self.reps = tuple(
+            tuple(8 * suit + r for r in reps(hands[seat], union & ~hands[seat])) for seat in range(3)
+        )
+        self.cuts: dict[int, tuple[int, ...]] = {}
+
+    def beating(self, seat: int, cut: int) -> tuple[int, ...]:
+        """The seat's runs with the cheapest card of rank `cut` or more first, then the rest
+        lowest first."""
+        key = seat << 4 | cut
+        found = self.cuts.get(key)
+        if found is None:
+            runs = self.reps[seat]
+            win = tuple(c for c in runs if (c & 7) >= cut)
+            found = self.cuts[key] = win + runs[: len(runs) - len(win)]
+        return found
 
 
 _SUITS: dict[int, _Suit] = {}
 
 
-def _suit(triple: int) -> _Suit:
-    found = _SUITS.get(triple)
+def _suit(code: int) -> _Suit:
+    found = _SUITS.get(code)
     if found is None:
-        found = _SUITS[triple] = _Suit(triple)
+        found = _SUITS[code] = _Suit(code)
     return found
 
 
@@ -258,24 +275,24 @@ class Search:
 
     # ------------------------------------------------------------------ whole tricks
 
-    def _start(self, t: list[int], lead: int, left: int) -> tuple[int, int, int, int]:
-        """At a trick's start: the table's key, and (low, high, best suit) from the table or,
-        new here, from the sure tricks."""
+    def _start(self, t: list[int], lead: int, left: int) -> tuple[int, int, int, int, tuple[_Suit, ...]]:
+        """At a trick's start: the table's key, (low, high, best suit) from the table or, new
+        here, from the sure tricks; and the four suits."""
         get = _SUITS.get
         a = t[0]
         s0 = get(a) or _suit(a)
-        a = t[1]
+        a = t[1] | 1 << 24
         s1 = get(a) or _suit(a)
-        a = t[2]
+        a = t[2] | 2 << 24
         s2 = get(a) or _suit(a)
-        a = t[3]
+        a = t[3] | 3 << 24
         s3 = get(a) or _suit(a)
+        suits = (s0, s1, s2, s3)
         key = (((lead << 24 | s0.key) << 24 | s1.key) << 24 | s2.key) << 24 | s3.key
         entry = self.table.get(key)
         if entry is not None:
-            return key, entry[0], entry[1], entry[2]
+            return key, entry[0], entry[1], entry[2], suits
         trump = self.trump
-        suits = (s0, s1, s2, s3)
         sure = s0.run[lead] + s1.run[lead] + s2.run[lead] + s3.run[lead]
         if trump >= 0 and sure:
             # A side suit's top cards count only as long as every hand with trumps follows.
@@ -316,34 +333,27 @@ class Search:
                 low = n
             if left - most < high:
                 high = left - most
-        return key, low, high, -1
+        return key, low, high, -1, suits
 
-    def _leads(self, t: list[int], lead: int, first: int) -> list[int]:
+    def _leads(self, suits: tuple[_Suit, ...], lead: int, first: int) -> list[int]:
         """The leader's cards, one of each run: `first`'s suit first, then each suit's top
         card still out, then the others lowest first, trumps last."""
-        shift = 8 * lead
         trump = self.trump
         tops: list[int] = []
         low: list[int] = []
         trumps: list[int] = []
         for s in range(4):
-            triple = t[s]
-            m = (triple >> shift) & 0xFF
-            if not m:
+            info = suits[s]
+            runs = info.reps[lead]
+            if not runs:
                 continue
-            o = _suit(triple).union & ~m
-            runs = reps(m, o)
-            base = 8 * s
-            top = runs[-1]
-            if not o >> top:  # nothing out above this run: it holds the suit's top card
-                tops.append(base + top)
-                rest = runs[:-1]
-            else:
-                rest = runs
+            if info.run[lead]:  # it holds the suit's top card
+                tops.append(runs[-1])
+                runs = runs[:-1]
             if s == trump:
-                trumps += [base + r for r in rest]
+                trumps += runs
             else:
-                low += [base + r for r in rest]
+                low += runs
         out = tops + low + trumps
         if first >= 0:
             out = [c for c in out if c >> 3 == first] + [c for c in out if c >> 3 != first]
@@ -369,7 +379,7 @@ class Search:
         self.nodes += 1  # the trick's start costs about what a card tried does
         if self.limit is not None and self.nodes > self.limit:
             raise OutOfNodes
-        key, lo, hi, first = self._start(t, lead, left)
+        key, lo, hi, first, suits = self._start(t, lead, left)
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -385,8 +395,7 @@ class Search:
         good = -1
         nodes = 0
         three = self._three
-        follows = _FOLLOWS
-        leads: Sequence[int] = self._leads(t, lead, first)
+        leads: Sequence[int] = self._leads(suits, lead, first)
         for c1 in leads:
             nodes += 1
             suit = c1 >> 3
@@ -394,22 +403,15 @@ class Search:
             t[suit] = t1 ^ (1 << (sh1 + (c1 & 7)))
             # ---- second card
             follow2 = suit
-            if not (t[suit] >> sh2) & 0xFF and trump >= 0 and (t[trump] >> sh2) & 0xFF:
+            if not suits[suit].count[s2] and trump >= 0 and suits[trump].count[s2]:
                 follow2 = trump
             a2, b2 = a, b
             best2 = -1 if max2 else 99
-            tr = t[follow2]
-            m = (tr >> sh2) & 0xFF
-            if m:
-                o = (tr | tr >> 8 | tr >> 16) & 0xFF & ~m
-                if follow2 == suit:
-                    o |= 1 << (c1 & 7)
-                    k = suit << 20 | m << 12 | o << 4 | (0 if same2 else (c1 & 7) + 1)
-                else:
-                    k = follow2 << 20 | m << 12 | o << 4
-                moves2: Sequence[int] = follows.get(k) or _follow_list(k)
-            else:
-                moves2 = _discards(t, sh2, c1, -1)
+            moves2: Sequence[int] = suits[follow2].reps[s2]
+            if not moves2:
+                moves2 = _discards(suits, s2)
+            elif follow2 == suit and not same2:
+                moves2 = suits[suit].beating(s2, (c1 & 7) + 1)
             for c2 in moves2:
                 nodes += 1
                 suit2 = c2 >> 3
@@ -421,25 +423,16 @@ class Search:
                     win, top = lead, c1
                 # ---- third card
                 follow3 = suit
-                if not (t[suit] >> sh3) & 0xFF and trump >= 0 and (t[trump] >> sh3) & 0xFF:
+                if not suits[suit].count[s3] and trump >= 0 and suits[trump].count[s3]:
                     follow3 = trump
                 a3, b3 = a2, b2
                 best3 = -1 if max3 else 99
                 ours = (win == bidder) == max3
-                tr = t[follow3]
-                m = (tr >> sh3) & 0xFF
-                if m:
-                    o = (tr | tr >> 8 | tr >> 16) & 0xFF & ~m
-                    if suit == follow3:
-                        o |= 1 << (c1 & 7)
-                    if suit2 == follow3:
-                        o |= 1 << (c2 & 7)
-                    k = follow3 << 20 | m << 12 | o << 4
-                    if not ours and top >> 3 == follow3:
-                        k |= (top & 7) + 1
-                    moves3: Sequence[int] = follows.get(k) or _follow_list(k)
-                else:
-                    moves3 = _discards(t, sh3, c1, c2)
+                moves3: Sequence[int] = suits[follow3].reps[s3]
+                if not moves3:
+                    moves3 = _discards(suits, s3)
+                elif not ours and top >> 3 == follow3:
+                    moves3 = suits[follow3].beating(s3, (top & 7) + 1)
                 for c3 in moves3:
                     nodes += 1
                     suit3 = c3 >> 3
@@ -523,7 +516,7 @@ class Search:
         self.nodes += 1  # the trick's start costs about what a card tried does
         if self.limit is not None and self.nodes > self.limit:
             raise OutOfNodes
-        key, lo, hi, first = self._start(t, lead, left)
+        key, lo, hi, first, suits = self._start(t, lead, left)
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -538,29 +531,22 @@ class Search:
         good = -1
         nodes = 0
         two = self._two
-        leads: Sequence[int] = self._leads(t, lead, first)
+        leads: Sequence[int] = self._leads(suits, lead, first)
         for c1 in leads:
             nodes += 1
             suit = c1 >> 3
             t1 = t[suit]
             t[suit] = t1 ^ (1 << (sh1 + (c1 & 7)))
             follow2 = suit
-            if not (t[suit] >> sh2) & 0xFF and trump >= 0 and (t[trump] >> sh2) & 0xFF:
+            if not suits[suit].count[s2] and trump >= 0 and suits[trump].count[s2]:
                 follow2 = trump
             a2, b2 = a, b
             best2 = 99 if max1 else -1
-            tr = t[follow2]
-            m = (tr >> sh2) & 0xFF
-            if m:
-                o = (tr | tr >> 8 | tr >> 16) & 0xFF & ~m
-                if follow2 == suit:
-                    o |= 1 << (c1 & 7)
-                    k = suit << 20 | m << 12 | o << 4 | ((c1 & 7) + 1)
-                else:
-                    k = follow2 << 20 | m << 12 | o << 4
-                moves2: Sequence[int] = _FOLLOWS.get(k) or _follow_list(k)
-            else:
-                moves2 = _discards(t, sh2, c1, -1)
+            moves2: Sequence[int] = suits[follow2].reps[s2]
+            if not moves2:
+                moves2 = _discards(suits, s2)
+            elif follow2 == suit:
+                moves2 = suits[suit].beating(s2, (c1 & 7) + 1)
             for c2 in moves2:
                 nodes += 1
                 suit2 = c2 >> 3
@@ -618,36 +604,9 @@ def _triples(hands: Sequence[int]) -> list[int]:
     ]
 
 
-_FOLLOWS: dict[int, tuple[int, ...]] = {}
-
-
-def _follow_list(key: int) -> tuple[int, ...]:
-    """A follower's cards in one suit, one of each run; `key` packs the suit, the follower's
-    cards in it, the other cards still out in it (the trick's included) and `cut`: 0 when
-    the trick is already the side's or cannot be won in this suit (the lowest first), else
-    one more than the rank to beat (the cheapest winner first, then the rest lowest first)."""
-    suit, m, o, cut = key >> 20, key >> 12 & 0xFF, key >> 4 & 0xFF, key & 0xF
-    runs = [8 * suit + r for r in reps(m, o)]
-    if cut:
-        win = [c for c in runs if (c & 7) >= cut]
-        runs = win + runs[: len(runs) - len(win)]
-    found = _FOLLOWS[key] = tuple(runs)
-    return found
-
-
-def _discards(t: list[int], shift: int, c1: int, c2: int) -> list[int]:
+def _discards(suits: tuple[_Suit, ...], seat: int) -> list[int]:
     """A follower with neither the suit led nor a trump: nothing wins; the lowest first."""
-    out: list[int] = []
-    for s in range(4):
-        triple = t[s]
-        m = (triple >> shift) & 0xFF
-        if m:
-            o = (triple | triple >> 8 | triple >> 16) & 0xFF & ~m
-            if c1 >> 3 == s:
-                o |= 1 << (c1 & 7)
-            if c2 >= 0 and c2 >> 3 == s:
-                o |= 1 << (c2 & 7)
-            out += [8 * s + r for r in reps(m, o)]
+    out = [*suits[0].reps[seat], *suits[1].reps[seat], *suits[2].reps[seat], *suits[3].reps[seat]]
     out.sort(key=_rank)
     return out
 

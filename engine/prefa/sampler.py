@@ -11,7 +11,8 @@ deal within `TOLERANCE` of all of them, or the closest of `TRIES`.
 - A bid or "I'm good" at a place on the scale: the seat's hand reaches it (`bid_limit`).
 - A pass when holding on would have meant a place: the hand stops below it.
 - The bidder's final contract: its ten cards make about that many tricks in that strain
-  (within `CONTRACT_SLACK`), and its bidding still holds for those ten cards.
+  (within `CONTRACT_SLACK`), and its bidding still holds for those ten cards (the best it
+  could keep of twelve, so at least as good as the ten it bid with, by the estimate).
 - "I'm in" (or "I'll go it alone", or taking the other defender along after being in): the
   defender's tricks come near its duty, as the basic player's rule reads them; "I'm out"
   the other way.
@@ -36,7 +37,7 @@ from engine.prefa.solver import SUIT_MASK, card_id, mask_of
 
 TRIES = 40
 """Deals tried for one sample before taking the closest."""
-TOLERANCE = 0.25
+TOLERANCE = 0.1
 """A deal this far (in tricks, summed over the calls) from what the calls say is kept."""
 CONTRACT_SLACK = 1.5
 """The bidder's ten cards may estimate this many tricks below its contract."""
@@ -234,28 +235,31 @@ def _defence_calls(view: PrefaView, others: list[Other], trump: int) -> None:
 
 
 def misfit(k: Knowledge, hands: dict[int, int]) -> float:
-    """How far a deal is from what the calls say, in tricks (0: it fits them all)."""
+    """How far a deal is from what the calls say, in tricks (0: it fits them all). A call
+    broken by a hair counts as `PLACE` at least, more than `TOLERANCE`."""
     total = 0.0
     for other in k.others:
         hand = hands[other.seat] | other.played
+        gaps: list[float] = []
         if other.low >= 0 or other.high is not None or other.contract is not None:
             estimates = [tricks(hand, s) for s in range(5)]
             if other.contract is not None:
+                # The bidder's ten cards are the best it could keep of twelve: they reach
+                # what its bidding reached, and come near the contract it announced.
                 strain, want = other.contract
-                total += max(0.0, want - CONTRACT_SLACK - estimates[strain])
-                # The ten cards it kept include the kitty, which its bidding hoped for.
-                estimates = [e - KITTY_HOPE for e in estimates]
+                gaps.append(want - CONTRACT_SLACK - estimates[strain])
             limit = _limit(estimates, k.ten_no_trump)
-            if other.low >= 0 and limit < other.low:
-                total += (other.low - limit) * PLACE
-            if other.high is not None and other.contract is None and limit >= other.high:
-                total += (limit - other.high + 1) * PLACE
+            if other.low >= 0:
+                gaps.append((other.low - limit) * PLACE)
+            if other.high is not None and other.contract is None:
+                gaps.append((limit - other.high + 1) * PLACE)
         if other.at_least is not None or other.below is not None:
             d = defence(hand, k.trump)
-            if other.at_least is not None and d < other.at_least:
-                total += other.at_least - d
-            if other.below is not None and d >= other.below:
-                total += d - other.below + 0.1
+            if other.at_least is not None:
+                gaps.append(other.at_least - d)
+            if other.below is not None:
+                gaps.append(d - other.below + 1e-9)
+        total += sum(max(PLACE, gap) for gap in gaps if gap > 0)
     return total
 
 

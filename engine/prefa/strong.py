@@ -87,20 +87,20 @@ __all__ = ["Budget", "StrongPlayer"]
 class Budget:
     """Search nodes (cards tried) per decision, and deals (samples) at least and at most."""
 
-    bid: int = 45_000
-    kitty: int = 50_000
-    contract: int = 45_000
-    defence: int = 45_000
-    card: int = 45_000
-    worlds: int = 16
+    bid: int = 85_000
+    kitty: int = 85_000
+    contract: int = 85_000
+    defence: int = 85_000
+    card: int = 85_000
+    worlds: int = 24
     """Deals at most per decision."""
     least: int = 3
     """Deals at least, whatever they cost (unless one deal alone runs out: `deal_limit`)."""
-    deal_limit: int = 25_000
+    deal_limit: int = 40_000
     """One deal's search gives up past this many nodes; that deal is left out."""
 
 
-CAP = 1.5
+CAP = 1.35
 """A decision never spends more than this many times its budget: the budget is where it
 stops starting new deals, this is where it stops a search."""
 SCREEN = 2.5
@@ -144,6 +144,18 @@ class StrongPlayer:
             return Advice(legal[0], "It is the only move.")
         view = game.view(seat)
         seven = view.options.seven_opens and any(e.kind == "seven" for e in game.events)
+        key = (view, seven, self.seed, self.budget)
+        found = _DECIDED.get(key)
+        if found is None:
+            found = self._decide(view, seven, legal)
+            if len(_DECIDED) >= DECIDED_KEPT:
+                _DECIDED.clear()
+            _DECIDED[key] = found
+        return found
+
+    def _decide(self, view: PrefaView, seven: bool, legal: list[Any]) -> Advice:
+        seat = view.you
+        assert seat is not None
         know = knowledge(view, seven)
         played = sum(len(t.cards) for t in view.played) + len(view.trick)
         calls = ",".join(c or "-" for c in view.defence)
@@ -607,6 +619,11 @@ class StrongPlayer:
 
 # ---------------------------------------------------------------------- helpers
 
+_DECIDED: dict[tuple[object, ...], Advice] = {}
+DECIDED_KEPT = 64
+"""Decisions kept in memory, by everything they are made from (the seat's view, the public
+"seven" and the player's seed and budget): asked again, as for a hint and then the move, the
+answer is the one already worked out."""
 _SOLVED: dict[tuple[object, ...], tuple[int | None, int]] = {}
 SOLVED_KEPT = 20_000
 """Deals solved kept in memory: the contract is chosen over the same deals the kitty was."""

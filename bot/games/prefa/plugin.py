@@ -36,7 +36,7 @@ from bot.games.results import HandResult, closing_panel, from_summary, signed
 from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
-from engine.core.players import ComputerPlayer, computer_player
+from engine.core.players import Advice, Advises, ComputerPlayer, computer_player
 from engine.core.text import chips, plural
 from engine.prefa import (
     CHIPS_PER_POINT,
@@ -124,6 +124,17 @@ class _Computer:
         if party is None:
             raise ValueError("This seat sits the hand out.")
         return self.player.choose(game.engine, party)
+
+
+class _AdvisingComputer(_Computer):
+    """A computer player that can also say why (`engine.core.players.Advises`)."""
+
+    def advise(self, game: PrefaHand, seat: int) -> Advice:
+        party = game.party(seat)
+        if party is None:
+            raise ValueError("This seat sits the hand out.")
+        assert isinstance(self.player, Advises)
+        return self.player.advise(game.engine, party)
 
 
 class PrefaPlugin(
@@ -315,7 +326,8 @@ class PrefaPlugin(
         return game.names
 
     def computer(self, level: str) -> ComputerPlayer:
-        return _Computer(computer_player(self.id, level if level in self.levels else None))
+        player = computer_player(self.id, level if level in self.levels else None)
+        return _AdvisingComputer(player) if isinstance(player, Advises) else _Computer(player)
 
     def decode(self, game: PrefaHand, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
         """Keys: `pass`, `tentative`, `throw_in`, `in`, `out`, `alone`, `take_you`, `let_alone`;
