@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.prefa.game import PrefaOptions, PrefaView
-from engine.prefa.scoring import Contract, Mode, bid_value, duties, pour, score_hand
+from engine.prefa.scoring import Contract, Mode, bid_value, pour, score_hand
 
 __all__ = ["Scorer", "split"]
 
@@ -145,6 +145,3 @@ def split(defence: int, mine: float, theirs: float, duty: int, their_duty: int) 
     if defence >= duty + their_duty:
         t = min(max(t, duty), defence - their_duty)
     return t
-
-
-_ = duties

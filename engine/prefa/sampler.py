@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.prefa.basic import KITTY_HOPE
 from engine.prefa.estimate import defence, tricks
 from engine.prefa.game import SEVEN, Phase, PrefaView
-from engine.prefa.scoring import STRAINS, SUITS, TenNoTrump, duties, lone_duty, rank, scale
+from engine.prefa.scoring import STRAINS, SUITS, TenNoTrump, duties, lone_duty, scale
 from engine.prefa.solver import SUIT_MASK, card_id, mask_of
 
 TRIES = 40
@@ -82,9 +82,6 @@ class Knowledge:
     ten_no_trump: TenNoTrump
     trump: int = -1
     """The contract's trump (0-3), -1 at no trump or before the contract."""
-    spare_must: int = 0
-    """Cards known to be among the undealt (none today; kept for the shape)."""
-    notes: list[str] = field(default_factory=list)
 
     @property
     def spare(self) -> int:
@@ -323,11 +320,3 @@ def _one(k: Knowledge, rng: random.Random) -> dict[int, int]:
         if ok and not any(room.values()):
             return hands
     raise RuntimeError("No deal of the unseen cards fits what has been shown.")
-
-
-def place_of(strain: int, tricks_: int) -> int:
-    """A contract's place on the scale."""
-    return (tricks_ - 6) * 5 + strain
-
-
-_ = rank

@@ -42,26 +42,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.cards import Card
 from engine.core.players import Advice
 from engine.prefa.basic import KITTY_HOPE, BasicPlayer
-from engine.prefa.dd import OutOfNodes, Search
+from engine.prefa.dd import OutOfNodes, Search, reps
 from engine.prefa.estimate import defence, discards, tricks
 from engine.prefa.game import (
-    Alone,
     Bid,
     Declare,
     Discard,
     Good,
-    In,
-    LetAlone,
-    Out,
     Pass,
     Phase,
     Play,
     Prefa,
     PrefaView,
-    TakeYou,
     Tentative,
     ThrowIn,
 )
@@ -482,7 +476,10 @@ class StrongPlayer:
         lone = lone_duty(k)
         aces = view.aces
         kinds = {a.kind for a in legal}
-        need_alone = bool(kinds & {"alone", "in", "out"})
+        # Alone against the bidder is solved two-handed when it is a call to make now; as a
+        # later answer (in now, alone if the other goes out) the three-handed tricks stand
+        # in for it.
+        need_alone = "alone" in kinds
         need_partner_alone = aces and view.options.four_aces == "B"
         rows: list[dict[str, float]] = []
         stats: list[tuple[int, bool]] = []
@@ -544,7 +541,7 @@ class StrongPlayer:
                 self.basic._defend(view, me, legal), "It found no deal to judge by: the basic call."
             )
         options = _defence_options(view, kinds, rows, me == first)
-        action_kind, worth = max(options.items(), key=lambda kv: (kv[1], _CALL_ORDER.index(kv[0])))
+        action_kind, worth = max(options.items(), key=lambda kv: (kv[1], -_CALL_ORDER.index(kv[0])))
         action = next(a for a in legal if a.kind == action_kind)
         avg = sum(t for t, _ in stats) / len(stats)
         share = 100 * sum(m for _, m in stats) / len(stats)
@@ -620,10 +617,10 @@ class StrongPlayer:
 # ---------------------------------------------------------------------- helpers
 
 _DECIDED: dict[tuple[object, ...], Advice] = {}
-DECIDED_KEPT = 64
-"""Decisions kept in memory, by everything they are made from (the seat's view, the public
-"seven" and the player's seed and budget): asked again, as for a hint and then the move, the
-answer is the one already worked out."""
+DECIDED_KEPT = 1
+"""Decisions kept in memory (the last), by everything they are made from (the seat's view,
+the public "seven", the player's seed and budget): asked again at once for the same seat,
+as the contract test does, the answer is the one already worked out."""
 _SOLVED: dict[tuple[object, ...], tuple[int | None, int]] = {}
 SOLVED_KEPT = 20_000
 """Deals solved kept in memory: the contract is chosen over the same deals the kitty was."""
@@ -875,14 +872,9 @@ def _ids(mask: int) -> list[int]:
 
 
 def _representatives(mine: int, present: int) -> list[int]:
-    from engine.prefa.dd import reps
-
     out = []
     for s in range(4):
         m = (mine >> 8 * s) & 0xFF
         if m:
             out += [8 * s + r for r in reps(m, ((present & ~mine) >> 8 * s) & 0xFF)]
     return out
-
-
-_ = (Card, In, Out, Alone, TakeYou, LetAlone)
