@@ -113,6 +113,9 @@ TABLE_MOVE = CustomId("rd", Kind.BUTTON, _TABLE, number("version"), text("key", 
 PANEL_BUTTON = CustomId("rp", Kind.BUTTON, *_PANEL)
 PANEL_SELECT = CustomId("rs", Kind.SELECT, *_PANEL)
 PANEL_FORM = CustomId("rm", Kind.FORM, *_PANEL)
+#: a form opened from a button of the table message (a game's `TableMoves`): like a panel's
+#: form it carries the member's seat and panel token, but its answer is a new private panel
+TABLE_FORM = CustomId("rtf", Kind.FORM, *_PANEL)
 #: an onlooker's bet panel: its selects (the bet, then its pick) and its amount form
 BET_SELECT = CustomId("rbs", Kind.SELECT, _TABLE, _HAND, text("key", r"kind|pick\.[a-z_]+"))
 BET_FORM = CustomId(
@@ -143,11 +146,16 @@ HISTORY_PAGE = CustomId(
     "rhp", Kind.BUTTON, number("user"), number("page", before=":p"), text("board", "[a-z_]+", optional=True)
 )
 
+#: the key of the **Hint** button (issue 25): on a hand panel (`PANEL_BUTTON`, "rp:12:ana:h3.1:hint")
+#: and, in a game whose moves are on the table message, there (`TABLE_MOVE`, "rd:12:7:hint")
+HINT = "hint"
+
 FORMATS = (
     TABLE_MOVE,
     PANEL_BUTTON,
     PANEL_SELECT,
     PANEL_FORM,
+    TABLE_FORM,
     BET_SELECT,
     BET_FORM,
     OFFER_SELECT,

@@ -20,13 +20,14 @@ from typing import Any, Literal, NoReturn, TypeAlias
 import discord
 
 from bot.channel_rate import ChannelRate
-from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
+from bot.components import HINT, PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
 from bot.pictures import Picture, Pictures
 from bot.render import game_end_note, turn_prompt
 from bot.table_layout import table_layout
 from bot.tables import MoveSavedError, Phase, Table, TableError, TableService
 from bot.tables.commit import TableChange
-from bot.ui import Panel
+from bot.tables.hints import hint_seat
+from bot.ui import Control, Form, Panel
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,55 @@ def button(
 ) -> UIButton:
     custom = TABLE_MOVE(table=table.id, version=table.version, key=key)
     return discord.ui.Button(label=label, style=style, custom_id=custom, disabled=disabled, row=row)
+
+
+def form_modal(custom_id: str, form: Form) -> discord.ui.Modal:
+    """A game's form as a Discord modal whose custom id is `custom_id` (it carries the move,
+    like a button's): a text box per field, or a list inside the form for a field with
+    options; the values come back in the order of the fields."""
+    modal = discord.ui.Modal(title=form.title[:45], custom_id=custom_id)
+    for box in form.fields:
+        if box.options:  # a list to choose from, inside the form
+            choices = [
+                discord.SelectOption(label=label[:100], value=value, default=chosen)
+                for value, label, chosen in box.options
+            ]
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=box.key,
+                placeholder=box.placeholder[:100] or None,
+                min_values=box.min_values,
+                max_values=box.max_values,
+                options=choices,
+                required=box.min_values > 0,
+            )
+            modal.add_item(discord.ui.Label(text=box.label[:45], component=select))
+            continue
+        modal.add_item(
+            discord.ui.TextInput(
+                label=box.label[:45],
+                custom_id=box.key,
+                placeholder=box.placeholder[:100],
+                max_length=box.max_length,
+            )
+        )
+    return modal
+
+
+#: the rows of a message's components, and the buttons a row holds (Discord's limits)
+ROWS, ROW_SIZE = 5, 5
+
+
+def with_hint(panel: Panel) -> Panel:
+    """The panel with a **Hint** button (issue 25) where a row has room: beside its last
+    buttons, else on a row of its own (none if the panel is full, as no panel is)."""
+    rows = range(len(panel.pickers), ROWS)  # the selects take the first rows
+    used = {row: sum(1 for c in panel.controls if c.row == row) for row in rows}
+    last = max((row for row in rows if used[row]), default=len(panel.pickers))
+    row = next((r for r in (*range(last, ROWS), *rows) if used[r] < ROW_SIZE), None)
+    if row is None:
+        return panel
+    hint = Control(HINT, "💡 Hint", discord.ButtonStyle.secondary, row=row)
+    return Panel(panel.embed, (*panel.controls, hint), panel.pickers)
 
 
 def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
@@ -548,6 +598,9 @@ class Display:
         note = game_end_note(table, index)  # the hand ended a score game: where they finished
         if note:
             panel.embed.description = f"{panel.embed.description or ''}\n{note}".strip()
+        user = table.state.seats[index].user_id
+        if table.state.hints and user is not None and hint_seat(table, user) == seat:
+            panel = with_hint(panel)  # the member's own turn at a table that allows hints
         return panel
 
     def panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:

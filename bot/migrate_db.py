@@ -2,7 +2,7 @@
 
 Copies every table of Ridotto's schema — settings, members and their balances, tables with
 their snapshots, escrow, the ledger, results, hands and their proofs, members' own seeds,
-ratings with their history, the kept hands (their records, moves and history lines) — row
+ratings with their history, the kept hands (their records, moves, hints and history lines) — row
 for row with their ids, in one transaction on the target, from a consistent read of the
 source (which is only read). The target must be empty: a new SQLite file, or a PostgreSQL
 database with no tables (or only Ridotto's, with no rows); anything else is refused with a
@@ -78,6 +78,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "finished_at",
     ),
     "hand_moves": ("table_id", "hand_no", "step", "seat", "actor", "action"),
+    "hand_hints": ("table_id", "hand_no", "step", "seat", "user_id", "advice", "asked_at"),
     "hand_players": (
         "guild_id",
         "user_id",

@@ -15,6 +15,7 @@ from bot.games.view import TableView
 from bot.ratings import ranks
 from bot.tables import Phase, Table
 from bot.tables.fair import CLICK, PLAY, hand_name
+from bot.tables.hints import Given, level
 from bot.tables.model import DealMix
 from bot.tables.offers import describe
 from bot.tables.ratings import seat_rating
@@ -55,6 +56,9 @@ def render_table(table: Table) -> tuple[str | None, discord.Embed]:
         embed.description = "\n".join([*final_standings(table), embed.description])
     if state.phase is not Phase.PLAYING and game is not None and view is not None:
         embed.description = between_hands(table.plugin.hand_result(view, game), embed.description)
+    hints = hints_line(table)
+    if hints:
+        embed.add_field(name="Hints", value=hints, inline=False)
     if state.log:
         embed.add_field(name="Table log", value=log_text(state.log), inline=False)
     # Footers show text as typed (no markdown), so the host's name goes in raw.
@@ -81,6 +85,26 @@ def fairness_line(commitment: str, seed: int | None) -> str:
     return (
         f"Fair deal: the deck was locked before play (fingerprint {commitment[:16]}); "
         f"the seed {seed} rebuilds it, so anyone can check the cards weren't changed."
+    )
+
+
+def hints_line(table: Table) -> str | None:
+    """What a table that allows hints says of them (the lobby's lines, Details): what the
+    Hint button does, and that the table is not rated; None at a table without hints."""
+    if not table.state.hints:
+        return None
+    chosen = level(table)
+    if chosen is None:  # (a game whose strongest computer no longer says why)
+        return "💡 Hints allowed, but this game's computers can't explain their moves. Not rated."
+    return f"💡 Hints allowed: on your turn **Hint** shows the {chosen} computer's move and why. Not rated."
+
+
+def hint_text(given: Given) -> str:
+    """A learner's hint as its member reads it, privately (names escaped)."""
+    return (
+        f"💡 **Hint** · the {given.level} computer would play **{plain(given.move)}**.\n"
+        f"{plain(given.reason)}\n"
+        "-# Only you see this, and nothing has been played: the move is yours to make."
     )
 
 
@@ -231,6 +255,8 @@ def _status(table: Table, view: TableView | None) -> str:
         take = f"take a {table.plugin.seat_option}" if table.plugin.seat_option else "sit down"
         options = table.plugin.describe_options(table.options, state.stake)
         extra = f"\n{options}." if options else ""
+        hints = hints_line(table)
+        extra += f"\n{hints}" if hints else ""
         return f"**Lobby** — {wait}. Press **Join** to {take}; the host starts the game.{extra}"
     if state.phase is Phase.BETWEEN:
         deal = "New game" if table.game_over else "Deal next hand"

@@ -148,7 +148,7 @@ def _draw(record: HandRecord, step: Step, seat: int | None, last: int) -> Frame:
     return Frame(
         step=step.index,
         last=last,
-        lines=tuple(step_lines(record, plugin, step, final)),
+        lines=tuple(step_lines(record, plugin, step, final, seat)),
         table=table,
         table_alt=describe_table(plugin, view, step.game) if table is not None else "",
         hand=hand,
@@ -187,10 +187,13 @@ def table_view(
     )
 
 
-def step_lines(record: HandRecord, plugin: Plugin, step: Step, final: bool) -> list[str]:
+def step_lines(
+    record: HandRecord, plugin: Plugin, step: Step, final: bool, seat: int | None = None
+) -> list[str]:
     """What happened at a step, as the table log said it (names escaped): the deal's lines,
-    or the move's; who played it when it was not the member (the timer); and at the last
-    step the hand's result, and the game it ended."""
+    or the move's; who played it when it was not the member (the timer); at the last step
+    the hand's result, and the game it ended; then the hints asked at this point (issue 25),
+    in words only to the viewer who asked (in engine seat `seat`)."""
     seats = record.seating["seats"]
     lines: list[str] = []
     if step.move is None:
@@ -212,6 +215,24 @@ def step_lines(record: HandRecord, plugin: Plugin, step: Step, final: bool) -> l
         lines.append(result_text(said))
         if record.result.get("game"):
             lines.append(f"🏆 {plain(str(record.result['game']))}")
+    return lines + hint_lines(record, step.index, seat)
+
+
+def hint_lines(record: HandRecord, index: int, seat: int | None) -> list[str]:
+    """The learner's hints asked at step `index` (with the hand as this step shows it): who
+    asked; and to the viewer who asked it (dealt into engine seat `seat`), what it said,
+    which may name their own cards, as their own view of the step does."""
+    seats = record.seating.get("seats", ())
+    names = {player.get("user_id"): str(player.get("name", "")) for player in seats}
+    viewer = seats[seat].get("user_id") if seat is not None and seat < len(seats) else None
+    lines = []
+    for hint in record.hints:
+        if hint.step != index:
+            continue
+        if viewer is not None and hint.user_id == viewer:
+            lines.append(f"💡 You asked for a hint here: {plain(hint.advice)}")
+        else:
+            lines.append(f"💡 {plain(names.get(hint.user_id) or 'A player')} asked for a hint here.")
     return lines
 
 

@@ -3,11 +3,13 @@ button), with a **More** button that shows the whole text, split to fit Discord'
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.components import RULES_MORE, rendered
+from bot.games.base import hint_level
 
 if TYPE_CHECKING:
     from bot.games import Plugin
@@ -21,9 +23,38 @@ EMBEDS_LIMIT = 10
 COLOUR = discord.Colour.dark_gold()
 
 
+def hints_note(plugin: Plugin) -> str | None:
+    """The table option every game whose strongest computer explains itself has (issue 25),
+    in a line for its rules; None for a game without hints."""
+    level = hint_level(plugin)
+    if level is None:
+        return None
+    command = plugin.id.replace("_", "-")
+    return (
+        f"**Hints:** open a table with `/play {command} hints:true` and, on your turn, **Hint** "
+        f"shows you (only you) the {level} computer's move for your position and why; you still "
+        "make the move. A table with hints isn't rated."
+    )
+
+
+def hints_help(plugins: Iterable[Plugin]) -> str:
+    """/help's line on hints: what `hints:true` does, and the games that have it ("": none)."""
+    learners = [plugin.name for plugin in plugins if hint_level(plugin) is not None]
+    if not learners:
+        return ""
+    return (
+        "**Learning?** `/play <game> hints:true` gives every member a **Hint** button on their "
+        "turn: the strongest computer's move for them and why, seen only by them. A table with "
+        f"hints isn't rated. Games with hints: {', '.join(learners)}.\n"
+    )
+
+
 def rules_brief(plugin: Plugin) -> tuple[discord.Embed, discord.ui.View]:
-    """The game in a few lines, and the **More** button for the full rules."""
-    embed = discord.Embed(title=f"How to play {plugin.name}", description=plugin.brief, colour=COLOUR)
+    """The game in a few lines (and, where the game has hints, how to ask for them), and the
+    **More** button for the full rules."""
+    note = hints_note(plugin)
+    brief = f"{plugin.brief}\n\n{note}" if note else plugin.brief
+    embed = discord.Embed(title=f"How to play {plugin.name}", description=brief, colour=COLOUR)
     embed.set_footer(text="Press More for the full rules.")
     view = discord.ui.View(timeout=None)
     more: discord.ui.Button[discord.ui.View] = discord.ui.Button(
@@ -36,7 +67,8 @@ def rules_brief(plugin: Plugin) -> tuple[discord.Embed, discord.ui.View]:
 def rules_pages(plugin: Plugin) -> list[list[discord.Embed]]:
     """The full rules as messages of embeds, each within Discord's limits: the text is cut
     only between lines (a line longer than an embed, never expected, between words)."""
-    chunks = _chunks(plugin.rules, DESCRIPTION_LIMIT)
+    note = hints_note(plugin)
+    chunks = _chunks(f"{plugin.rules}\n\n{note}" if note else plugin.rules, DESCRIPTION_LIMIT)
     title = f"{plugin.name}: the full rules"
     pages: list[list[discord.Embed]] = [[]]
     size = 0

@@ -42,6 +42,7 @@ from bot.shards import Shards
 from bot.store.contract import (
     DAILY_INTERVAL,
     GRANT,
+    HINT_COLS,
     HOUSE,
     LEDGER_KEYS,
     MOVE_COLS,
@@ -67,6 +68,7 @@ from bot.store.contract import (
     TableRecord,
     audit_report,
     check_give,
+    check_hint,
     check_kept,
     check_member_seed,
     check_move,
@@ -1300,9 +1302,36 @@ class Store:
                 f"SELECT {MOVE_COLS} FROM hand_moves WHERE table_id = ? AND hand_no = ? ORDER BY step",
                 (table_id, hand_no),
             ).fetchall()
-            return record_of(row, moves)
+            hints = conn.execute(
+                f"SELECT {HINT_COLS} FROM hand_hints WHERE table_id = ? AND hand_no = ? ORDER BY step, seat",
+                (table_id, hand_no),
+            ).fetchall()
+            return record_of(row, moves, hints)
 
         return await self._read(q)
+
+    async def keep_hint(
+        self, guild_id: int, table_id: int, hand_no: int, *, step: int, seat: int, user_id: int, advice: str
+    ) -> bool:
+        """Keep a learner's hint given in a hand in play (see the contract)."""
+        check_kept(guild_id, table_id, hand_no)
+        check_hint(step, seat, user_id, advice)
+        row = (table_id, hand_no, step, seat, user_id, advice, _now_iso(), table_id, hand_no, guild_id)
+
+        def keep(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "INSERT INTO hand_hints (table_id, hand_no, step, seat, user_id, advice, asked_at)"
+                    " SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM hand_records"
+                    " WHERE table_id = ? AND hand_no = ? AND guild_id = ? AND status = 'playing')"
+                    " ON CONFLICT (table_id, hand_no, step, seat) DO NOTHING",
+                    row,
+                ).rowcount
+                == 1
+            )
+
+        async with self.transaction() as tx:
+            return await tx._call(keep)
 
     async def history(
         self,

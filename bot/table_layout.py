@@ -14,17 +14,19 @@ closed) is the same for every game.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import discord
 
-from bot.components import REPLAY, TABLE_MOVE
+from bot.components import HINT, REPLAY, TABLE_MOVE
 from bot.games import Plugin
 from bot.games.base import SideOffers, TableMoves
 from bot.games.results import nets_line
 from bot.games.view import TableView
 from bot.render import COLOURS, _seat_lines, _status, final_standings, log_text, render_table
 from bot.tables import Phase, Table
+from bot.tables.hints import hints_open
 from bot.tables.ratings import seat_rating
 from bot.ui import Control, plain
 
@@ -32,6 +34,13 @@ UIButton: TypeAlias = discord.ui.Button[discord.ui.LayoutView]
 
 #: the most lines of text the table message shows (the rest is behind Log and Details)
 MAX_LINES = 6
+#: the most characters those lines show a member (`read_length`): a phone's screen of text
+MAX_CHARACTERS = 500
+#: the characters of a player's name the lines show, the fewest the lines need to fit
+#: (`short_names`): most names are shorter than any of these, and are shown whole
+NAME_ROOMS = (16, 12, 8)
+#: how the line saying what happened last starts
+LAST = "Last: "
 #: the most lines a plug-in's summary adds while a hand is in play
 SUMMARY_LINES = 3
 #: Discord's limit for a media item's description (the picture's alt text)
@@ -44,23 +53,82 @@ ROW_SIZE = 5  # buttons in one action row
 
 
 def table_lines(table: Table, view: TableView | None = None) -> list[str]:
-    """The short lines of the table message, at most `MAX_LINES`: the header, then what
-    the phase needs (lobby: who's seated, what's missing, the options; in play: the plug-in's
-    summary and the last thing that happened; between hands: the result and the next deal).
+    """The short lines of the table message, at most `MAX_LINES` and `MAX_CHARACTERS` as a
+    member reads them: the header, then what the phase needs (lobby: who's seated, what's
+    missing, the options; in play: the plug-in's summary and the last thing that happened;
+    between hands: the result and the next deal). Where they would run longer, players'
+    names are cut to the first of `NAME_ROOMS` at which they fit (`short_names`), and if
+    they still don't, what happened last is cut to fit (the Log button has it whole).
     `view`: the table read once for the message (None: read here)."""
     view = table.view() if view is None else view
+    state = table.state
     head = f"**{table.plugin.name}** · table #{view.id} · stake {view.stake:,}"
-    if view.phase is Phase.LOBBY:
-        body = lobby_lines(table)
-    elif view.phase is Phase.PLAYING:
-        body = playing_lines(table, view)
-    elif view.phase is Phase.BETWEEN:
-        body = between_hands(table, view)
-    else:
-        last = [f"Last: {plain(line)}" for line in view.log[-1:]]  # why it closed, often
-        body = ["**Closed.** Open a new table with /play.", *last]
-    lines = [line for line in body if line]
-    return [head, *lines][:MAX_LINES]
+    names = {seat.name for seat in state.seats}
+    if view.game is not None:
+        names.update(table.plugin.seat_names(view.game))
+    # A mention reads as the member's name: "<@123…>" as "@Ana".
+    mentions = [(f"<@{seat.user_id}>", seat.name) for seat in state.seats if seat.user_id is not None]
+    rooms = [0, *(room for room in NAME_ROOMS if any(len(name) > room for name in names))]
+    for room in rooms:  # 0: every name whole
+        cut = short_names(table, room) if room else None
+        if view.phase is Phase.LOBBY:
+            body = lobby_lines(table)
+        elif view.phase is Phase.PLAYING:
+            body = playing_lines(table, view)
+        elif view.phase is Phase.BETWEEN:
+            body = between_hands(table, view, cut, read_length(table, head))
+        else:
+            last = [f"{LAST}{plain(line)}" for line in view.log[-1:]]  # why it closed, often
+            body = ["**Closed.** Open a new table with /play.", *last]
+        lines = [head, *(line if cut is None else cut(line) for line in body if line)][:MAX_LINES]
+        text = "\n".join(lines)
+        length = len(text) + sum(text.count(mark) * (1 + len(name) - len(mark)) for mark, name in mentions)
+        if length <= MAX_CHARACTERS:
+            return lines
+    if view.phase is Phase.PLAYING and lines[-1].startswith(LAST):
+        room = MAX_CHARACTERS - (length - read_length(table, lines[-1]))
+        cut_last = lines[-1][: max(0, room - 1)].rsplit(" ", 1)[0] + "…"
+        lines[-1] = cut_last if room > len(LAST) + 20 else ""
+    elif view.phase is Phase.BETWEEN and len(lines) > 1 and lines[1].startswith("**"):
+        # The result's headline, cut to fit inside its bold (Details and Log have it whole).
+        room = MAX_CHARACTERS - (length - read_length(table, lines[1])) - len("…****")
+        lines[1] = "**" + lines[1].strip("*")[: max(0, room)].rsplit(" ", 1)[0] + "…**"
+    return [line for line in lines if line]
+
+
+def short_names(table: Table, room: int) -> Callable[[str], str]:
+    """What cuts every player name longer than `room` characters in a line to that many
+    ("WWWWWWWWWWWWWWW…"), so a table of long names still reads in a few short lines. A
+    member with such a name is named by the cut name in plain text where a line mentions
+    them: Discord shows a mention whole, whatever its length. Shorter names, and mentions
+    of members who bear them, stay as they are."""
+    names = {seat.name: seat.user_id for seat in table.state.seats}
+    if table.game is not None:
+        for name in table.plugin.seat_names(table.game):
+            names.setdefault(name, None)
+    pairs: dict[str, str] = {}
+    for name, user_id in names.items():
+        if len(name) <= room:
+            continue
+        short = name[: room - 1].rstrip() + "…"
+        pairs[plain(name)] = plain(short)
+        if user_id is not None:
+            pairs[f"<@{user_id}>"] = plain(short)
+    order = sorted(pairs, key=len, reverse=True)  # a name inside a longer one goes after it
+
+    def cut(line: str) -> str:
+        for old in order:
+            line = line.replace(old, pairs[old])
+        return line
+
+    return cut
+
+
+def read_length(table: Table, text: str) -> int:
+    """How many characters `text` shows a member: a mention reads as "@" and the member's
+    name (a timestamp counts as its markup, longer than the "in 2 minutes" it shows)."""
+    names = {seat.user_id: seat.name for seat in table.state.seats if seat.user_id is not None}
+    return len(re.sub(r"<@(\d+)>", lambda found: "@" + names.get(int(found[1]), found[1]), text))
 
 
 def lobby_lines(table: Table) -> list[str]:
@@ -84,15 +152,18 @@ def playing_lines(table: Table, view: TableView) -> list[str]:
     if view.bets_open:
         lines.append("Onlookers: press **Bet** to bet against the house.")
     log = view.log
-    return [*lines, f"Last: {plain(log[-1])}" if log else ""]  # what happened last
+    return [*lines, f"{LAST}{plain(log[-1])}" if log else ""]  # what happened last
 
 
-def between_hands(table: Table, view: TableView | None = None) -> list[str]:
+def between_hands(
+    table: Table, view: TableView | None, cut: Callable[[str], str] | None, used: int
+) -> list[str]:
     """Between hands: how the hand ended (`end_of_hand`), then that it is over and when the
-    next one is dealt. The status always shows; the result's further reasons fill what room
-    is left of `MAX_LINES` (all of them are in Details). When the hand ended a score game,
-    the game's final standings and the members' rating changes take the place of what the
-    hand carried over (`final_standings`)."""
+    next one is dealt, each line through `cut` (`short_names`; None: names whole). The
+    status always shows; the result's further reasons fill what room is left of `MAX_LINES`
+    (the header takes one) and of `MAX_CHARACTERS` (the header takes `used`): all of them
+    are in Details. When the hand ended a score game, the game's final standings and the
+    members' rating changes take the place of what the hand carried over (`final_standings`)."""
     status = _status(table, None).splitlines()
     result, reasons = end_of_hand(table, view)
     if result and table.game_over:
@@ -101,8 +172,23 @@ def between_hands(table: Table, view: TableView | None = None) -> list[str]:
             *final_standings(table),
             *(line for line in result[1:] if line.startswith("Nets: ")),
         ]
-    room = max(0, MAX_LINES - 1 - len(result) - len(status))  # the header takes one line
-    return [result[0], *reasons[:room], *result[1:], *status] if result else status
+    if cut is not None:
+        status, result, reasons = (
+            [cut(x) for x in status],
+            [cut(x) for x in result],
+            [cut(x) for x in reasons],
+        )
+    if not result:
+        return status
+    room = max(0, MAX_LINES - 1 - len(result) - len(status))
+    used += sum(1 + read_length(table, line) for line in [*result, *status])
+    kept = []
+    for reason in reasons[:room]:
+        used += 1 + read_length(table, reason)
+        if used > MAX_CHARACTERS:
+            break
+        kept.append(reason)
+    return [result[0], *kept, *result[1:], *status]
 
 
 def end_of_hand(table: Table, view: TableView | None = None) -> tuple[list[str], list[str]]:
@@ -182,12 +268,18 @@ def table_buttons(table: Table, view: TableView | None = None) -> list[Control] 
     )
     if view.phase is Phase.PLAYING:
         buttons: list[Control] = []
-        seat = view.to_act
         if table.plugin.private_hands:
             buttons.append(Control("hand", "Your hand", blue))
-        elif seat is not None and view.game is not None and (public := table.plugin.capability(TableMoves)):
-            for move in public.moves(view.game, seat):
+        public = table.plugin.capability(TableMoves)
+        if public is not None and view.game is not None:
+            # The moves of every seat the hand waits on, each key once: the buttons are the
+            # same for everyone, and the service checks who presses them.
+            game = view.game
+            moves = {move.key: move for seat in game.awaiting for move in public.moves(game, seat)}
+            for move in moves.values():
                 buttons.append(Control(move.key, move.label, red if move.danger else green))
+            if moves and table.state.hints and hints_open(table):  # the moves are here: their hint too
+                buttons.append(Control(HINT, "💡 Hint", grey))
         if view.bets_open:
             buttons.append(Control("bet", "Bet", blue, row=1))
         if offers_open(table, view):

@@ -1,5 +1,7 @@
 """Each member's private hand panel: the Your hand button and /hand, and the panel's own
-buttons, selects and forms (a move, a line or cards picked, a bid typed in).
+buttons, selects and forms (a move, a line or cards picked, a bid typed in); and the
+**Hint** button, on the panel (or on the table message of a game whose moves are there), at
+a table that allows hints (`bot.tables.hints`).
 
 A panel's controls carry the seat they were drawn for and that seat's panel token, so only
 that member, and only while the panel is current, can use them.
@@ -7,15 +9,26 @@ that member, and only while the panel is current, can use them.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_MOVE
-from bot.display import OpenPanel, picture_on
+from bot.components import HINT, PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_FORM, TABLE_MOVE
+from bot.display import OpenPanel, form_modal, picture_on
+from bot.render import hint_text
 from bot.tables import Phase, Table, TableError
 from bot.ui import Form
+
+#: seconds a hint may take before the click is answered "thinking" (Discord gives an
+#: interaction three seconds; the computer thinks in a worker that may be busy)
+HINT_WAIT = 2.0
+STALE_FORM = (
+    "The hand has moved on since you opened that form, so nothing was played. "
+    "Use the table message as it is now."
+)
 
 
 class Panels(commands.Cog):
@@ -29,12 +42,21 @@ class Panels(commands.Cog):
     async def cog_load(self) -> None:
         router = self.bot.router
         router.on(TABLE_MOVE, self.on_your_hand, key="hand")  # shows, never changes: no version check
+        router.on(PANEL_BUTTON, self.on_panel_hint, key=HINT)
+        router.on(TABLE_MOVE, self.on_table_hint, key=HINT)  # the position now: no version check
         for format in (PANEL_BUTTON, PANEL_SELECT, PANEL_FORM):
             router.on(format, self.on_panel)
+        router.on(TABLE_FORM, self.on_table_form)
 
     async def cog_unload(self) -> None:
-        self.bot.router.off(self.on_your_hand)
-        self.bot.router.off(self.on_panel)
+        for handler in (
+            self.on_your_hand,
+            self.on_panel_hint,
+            self.on_table_hint,
+            self.on_panel,
+            self.on_table_form,
+        ):
+            self.bot.router.off(handler)
 
     @app_commands.command()
     @app_commands.guild_only()
@@ -68,6 +90,82 @@ class Panels(commands.Cog):
         await self._on_panel(
             interaction, self.service.open_table(interaction.guild_id, table), seat, token, key, values
         )
+
+    async def on_table_form(
+        self,
+        interaction: discord.Interaction,
+        values: list[str],
+        *,
+        table: int,
+        seat: str,
+        token: str,
+        key: str,
+    ) -> None:
+        """A form opened from the table message (a game's `TableMoves`), sent: the move is
+        played as from the member's panel, and the answer is their panel, privately (it shows
+        the move made); the table message follows as after a panel's move."""
+        found = self.service.open_table(interaction.guild_id, table)
+
+        async def respond(table: Table) -> None:
+            index = table.seat_of(interaction.user.id)
+            if index is not None and table.engine_seat(index) is not None:
+                await self._send_panel(interaction, table, index)
+            else:  # their move ended the hand and they had asked to leave: they're gone
+                self.display.count(table, "response")
+                await reply(interaction, "You've left the table.")
+
+        async with self.service.click_private(
+            found, interaction.user, seat, token, key, values, stale=STALE_FORM
+        ) as change:
+            await self.display.answer(change, respond)
+        if change.note:
+            self.display.count(found, "follow-up")
+            await interaction.followup.send(change.note, ephemeral=True)
+
+    async def on_panel_hint(
+        self,
+        interaction: discord.Interaction,
+        values: list[str],
+        *,
+        table: int,
+        seat: str,
+        token: str,
+        key: str,
+    ) -> None:
+        """**Hint** on a hand panel (issue 25): the strongest computer's move for the panel's
+        position, and why, privately; only its member's, and only while the panel is current."""
+        live = self.service.open_table(interaction.guild_id, table)
+        index = live.seat_of(interaction.user.id)
+        if index is None or live.state.seats[index].choice != seat:
+            raise TableError("That Hint button is on another player's hand — press **Your hand** for yours.")
+        if token != live.panel_token(index):
+            raise TableError(
+                "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
+            )
+        await self._hint(interaction, live)
+
+    async def on_table_hint(
+        self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
+    ) -> None:
+        """**Hint** on the table message of a game whose moves are there: for the member whose
+        turn it is, their position as it is now."""
+        await self._hint(interaction, self.service.open_table(interaction.guild_id, table))
+
+    async def _hint(self, interaction: discord.Interaction, table: Table) -> None:
+        """Work out the hint in a worker, answering Discord in time (a "thinking" answer first
+        if the worker is slow), then give it if the hand is still where it was asked."""
+        hints = self.service.hints
+        asked = await hints.ask(table, interaction.user)
+        try:
+            await asyncio.wait_for(asyncio.shield(asked.thinking), HINT_WAIT)
+        except TimeoutError:  # a busy worker: answer Discord in time first
+            self.display.count(table, "response")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except Exception:
+            pass  # the answer says it (a sentence, nothing changed)
+        given = await hints.answer(asked)
+        self.display.count(table, "follow-up" if interaction.response.is_done() else "response")
+        await reply(interaction, hint_text(given))
 
     async def _on_panel(
         self,
@@ -147,36 +245,10 @@ class Panels(commands.Cog):
         await interaction.response.edit_message(**fields)
 
     def _modal(self, table: Table, seat: int, token: str, form: Form) -> discord.ui.Modal:
-        """A game's form as a Discord modal. Its custom id carries the move, like a panel
-        button's; the values of its text boxes come back in their order."""
+        """A game's form behind a panel control: its custom id carries the move, like a panel
+        button's."""
         owner = table.state.seats[seat].choice
-        custom = PANEL_FORM(table=table.id, seat=owner, token=token, key=form.key)
-        modal = discord.ui.Modal(title=form.title[:45], custom_id=custom)
-        for field in form.fields:
-            if field.options:  # a list to choose from, inside the form
-                choices = [
-                    discord.SelectOption(label=label[:100], value=value, default=chosen)
-                    for value, label, chosen in field.options
-                ]
-                select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-                    custom_id=field.key,
-                    placeholder=field.placeholder[:100] or None,
-                    min_values=field.min_values,
-                    max_values=field.max_values,
-                    options=choices,
-                    required=field.min_values > 0,
-                )
-                modal.add_item(discord.ui.Label(text=field.label[:45], component=select))
-                continue
-            modal.add_item(
-                discord.ui.TextInput(
-                    label=field.label[:45],
-                    custom_id=field.key,
-                    placeholder=field.placeholder[:100],
-                    max_length=field.max_length,
-                )
-            )
-        return modal
+        return form_modal(PANEL_FORM(table=table.id, seat=owner, token=token, key=form.key), form)
 
     async def _open_panel(self, interaction: discord.Interaction, table: Table) -> None:
         index = table.seat_of(interaction.user.id)
@@ -186,6 +258,11 @@ class Panels(commands.Cog):
             raise TableError("No hand is in play at this table right now.")
         if table.engine_seat(index) is None:
             raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
+        await self._send_panel(interaction, table, index)
+
+    async def _send_panel(self, interaction: discord.Interaction, table: Table, index: int) -> None:
+        """Send table seat `index`'s panel as a new private message answering `interaction`,
+        and keep it up to date from then on."""
         opened = OpenPanel(interaction, discord.utils.utcnow())
         drawn = self.display.panel(table, index, opened)
         fields = await self.display.panel_message(table, index, opened, drawn, urgent=True)

@@ -29,7 +29,9 @@ from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
 from bot.games import GAMES, OptionError, Plugin
+from bot.games.base import hint_level
 from bot.render import table_link
+from bot.rules_pages import hints_help
 from bot.table_layout import table_layout
 from bot.tables import Table, TableError, TableService
 from engine.core.text import plural
@@ -60,6 +62,9 @@ STAKE_DEFAULT = 10
 COMPUTERS_OPTION = "computers"
 #: the option every /play subcommand has, after the game's own
 THREAD_OPTION = "thread"
+#: the option of a game whose strongest computer explains its moves: members get a Hint
+#: button on their turn, and the table is not rated (issue 25)
+HINTS_OPTION = "hints"
 #: a table thread archives after a day without messages (an idle lobby closes long before)
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 
@@ -157,15 +162,19 @@ def play_command(
         if field_choices:
             choices[name] = field_choices
     names = [parameter.name for parameter in parameters]
-    for own in (THREAD_OPTION, COMPUTERS_OPTION):
+    for own in (THREAD_OPTION, COMPUTERS_OPTION, HINTS_OPTION):
         if names.count(own) > (own == COMPUTERS_OPTION):
             raise TypeError(f"{plugin.id}: an option may not be named {own!r}; /play has its own")
-    parameters.append(
-        inspect.Parameter(
-            THREAD_OPTION, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False, annotation=bool
+    flags = {THREAD_OPTION: "Open the table in a new thread of this channel (default no)"}
+    level = hint_level(plugin)
+    if level is not None:  # only where a computer can say why: elsewhere it would only unrate
+        said = f"A Hint button shows the {level} computer's move on your turn (not rated)"
+        flags = {HINTS_OPTION: said} | flags
+    for flag, said in flags.items():
+        parameters.append(
+            inspect.Parameter(flag, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False, annotation=bool)
         )
-    )
-    descriptions[THREAD_OPTION] = "Open the table in a new thread of this channel (default no)"
+        descriptions[flag] = said[:100]
 
     async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
         await opener(interaction, plugin, values)
@@ -245,6 +254,7 @@ class PlayCommands(commands.Cog, name="Play"):
         computers = int(values.pop(COMPUTERS_OPTION, None) or 0)
         level = values.pop("computer", None) or (plugin.levels[0] if plugin.levels else "basic")
         seat = values.pop(plugin.seat_option, None) if plugin.seat_option else None
+        hints = bool(values.pop(HINTS_OPTION, False))
         thread: discord.Thread | None = None
         try:
             options = plugin.parse_options(values)
@@ -270,6 +280,7 @@ class PlayCommands(commands.Cog, name="Play"):
                 choice=seat or plugin.seat_choices[0],
                 level=level,
                 options=options,
+                hints=hints,
             )
         except (TableError, OptionError) as error:
             if thread is not None:  # refused after all (a race): take the empty thread away
@@ -363,6 +374,7 @@ class PlayCommands(commands.Cog, name="Play"):
                 "**Ratings:** every game you play against others (a hand, a round or a whole game, "
                 "as the game goes) rates your skill; `/leaderboard <game>` ranks by it and `/stats` "
                 "shows yours. When a score game ends, **New game** plays another with the same seats.\n"
+                f"{hints_help(GAMES.values())}"
                 "Server admins set the bankroll, daily amount and turn timer with `/settings`."
             ),
         )

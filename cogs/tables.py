@@ -4,7 +4,9 @@ itself.
 
 Each button's custom id (`TABLE_MOVE`) carries the table id, the state version and the
 move, so it keeps working after a restart and an outdated click is refused. Your hand,
-Bet and Side bet open private panels: their cogs register those keys.
+Bet and Side bet open private panels: their cogs register those keys. A game's move that
+needs a form (its `TableMoves` key is one of its `form_keys`) opens that form here; the
+panel cog answers it (`TABLE_FORM`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import discord
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from bot.components import TABLE_MOVE, rendered
-from bot.display import button
+from bot.components import TABLE_FORM, TABLE_MOVE, rendered
+from bot.display import button, form_modal
 from bot.rules_pages import rules_brief
 from bot.table_layout import DETAILS, LOG, details_embed, log_embed
 from bot.tables import Table
@@ -77,6 +79,16 @@ class Tables(commands.Cog):
     ) -> None:
         """A button of a table message that changes the table."""
         found = self.service.open_table(interaction.guild_id, table)
+        if key in found.plugin.form_keys:
+            # A move that needs a form (`TableMoves`): it opens for the member who pressed,
+            # on whatever version of the message; sending it is checked like a panel's form.
+            index, form = self.service.table_form(found, interaction.user, key)
+            seat = found.state.seats[index].choice
+            custom = TABLE_FORM(table=found.id, seat=seat, token=found.panel_token(index), key=form.key)
+            modal = form_modal(custom, form)
+            await interaction.response.send_modal(modal)
+            modal.stop()  # answered by the router, also after a restart
+            return
         if key == "join" and found.version == version:
             # Pick a seat first: an ephemeral picker whose buttons carry the same version.
             free = await self.service.lobby.check_join(found, interaction.user)

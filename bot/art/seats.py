@@ -140,6 +140,55 @@ def seat_tag(
     return row([*crown, chip(name, size, tone, room), *kept], 6)
 
 
+def seat_head(
+    name: str,
+    *,
+    width: int,
+    turn: bool = False,
+    won: bool = False,
+    out: bool = False,
+    size: int = 19,
+    marks: Sequence[Image.Image] = (),
+) -> Piece:
+    """A seat's name chip (`seat_tag`) for a box `width` wide, with its marks beside it where
+    they leave room for several letters of the name, else on rows of their own under it: a
+    narrow box (three to a row) keeps every mark, and the name stays readable."""
+    crown = size + 8 + 6 if won else 0
+    least = chip(fit(name, size, 5 * size), size).width
+    if crown + least + sum(m.width + 6 for m in marks) <= width:
+        return seat_tag(name, turn=turn, won=won, out=out, size=size, marks=marks, width=width)
+    tag = seat_tag(name, turn=turn, won=won, out=out, size=size, width=width)
+    return vcol([tag, hwrap(list(marks), width, 6, 4, "start")], 4)
+
+
+def seat_columns(seats: int, few: int = 2) -> int:
+    """Seat boxes to a row: `few` up to four seats, three where there are five or more, so
+    that five or six seats are two rows of boxes rather than three (a phone shows the picture
+    400 px wide, and every row of boxes costs the picture its height)."""
+    return 3 if seats >= 5 else few
+
+
+def cell_width(columns: int) -> int:
+    """The width of one seat box when `columns` share the picture's width."""
+    return (ROOM - (columns - 1) * GAP) // columns
+
+
+def seat_grid(bodies: Sequence[Piece], columns: int, framed: Sequence[bool]) -> Sheet:
+    """Seat boxes `columns` to a row, each body laid 10 pixels into its box, the boxes of a row
+    one height; a `framed` seat's box outlined in gold (the winner's)."""
+    width = cell_width(columns)
+    rows: list[Piece] = []
+    for first in range(0, len(bodies), columns):
+        group = bodies[first : first + columns]
+        tall = max(body.height for body in group) + 20
+        cells = [
+            under(box(width, tall, outline=GOLD if framed[first + k] else None), body, 10, 10)
+            for k, body in enumerate(group)
+        ]
+        rows.append(hrow(cells, GAP, "start"))
+    return vcol(rows, GAP)
+
+
 def frame(
     image: Image.Image,
     colour: RGB = GOLD,
@@ -288,6 +337,20 @@ def pile(cards: Sequence[Card], room: int, size: Size = "mini") -> Piece:
     return vcol([fan([draw_card(c, size) for c in chunk], step) for chunk in chunks], 8)
 
 
+def discards(title: str, cards: Sequence[Card], undealt: int) -> Sheet:
+    """A discard pile under its `title` (`pile`), and the `undealt` cards face down with their
+    count: beside the pile where it leaves them room, else under it."""
+    parts: list[Piece] = [label(title, SMALL, DIM, width=ROOM)]
+    heap = pile(cards, ROOM)
+    if not undealt:
+        return vcol([*parts, heap], 8)
+    deck, count = backs(min(undealt, 6), "mini", 6), chip(f"{undealt} undealt", SMALL, "note")
+    column = vcol([deck, count], 4, "center")
+    if heap.width + 16 + column.width <= ROOM:
+        return vcol([*parts, hrow([heap, column], 16, "start")], 8)
+    return vcol([*parts, heap, hrow([deck, count], 8)], 8)
+
+
 def paste(target: Image.Image, piece: Piece, x: int, y: int) -> None:
     """`piece` over the opaque `target` at (x, y), what it shows noted on the target."""
     if isinstance(piece, Sheet):
@@ -315,15 +378,19 @@ def amount(chips: int) -> str:
 
 def takings(results: Sequence[tuple[str, int]], size: int, room: int, unit: str = "") -> Sheet:
     """Each player's result for the hand, winners first: "name +40" on gold, a loss on a
-    dark chip, level in grey; names cut with "…" so every chip fits `room`, chips wrapped."""
+    dark chip, level in grey; chips wrapped, at least two to a row for three players or more
+    (a long list would make the picture too tall for a phone), names cut with "…" so that
+    each chip fits its share of `room`."""
     order = sorted(results, key=lambda r: -r[1])
+    columns = 1 if len(order) < 3 else 2
+    share = (room - (columns - 1) * 8) // columns
     chips: list[Piece] = []
     for name, chips_won in order:
         tone: Tone = "win" if chips_won > 0 else "plain" if chips_won < 0 else "out"
         tail = f" {amount(chips_won)}{unit}"
         pad = max(4, size // 3)
-        name_room = room - 2 * pad - round(label(tail, size).width)
-        chips.append(chip(fit(name, size, max(0, name_room)) + tail, size, tone, room))
+        name_room = share - 2 * pad - round(label(tail, size).width)
+        chips.append(chip(fit(name, size, max(0, name_room)) + tail, size, tone, share))
     return hwrap(chips, room, 8, 6, "center")
 
 

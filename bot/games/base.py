@@ -13,6 +13,7 @@ game's own packages names the game.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -53,7 +54,7 @@ from bot.games.capabilities import OptionsT as OptionsT
 from engine.core.cards import Card
 from engine.core.game import Event
 from engine.core.match import GameResult, Match
-from engine.core.players import ComputerPlayer, computer_levels, computer_player
+from engine.core.players import Advises, ComputerPlayer, computer_levels, computer_player
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -299,6 +300,65 @@ class GamePlugin(Generic[G, OptionsT]):
         """The form behind a panel control that needs typed input, or None if it is not open."""
         return None
 
+    def move_name(self, table: TableView, game: G, seat: int, action: Any) -> str:
+        """A legal move of `seat`, named for that seat as its controls name it (a learner's
+        hint says which move to make): the label of the control that plays it, on the panel
+        as drawn or one pick away (a line, a card), or of the table message's button. A game
+        whose moves take cards picked or a typed amount names those itself. Names no card
+        `seat` can't see."""
+        key, values = self.encode(game, seat, action)
+        found = control_label(self, table, game, seat, key, values)
+        if found is not None:
+            return found
+        head = key.split(".")[0].replace("_", " ").capitalize()
+        return f"{head} ({', '.join(values)})" if values else head
+
+
+def control_label(
+    plugin: GamePlugin[Any, Any], table: TableView, game: Any, seat: int, key: str, values: Sequence[str]
+) -> str | None:
+    """The label of the control that plays `key` (with `values`) for `seat`: a button of its
+    panel as drawn, or as drawn after one pick (a line, a card: a view key); a select's
+    options chosen (its placeholder, then their labels); a button of the table message.
+    None: no control plays it as it is."""
+
+    def search(panel: Panel) -> str | None:
+        for control in panel.controls:
+            if control.key == key and not values and not control.disabled:
+                return control.label
+        for picker in panel.pickers:
+            if picker.key == key and values:
+                labels = {value: label for value, label, _ in picker.options}
+                if all(value in labels for value in values):
+                    return f"{picker.placeholder.rstrip('…. ')}: {', '.join(labels[v] for v in values)}"
+        return None
+
+    panel = plugin.panel(table, game, seat, ())
+    found = search(panel)
+    for control in panel.controls:
+        if found is not None:
+            break
+        if control.key.split(".")[0] in plugin.view_keys and not control.disabled:
+            picks = plugin.pick(control.key, ())
+            if picks:
+                found = search(plugin.panel(table, game, seat, picks))
+    public = plugin.capability(TableMoves)
+    if found is None and public is not None and not values:
+        found = next((move.label for move in public.moves(game, seat) if move.key == key), None)
+    return found
+
+
+@functools.cache
+def hint_level(plugin: GamePlugin[Any, Any]) -> str | None:
+    """The computer level a learner's hint asks (issue 25): the game's strongest (its levels go
+    from weakest to strongest), if that player says why it moves (`Advises`); None: the game
+    offers no hints. Asked of the player, never by game: a strongest level that learns to
+    advise brings hints to its game with no other change."""
+    levels = plugin.levels
+    if not levels or not isinstance(plugin.computer(levels[-1]), Advises):
+        return None
+    return levels[-1]
+
 
 # ------------------------------------------------- shared defaults of capabilities
 # What the table layer uses when a game hasn't the capability: said once, here.
@@ -386,6 +446,7 @@ __all__ = [
     "game_sides",
     "game_standing",
     "hand_standing",
+    "hint_level",
     "min_bankroll",
     "rated",
     "scoreboard",

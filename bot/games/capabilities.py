@@ -173,7 +173,7 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 class OnlookerBets(Capability, Generic[G, OptionsT]):
     """Capability: onlookers bet against the house while the hand allows it."""
 
-    required = ("offers", "settle")
+    required: ClassVar[tuple[str, ...]] = ("offers", "settle")
 
     def offers(self, game: G, options: OptionsT) -> Sequence[BetOffer] | None:
         """The bets onlookers may place against the house now, or None: bets are closed."""
@@ -193,7 +193,7 @@ class SideOffers(Capability, Generic[G, OptionsT]):
     """Capability: members offer each other side bets on the hand, which the member asked
     accepts or declines."""
 
-    required = ("choices", "terms", "still_open", "settle")
+    required: ClassVar[tuple[str, ...]] = ("choices", "terms", "still_open", "settle")
 
     def choices(self, game: G, options: OptionsT, seat: int | None) -> Sequence[OfferChoice]:
         """The side bets a member in engine seat `seat` (None: an onlooker) may offer now."""
@@ -217,7 +217,7 @@ class SideOffers(Capability, Generic[G, OptionsT]):
 class Pauses(Capability, Generic[G, OptionsT]):
     """Capability: a hand sometimes waits on the clock rather than on a player (see `Pause`)."""
 
-    required = ("pause",)
+    required: ClassVar[tuple[str, ...]] = ("pause",)
 
     def pause(self, game: G, options: OptionsT) -> Pause | None:
         """The clock the hand waits on while nobody is to act (see `Pause`), or None."""
@@ -233,7 +233,7 @@ class Pauses(Capability, Generic[G, OptionsT]):
 class Partners(Capability, Generic[G, OptionsT]):
     """Capability: partnerships, and a seat with no member that its partner's member plays."""
 
-    required = ("partners",)
+    required: ClassVar[tuple[str, ...]] = ("partners",)
 
     def robot(self, options: OptionsT) -> str | None:
         """The name of a seat with no member that is dealt in opposite the dealer (a game for
@@ -319,7 +319,7 @@ class Standings(Capability, Generic[G, OptionsT]):
     rated at all; a score game whose sides change from hand to hand (a declarer against the
     defenders, the round's partners) may rate each hand with its sides as teams instead."""
 
-    required = ("hand_standing",)
+    required: ClassVar[tuple[str, ...]] = ("hand_standing",)
 
     def rated(self) -> bool:
         """Whether this game's results are rated at all."""
@@ -339,7 +339,7 @@ class HouseDeals(Capability, Generic[OptionsT]):
     """Capability: the house deals every hand at this table (no seat holds the deal; the
     rotation still runs for whatever else the game hangs on it)."""
 
-    required = ("house_deals",)
+    required: ClassVar[tuple[str, ...]] = ("house_deals",)
 
     def house_deals(self, options: OptionsT) -> bool:
         """Whether the house deals at a table with these options."""
@@ -348,9 +348,13 @@ class HouseDeals(Capability, Generic[OptionsT]):
 
 class TableMoves(Capability, Generic[G]):
     """Capability: moves played from buttons on the public table message (a game whose
-    players hold no secret cards, so need no hand panel)."""
+    players hold no secret cards, or whose moves need none of them). The table message shows
+    the buttons of every seat the hand waits on, each key once, and plays a button's move
+    for the member who presses it, if the hand waits on them. A move whose key is one of the
+    plug-in's `form_keys` opens that form instead (`GamePlugin.form` with no values), for the
+    member who pressed it only; sending it plays the move as a panel's form does."""
 
-    required = ("moves",)
+    required: ClassVar[tuple[str, ...]] = ("moves",)
 
     def moves(self, game: G, seat: int) -> list[Move]:
         """Buttons for the public table message for engine seat `seat`."""

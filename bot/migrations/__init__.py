@@ -16,11 +16,13 @@ from bot.migrations import (
     pg_v0002_hand_records,
     pg_v0003_fair_deals,
     pg_v0004_ratings,
+    pg_v0005_hand_hints,
     v0001_initial,
     v0002_message_in_snapshot,
     v0003_hand_records,
     v0004_fair_deals,
     v0005_ratings,
+    v0006_hand_hints,
 )
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
@@ -29,6 +31,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     (3, v0003_hand_records.SQL),
     (4, v0004_fair_deals.SQL),
     (5, v0005_ratings.SQL),
+    (6, v0006_hand_hints.SQL),
 )
 """(version, SQL script) pairs, strictly increasing from 1."""
 
@@ -39,6 +42,7 @@ PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (2, pg_v0002_hand_records.SQL),
     (3, pg_v0003_fair_deals.SQL),
     (4, pg_v0004_ratings.SQL),
+    (5, pg_v0005_hand_hints.SQL),
 )
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol, get_args
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from bot.shards import Shards
 from engine.core import fair
@@ -335,6 +335,18 @@ class KeptMove(BaseModel, frozen=True):
     action: dict[str, Any]
 
 
+class KeptHint(BaseModel, frozen=True):
+    """A learner's hint asked in a kept hand (issue 25): after how many moves (`step`: the
+    replay's step showing the position it was asked at), for which engine seat, by which
+    member, and what it said (the move named and why; the asker's own business, like their
+    cards)."""
+
+    step: int
+    seat: int
+    user_id: int
+    advice: str
+
+
 class HandRecord(BaseModel):
     """A kept hand: what replays it exactly (the engine's snapshot right after the deal, the
     seats, the moves in order) and, once finished, its result. A hand still in play is
@@ -353,6 +365,7 @@ class HandRecord(BaseModel):
     started_at: datetime
     finished_at: datetime | None
     moves: list[KeptMove]
+    hints: list[KeptHint] = Field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +412,20 @@ def check_move(step: int, seat: int, actor: str) -> None:
         raise ValueError(f"a move is played by one of {', '.join(ACTORS)}, not {actor!r}")
 
 
+def check_hint(step: int, seat: int, user_id: int, advice: str) -> None:
+    check_id(step, "step")
+    check_id(seat, "seat")
+    check_id(user_id, "user_id")
+    if step < 0:
+        raise ValueError("a hint is asked after 0 or more moves")
+    if not advice or len(advice) > HINT_LIMIT:
+        raise ValueError(f"a kept hint says something, in at most {HINT_LIMIT} characters")
+
+
+#: the most characters a kept hint's words take (a move's name and a line of why)
+HINT_LIMIT = 1000
+
+
 def check_players(players: Sequence[HandPlayer]) -> None:
     for player in players:
         check_id(player.user_id, "user_id")
@@ -416,8 +443,11 @@ def check_page(limit: int, offset: int) -> None:
         raise ValueError(f"a page holds 1 to 100 entries, not {limit!r}")
 
 
-def record_of(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> HandRecord:
-    """A kept hand from its row (the columns of `RECORD_COLS`) and its moves (`MOVE_COLS`)."""
+def record_of(
+    row: Sequence[Any], moves: Sequence[Sequence[Any]], hints: Sequence[Sequence[Any]] = ()
+) -> HandRecord:
+    """A kept hand from its row (the columns of `RECORD_COLS`), its moves (`MOVE_COLS`) and
+    its hints (`HINT_COLS`)."""
     return HandRecord(
         table_id=row[0],
         hand_no=row[1],
@@ -432,6 +462,7 @@ def record_of(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> HandRecord:
         started_at=datetime.fromisoformat(row[10]),
         finished_at=None if row[11] is None else datetime.fromisoformat(row[11]),
         moves=[KeptMove(step=m[0], seat=m[1], actor=m[2], action=snapshot_dict(m[3])) for m in moves],
+        hints=[KeptHint(step=h[0], seat=h[1], user_id=h[2], advice=h[3]) for h in hints],
     )
 
 
@@ -456,6 +487,7 @@ RECORD_COLS = (
     " started_at, finished_at"
 )
 MOVE_COLS = "step, seat, actor, action"
+HINT_COLS = "step, seat, user_id, advice"
 
 
 def history_sql(*, member: bool, board: bool, mark: Callable[[int], str]) -> str:
@@ -753,7 +785,15 @@ class Store(Protocol):
     ) -> list[dict[str, Any]]: ...
 
     async def hand_record(self, table_id: int, hand_no: int) -> HandRecord | None:
-        """A kept hand with its moves in order (None: not kept)."""
+        """A kept hand with its moves and its hints in order (None: not kept)."""
+        ...
+
+    async def keep_hint(
+        self, guild_id: int, table_id: int, hand_no: int, *, step: int, seat: int, user_id: int, advice: str
+    ) -> bool:
+        """Keep a learner's hint given in a hand in play, after `step` moves, for engine seat
+        `seat`, asked by `user_id` (its own small transaction: a hint changes no table).
+        False: not kept (a hand not kept, or over; the same hint kept already)."""
         ...
 
     async def history(

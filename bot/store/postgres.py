@@ -43,6 +43,7 @@ from bot.shards import Shards
 from bot.store.contract import (
     DAILY_INTERVAL,
     GRANT,
+    HINT_COLS,
     LEDGER_KEYS,
     MOVE_COLS,
     RECORD_COLS,
@@ -68,6 +69,7 @@ from bot.store.contract import (
     TableRecord,
     audit_report,
     check_give,
+    check_hint,
     check_id,
     check_kept,
     check_member_seed,
@@ -1151,7 +1153,37 @@ class PostgresStore:
                 table_id,
                 hand_no,
             )
-        return record_of(row, moves)
+            hints = await conn.fetch(
+                f"SELECT {HINT_COLS} FROM hand_hints WHERE table_id = $1 AND hand_no = $2"
+                " ORDER BY step, seat",
+                table_id,
+                hand_no,
+            )
+        return record_of(row, moves, hints)
+
+    async def keep_hint(
+        self, guild_id: int, table_id: int, hand_no: int, *, step: int, seat: int, user_id: int, advice: str
+    ) -> bool:
+        """Keep a learner's hint given in a hand in play (see the contract)."""
+        check_kept(guild_id, table_id, hand_no)
+        check_hint(step, seat, user_id, advice)
+        async with self.transaction() as tx:
+            conn = await tx._lock(guild_id)
+            status = await conn.execute(
+                "INSERT INTO hand_hints (table_id, hand_no, step, seat, user_id, advice, asked_at)"
+                " SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM hand_records"
+                " WHERE table_id = $1 AND hand_no = $2 AND guild_id = $8 AND status = 'playing')"
+                " ON CONFLICT (table_id, hand_no, step, seat) DO NOTHING",
+                table_id,
+                hand_no,
+                step,
+                seat,
+                user_id,
+                advice,
+                now_iso(),
+                guild_id,
+            )
+        return _updated(status) == 1
 
     async def history(
         self,

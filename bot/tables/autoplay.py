@@ -262,7 +262,13 @@ class Autoplay:
             note = f"⏱ {s.name} ran out of time, so the timer played for them."
             if s.strikes >= STRIKES_TO_REPLACE:
                 s.replace = True
-                note += " A computer player takes their seat from the next hand."
+                # A member who asked to leave after the hand ("Stay and leave after the hand")
+                # goes then, and their seat with them (or to a computer that keeps its place in
+                # a game in progress, as the end of the hand says): not "from the next hand".
+                if s.leaving:
+                    note += " They leave the table when this hand ends, as they asked."
+                else:
+                    note += " A computer player takes their seat from the next hand."
             await hands.apply(table, seat, table.plugin.timeout_action(game, seat), note, actor="timer")
             if table.state.phase is not Phase.PLAYING:
                 break

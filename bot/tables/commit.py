@@ -156,7 +156,7 @@ class Commit:
             current=state.deadline,
             turn_timer=state.turn_timer,
             pause=None if turn.pause is None else self.pass_delay if turn.pause.paced else turn.pause.seconds,
-            between_games=table.game_over,
+            between_games=turn.game_over,
         )
         if state.phase is Phase.PLAYING and table.game is not None:
             bets = sum(wager.amount for wager in state.wagers if wager.returned is None)

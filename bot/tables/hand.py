@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from bot.tables.lobby import Lobby
     from bot.tables.offers import Offers
     from bot.tables.wagers import Wagers
+    from bot.ui import Form
 
 
 class Hands:
@@ -93,11 +94,9 @@ class Hands:
         """A move of a member the hand doesn't wait on: one the game allows meanwhile (a
         standing decision set or cancelled), or else a refusal that says why."""
         index = table.seat_of(user.id)
-        if index is None:
-            raise TableError("You're not seated at this table.")
+        if index is None or table.game is None or table.state.phase is not Phase.PLAYING:
+            raise self._not_playing(index)
         game = table.game
-        if game is None or table.state.phase is not Phase.PLAYING:
-            raise TableError("No hand is in play at this table.")
         seat = table.engine_seat(index)
         out_of_turn = table.plugin.capability(OutOfTurn)
         if seat is not None and out_of_turn is not None:
@@ -108,10 +107,41 @@ class Hands:
             if action is not None:
                 await self.apply(table, seat, action, before=turn)
                 return
+        raise self._not_awaited(table, turn)
+
+    def form(self, table: Table, user: Person, key: str) -> tuple[int, Form]:
+        """The form behind table message button `key` (a game's `TableMoves` move whose key
+        is one of its `form_keys`) for `user`, and their table seat; it changes nothing.
+        Raises TableError with a sentence when the member may not make that move now."""
+        game = table.game
+        index = table.seat_of(user.id)
+        if index is None or game is None or table.state.phase is not Phase.PLAYING:
+            raise self._not_playing(index)
+        seat = table.engine_seat(index)
+        if seat is None:
+            raise TableError("You joined after this hand was dealt; you'll play from the next one.")
+        turn = table.turn()
+        if seat not in turn.awaiting:
+            raise self._not_awaited(table, turn)
+        form = table.plugin.form(table.view(), game, seat, key, ())
+        if form is None:
+            raise TableError("That move isn't open to you right now.")
+        return index, form
+
+    @staticmethod
+    def _not_playing(index: int | None) -> TableError:
+        """The refusal for a member who can't play the hand: not seated, or no hand in play."""
+        return TableError(
+            "You're not seated at this table." if index is None else "No hand is in play at this table."
+        )
+
+    @staticmethod
+    def _not_awaited(table: Table, turn: Turn) -> TableError:
+        """The refusal for a member the hand is not waiting on, naming who it waits on."""
         chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
         # A partner may play two seats: name them once.
         waiting = dict.fromkeys(player.mention for player in turn.players.values())
-        raise TableError(str(not_your_turn(list(waiting), chosen=chosen)))
+        return TableError(str(not_your_turn(list(waiting), chosen=chosen)))
 
     async def deal(self, table: Table, started: str = CLOCK, interactions: Sequence[int] = ()) -> None:
         """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt.

@@ -176,6 +176,9 @@ class TableState(BaseModel):
     host_id: int
     stake: int
     level: str = "basic"
+    #: the host allowed hints (`/play … hints:true`): a Hint button on each member's turn
+    #: shows the strongest computer's move for them, and the table is not rated (issue 25)
+    hints: bool = False
     turn_timer: int = 120  # seconds a member has for each decision
     phase: Phase = Phase.LOBBY
     version: int = 1
@@ -240,8 +243,9 @@ class Turn:
     """What the hand in play waits on, read from the game once for a step of a change (the
     move checks it, the save times the clock by it, the reply pings by it) rather than
     asked again by every layer: the engine seats awaited (one, or several during a
-    simultaneous choice), who plays each of them, whether a member is among them, and,
-    while nobody is to act, the clock the hand waits on (see `Pause`)."""
+    simultaneous choice), who plays each of them, whether a member is among them, while
+    nobody is to act the clock the hand waits on (see `Pause`), and between hands whether
+    the hand ended a score game."""
 
     awaiting: tuple[int, ...] = ()
     #: the seat that plays each engine seat awaited, in the order awaited (`Table.seat_for`:
@@ -249,6 +253,9 @@ class Turn:
     players: Mapping[int, Seat] = field(default_factory=dict)
     members: bool = False
     pause: Pause | None = None
+    #: between hands, the hand just finished ended a score game (`Table.game_over`): the
+    #: next deal waits the turn timer for **New game**
+    game_over: bool = False
 
 
 class Table:
@@ -397,7 +404,7 @@ class Table:
         """The turn facts of the table as it is now (see `Turn`)."""
         game = self.game
         if self.state.phase is not Phase.PLAYING or game is None:
-            return Turn()
+            return Turn(game_over=self.game_over)
         awaiting: tuple[int, ...] = game.awaiting
         if awaiting:
             players = {seat: self.seat_for(seat) for seat in awaiting}

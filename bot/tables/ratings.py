@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from engine.core.match import GameResult
 
 
+def rated_table(table: Table) -> bool:
+    """Whether this table's results are rated: its game rates them (docs/RULES.md "Ratings")
+    and the host did not allow hints, which a rated result must be played without (issue 25:
+    "Rated tables don't allow hints"). The one place the rule is."""
+    return rated(table.plugin) and not table.state.hints
+
+
 def board(table: Table) -> str:
     """The board this table's results are rated on: the one its results go to."""
     return scoreboard(table.plugin, table.options)
@@ -36,8 +43,8 @@ def computer_rating(table: Table, level: str | None) -> Skill:
 
 def seat_rating(table: Table, seat: Seat) -> int | None:
     """The rating a seat shows at the table: a member's own, a computer's anchor; None at a
-    game that is not rated, or for a member whose rating was never read."""
-    if not rated(table.plugin):
+    table that is not rated (`rated_table`), or for a member whose rating was never read."""
+    if not rated_table(table):
         return None
     if seat.is_computer:
         return shown(computer_rating(table, seat.level))
@@ -53,7 +60,7 @@ class Ratings:
     async def sit(self, table: Table, seat: Seat) -> None:
         """Read a member's rating for the table to show as they sit down (a newcomer's: the
         rating every member starts from)."""
-        if seat.user_id is None or not rated(table.plugin):
+        if seat.user_id is None or not rated_table(table):
             return
         found = await self.commit.store.rating(table.state.guild_id, board(table), seat.user_id)
         seat.rating = shown(NEW if found is None else Skill(found.mu, found.sigma))
@@ -62,7 +69,7 @@ class Ratings:
         """Rate the finished hand (when its game rates hands; `scored`: it is a score game's
         hand) and the game it `ended`, if any; at a game's end note each member's rating
         before and after it for the table to show."""
-        if not rated(table.plugin):
+        if not rated_table(table):
             return
         state, view = table.state, table.view()
         standings = [hand_standing(table.plugin, view, table.game, scored=scored)]

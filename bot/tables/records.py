@@ -120,7 +120,7 @@ class Records:
         action = kept.action
         await tx.keep_move(
             state.guild_id,
-            table.id,
+            state.id,
             table.match.hand_no,
             step=sum(state.acted.values()),  # every move counts one (`Hands.apply`), in order
             seat=kept.seat,

@@ -24,7 +24,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
@@ -36,6 +36,7 @@ from bot.tables.autoplay import Autoplay
 from bot.tables.commit import Changes, Commit, Listener, TableChange
 from bot.tables.fair import CLICK, PLAY, Checked
 from bot.tables.hand import Hands
+from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, display_name
 from bot.tables.model import (
     TABLE_CLOSED,
@@ -55,9 +56,14 @@ from bot.tables.wagers import Wagers
 from bot.workers import Workers
 from engine.core.fair import new_server_seed
 
+if TYPE_CHECKING:
+    from bot.ui import Form
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+STALE_PANEL = "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
 
 
 @dataclass
@@ -101,6 +107,7 @@ class TableService:
             self.commit, self.lobby, self.wagers, self.offers, seeds, self.workers, decision_cap, deals
         )
         self.fair = self.hands.fair  # fair deals: the seeds' locks and proofs, `/fair` and `/verify`
+        self.hints = Hints(store, self.workers, decision_cap)  # a learner's hint, in the workers
         self.autoplay = Autoplay(
             self.commit,
             self.lobby,
@@ -259,6 +266,7 @@ class TableService:
         choice: str,
         level: str,
         options: BaseModel | None = None,
+        hints: bool = False,
     ) -> Table:
         plugin = GAMES[game]
         options = options if options is not None else plugin.parse_options({})
@@ -274,6 +282,7 @@ class TableService:
             host_id=host.id,
             stake=stake,
             level=level,
+            hints=hints,
             options=options.model_dump(mode="json"),
             turn_timer=settings.turn_timer,
             seats=[Seat(choice=choice, user_id=host.id, name=name)],
@@ -423,13 +432,30 @@ class TableService:
             self.autoplay.schedule(table, turn)
             yield TableChange(table, note=note, ping=turn.members)
 
+    def table_form(self, table: Table, user: Person, key: str) -> tuple[int, Form]:
+        """The form a button of the table message opens for `user` (see `Hands.form`), and
+        their table seat. It changes nothing: sending the form is checked again, like a
+        panel's (`click_private`, with the panel token the form was opened with)."""
+        if table.state.phase is Phase.CLOSED:
+            raise TableError(TABLE_CLOSED)
+        return self.hands.form(table, user, key)
+
     @contextlib.asynccontextmanager
     async def click_private(
-        self, table: Table, user: Person, choice: str, token: str, key: str, values: list[str]
+        self,
+        table: Table,
+        user: Person,
+        choice: str,
+        token: str,
+        key: str,
+        values: list[str],
+        *,
+        stale: str = STALE_PANEL,
     ) -> AsyncIterator[TableChange]:
-        """Handle a control on a member's private panel (their hand): it names the seat it
-        was drawn for and that seat's panel token, so only that member, and only while the
-        panel is current, can use it. The same steps as `click`."""
+        """Handle a control on a member's private panel (their hand), or a form opened from
+        the table message: it names the seat it was drawn for and that seat's panel token, so
+        only that member, and only while the panel is current, can use it (else `stale` is
+        the refusal). The same steps as `click`."""
         async with table.lock:
             if table.state.phase is Phase.CLOSED:
                 raise TableError(TABLE_CLOSED)
@@ -439,9 +465,7 @@ class TableService:
                     "Those controls belong to another player's hand — press **Your hand** for yours."
                 )
             if token != table.panel_token(seat):
-                raise TableError(
-                    "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
-                )
+                raise TableError(stale)
             async with self.commit.rolled_back(table):
                 await self.hands.play(table, table.turn(), user, key, values)
             turn = table.turn()

@@ -49,6 +49,7 @@ from engine.cardano.hands import (
     strength,
 )
 from engine.core.cards import Card
+from engine.core.players import Advice
 from engine.primero.hands import points
 
 LEVELS = ("basic", "strong")
@@ -195,17 +196,29 @@ class StrongPlayer:
     SAMPLES = 48
 
     def choose(self, game: Cardano, seat: int) -> CardanoMove:
+        action: CardanoMove = self.advise(game, seat).action
+        return action
+
+    def advise(self, game: Cardano, seat: int) -> Advice:
+        """The move `choose` plays, with why: the chance its sampled deals gave the hand and
+        the price it set on each move (public information only, like the move)."""
         legal = game.legal_actions(seat)
         if not legal:
             raise ValueError("It is not this seat's turn.")
         if len(legal) == 1:
-            return legal[0]
+            return Advice(legal[0], "It is the only move open to you.")
         view = game.view(seat)
         closes = [a for a in legal if isinstance(a, Close)]
         if closes:  # a real four-card combination takes the pot unless beaten; closing is free
-            return max(closes, key=lambda a: a.type)
+            return Advice(
+                max(closes, key=lambda a: a.type),
+                "A four-card combination takes the pot unless someone beats it, and closing costs nothing.",
+            )
         if any(isinstance(a, Concede) for a in legal) and view.phase is Phase.CLOSING:
-            return next(a for a in legal if isinstance(a, Concede))
+            return Advice(
+                next(a for a in legal if isinstance(a, Concede)),
+                "You hold no four-card combination to close with, so the closers contend without you.",
+            )
         rng = random.Random(_state_seed(view, seat))
         hidden = unseen(game, seat)
         if view.phase is Phase.DUEL:
@@ -229,7 +242,12 @@ class StrongPlayer:
             vie = min(vies, key=lambda a: a.type) if vies else None
             # The vie: everyone still in pays it or folds; worth it when the favourite.
             if vie is not None and best_chance * (len(live) + 1) > 1.0:
-                return vie
+                return Advice(
+                    vie,
+                    f"After your best change your hand wins {_share(best_chance)}, more than the "
+                    f"{_share(1 / (len(live) + 1), sampled=False)} fair share of {len(live) + 1} players "
+                    "still in: the vie, which they must all pay or fold, is worth opening.",
+                )
             if Pay() in legal:
                 # Decision 12: pay the whole invitation now to keep both cards when that is
                 # worth more than the best discard.
@@ -237,8 +255,16 @@ class StrongPlayer:
                 cost = view.invitation - view.paid[seat]
                 expected = view.pot + view.options.vie_chips * (len(live) + 1)
                 if both * (expected + cost) - cost > best_chance * expected:
-                    return Pay()
-            return best
+                    return Advice(
+                        Pay(),
+                        f"Keeping both cards, your hand wins {_share(both)}: paying {cost:,} to keep "
+                        f"them is worth more than your best discard (which wins {best_chance:.0%}).",
+                    )
+            return Advice(
+                best,
+                f"Of the changes open to you, this one leaves the hand that wins most often: "
+                f"{_share(best_chance)}.",
+            )
         chance = self._chance(view, seat, _best_keep(hand) if drawing else hand, deals, drawing)
         return self._bet(view, seat, legal, hand, chance, len(live))
 
@@ -308,29 +334,41 @@ class StrongPlayer:
         hand: list[Card],
         deals: list[tuple[list[Card], Ranked]],
         others: int,
-    ) -> CardanoMove:
+    ) -> Advice:
         both = self._chance(view, seat, hand, deals, True)
         one = max(self._chance(view, seat, [card], deals, True) for card in hand)
         fair = 1.0 / (others + 1)
         # The pot it expects: what is in now plus a vie from everyone still in.
         expected = view.pot + view.options.vie_chips * (others + 1)
         moves = _first_of_each(legal)
+        hope = f"Your two cards win {_share(both)}"
+        share = f"the {_share(fair, sampled=False)} fair share of {others + 1} players"
         if view.invitation == 0:
             if both > 1.5 * fair and Invite(counters=2) in legal:
-                return Invite(counters=2)
+                return Advice(Invite(counters=2), f"{hope}, well over {share}: invite two counters.")
             if both > fair and "invite" in moves:
-                return Invite(counters=1)
-            return moves.get("pass", legal[0])
+                return Advice(Invite(counters=1), f"{hope}, over {share}: invite one counter.")
+            return Advice(moves.get("pass", legal[0]), f"{hope}, no more than {share}: pass.")
         cost = view.invitation - view.paid[seat]
         # Paying keeps both cards; passing keeps the better one (and costs nothing now).
         pay = both * (expected + cost) - cost
         double = both * (expected + 2 * cost) - 2 * cost
         keep_one = one * expected
         if "double" in moves and double > pay and double > keep_one and both > 1.5 * fair:
-            return moves["double"]
+            return Advice(
+                moves["double"], f"{hope}, well over {share}: doubling the invitation is worth its price."
+            )
         if "pay" in moves and pay > keep_one:
-            return moves["pay"]
-        return moves.get("pass", legal[0])
+            return Advice(
+                moves["pay"],
+                f"{hope}: paying {cost:,} to keep both is worth more than passing with your better "
+                f"card alone (which wins {one:.0%}).",
+            )
+        return Advice(
+            moves.get("pass", legal[0]),
+            f"Your better card alone wins {_share(one)}: passing with it is worth more than paying "
+            f"{cost:,} to keep both (which win {both:.0%}).",
+        )
 
     def _bet(
         self,
@@ -340,33 +378,53 @@ class StrongPlayer:
         hand: list[Card],
         chance: float,
         others: int,
-    ) -> CardanoMove:
+    ) -> Advice:
         moves = _first_of_each(legal)  # a follow or all in listed first states the kind held
         owe = view.owe or 0
         kinds = [a.type for a in legal if isinstance(a, Raise | Bid)]
         bets = [a for a in legal if isinstance(a, Raise | Bid) and a.type == min(kinds, default=None)]
         room = max((a.amount for a in bets), default=0)
         favourite = chance > max(0.55, 1.5 / (others + 1))
+        wins = f"Your hand wins {_share(chance)}"
         if bets and favourite and room >= 1:
             # Bet about half the pot: callers pay more than their chance is worth.
             amount = max(1, min(room, (view.pot + owe) // 2))
             bet = bets[0]
-            return bet.model_copy(update={"amount": amount})
+            return Advice(
+                bet.model_copy(update={"amount": amount}),
+                f"{wins}: the favourite, so it bets about half the pot, more than a caller's "
+                "chance is worth.",
+            )
         if "pass" in moves:
-            return moves["pass"]
+            return Advice(
+                moves["pass"],
+                f"{wins}: " + ("no room to bet, so pass." if favourite else "not the favourite, so pass."),
+            )
+        pot = view.pot + owe
         if "follow" in moves:
             # Pot odds: follow when the chance of winning beats the price of staying.
-            if owe == 0 or chance * (view.pot + owe) > owe:
-                return moves["follow"]
+            if owe == 0:
+                return Advice(moves["follow"], f"{wins}, and following costs nothing.")
+            if chance * (view.pot + owe) > owe:
+                return Advice(
+                    moves["follow"],
+                    f"{wins}: worth more than the {owe:,} it costs to follow for a pot of {pot:,}.",
+                )
         elif "all_in" in moves:
             stake = view.stacks[seat]
             if chance * (view.pot + stake) > stake:
-                return moves["all_in"]
-        return moves.get("fold", legal[0])
+                return Advice(
+                    moves["all_in"],
+                    f"{wins}: worth more than your last {stake:,} chips for a pot of {view.pot + stake:,}.",
+                )
+        return Advice(
+            moves.get("fold", legal[0]),
+            f"{wins}: not worth what staying in costs for a pot of {pot:,}.",
+        )
 
     def _duel(
         self, view: CardanoView, seat: int, legal: list[CardanoMove], hidden: list[Card], rng: random.Random
-    ) -> CardanoMove:
+    ) -> Advice:
         duel = view.duel
         assert duel is not None
         their = view.face_up[duel.dominant] or ()
@@ -377,6 +435,7 @@ class StrongPlayer:
         tie = -_distance(view, seat)
         draws = [rng.sample(hidden, 2) for _ in range(self.SAMPLES * 2)] if len(hidden) >= 2 else [hidden]
         best: tuple[float, CardanoMove] = (0.0, next(a for a in legal if isinstance(a, Concede)))
+        chance = 0.0
         for action in legal:
             if not isinstance(action, Duel):
                 continue
@@ -387,7 +446,22 @@ class StrongPlayer:
             value = float(mine) + wins / len(draws) * float(1 - mine - theirs)
             if value > best[0]:
                 best = (value, action)
-        return best[1]
+                chance = wins / len(draws)
+        value, action = best
+        if not isinstance(action, Duel):
+            return Advice(action, "No case of the duel is worth more to you than letting it go.")
+        return Advice(
+            action,
+            f"Your draw beats the winner's hand in {chance:.0%} of {len(draws)} sampled draws: with "
+            f"your share this case is worth {value:.0%} of the pot, the best of the cases open.",
+        )
+
+
+def _share(chance: float, *, sampled: bool = True) -> str:
+    """A chance in words: "41% of 48 sampled deals" (a fair share: "25%")."""
+    if not sampled:
+        return f"{chance:.0%}"
+    return f"{chance:.0%} of {StrongPlayer.SAMPLES} deals sampled from the cards you haven't seen"
 
 
 def _first_of_each(legal: Sequence[CardanoMove]) -> dict[str, CardanoMove]:

@@ -45,8 +45,9 @@ class Advises(Protocol):
 
 
 # Each game's computer players live in `engine.<game_id>.players`, which defines `LEVELS`
-# (the first is the default) and `make_player(level)`; imported on first use, so
-# `engine.core` never names or imports a game.
+# (the first is the default; weakest first, strongest last: the ratings anchor each level
+# above the one before it, and a learner's hint asks the last) and `make_player(level)`;
+# imported on first use, so `engine.core` never names or imports a game.
 
 
 def _players_module(game_id: str) -> Any:

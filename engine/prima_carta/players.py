@@ -17,7 +17,8 @@ import math
 import zlib
 from collections.abc import Sequence
 
-from engine.core.players import ComputerPlayer
+from engine.core.cards import POSTAS_50
+from engine.core.players import Advice, ComputerPlayer
 from engine.core.rng import shuffled
 from engine.prima_carta.game import (
     FOLD,
@@ -134,6 +135,12 @@ class SharpPlayer:
     level = "sharp"
 
     def choose(self, game: PrimaCarta, seat: int) -> PrimaCartaAction:
+        action: PrimaCartaAction = self.advise(game, seat).action
+        return action
+
+    def advise(self, game: PrimaCarta, seat: int) -> Advice:
+        """The move `choose` plays, with why: which suit the face-up pile finishes first
+        (Jasper: what the text's table says, and the chance the reshuffles gave)."""
         legal = game.legal_actions(seat)
         if not legal:
             raise ValueError("It is not this computer player's turn.")
@@ -145,25 +152,39 @@ class SharpPlayer:
         mine = suits[seat]
         rivals = [suits[o] for o in range(len(suits)) if o != seat and status[o] is not SeatStatus.FOLDED]
         if game.options.variant == "jasper":
-            return _pick(legal, self._jasper_pays(game, seat, count, foundation, pile))
+            pays, reason = self._jasper_pays(game, seat, count, foundation, pile)
+            return Advice(_pick(legal, pays), reason)
         done = completion_order(count, foundation, pile)
-        return _pick(legal, all(done[mine] < done[rival] for rival in rivals))
+        if all(done[mine] < done[rival] for rival in rivals):
+            reason = (
+                "The rest of the deal is already in the face-up pile: played out, your suit "
+                "finishes before every other suit still in, so the copa wins the pot."
+            )
+            return Advice(_pick(legal, True), reason)
+        first = min(rivals, key=lambda suit: done[suit])
+        reason = (
+            "The rest of the deal is already in the face-up pile: played out, "
+            f"{_suit_name(first)} finish no later than your suit, so the copa would be lost."
+        )
+        return Advice(_pick(legal, False), reason)
 
     @staticmethod
     def _jasper_pays(
         game: PrimaCarta, seat: int, count: list[int], foundation: list[int], pile: list[int]
-    ) -> bool:
+    ) -> tuple[bool, str]:
         """Jasper: the text's table (made for a deck shuffled after the first pass) says pay
         or fold; a fold is overruled only when the estimated chance, less twice its sampling
         error, still makes the pot worth the copa (a noisy estimate that just clears the bar
-        is more often too high than not: paying on it lost chips in the duplicate match)."""
+        is more often too high than not: paying on it lost chips in the duplicate match).
+        Whether to pay, and why in a line."""
         seats, statuses = game.seats, game.statuses()
         sizes = [
             -1 if status is SeatStatus.FOLDED else count[SUITS.index(suit)]
             for status, suit in zip(statuses, seats, strict=True)
         ]
+        table = "Under Jasper rules the pile is reshuffled after the copa, so the rule text's table decides"
         if basic_decision(sizes[seat], [size for o, size in enumerate(sizes) if o != seat and size >= 0]):
-            return True
+            return True, f"{table}: with your stack of {sizes[seat]} against the others, it says pay."
         # Those still to decide are expected to follow the table too, in turn order, with
         # this seat in; the pot it stands to win holds their copas and its own.
         price = game.copa_price(seat)
@@ -181,7 +202,22 @@ class SharpPlayer:
         rivals = [SUITS.index(seats[o]) for o in range(len(sizes)) if o != seat and sizes[o] >= 0]
         chance = jasper_chance(count, foundation, pile, mine, rivals)
         error = 2 * math.sqrt(max(chance * (1 - chance), 0.01) / JASPER_SAMPLES)
-        return (chance - error) * pot > price
+        pays = (chance - error) * pot > price
+        found = f"your suit finished first in {chance:.0%} of {JASPER_SAMPLES} reshuffles of the pile"
+        if pays:
+            return True, (
+                f"The rule text's table says fold, but {found}: even allowing for the sampling "
+                f"error, enough to make a pot of about {pot:,} worth the copa of {price:,}."
+            )
+        return False, (
+            f"{table}: with your stack of {sizes[seat]} against the others, it says fold; {found}, "
+            f"not enough to make a pot of about {pot:,} worth the copa of {price:,}."
+        )
+
+
+def _suit_name(code: int) -> str:
+    """A suit as the table names it ("Crowns")."""
+    return POSTAS_50.suit_labels[code]
 
 
 LEVELS = ("basic", "sharp")

@@ -158,3 +158,26 @@ def sample(game: str) -> tuple[Image, Image | None]:
     own = table.game.view(seat)
     hand = plugin.hand_picture(table.view(), own, picks(game, own))
     return image, hand
+
+
+def main() -> None:
+    """Print each case's tallest table and hand pictures through its hand (640 px wide),
+    and what that is once shown 400 px wide: `python -m tests.art.picture_states [SEED]`."""
+    import sys
+
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    print(f"tallest pictures of each case's hand (seed {seed}, 32-character names), in px at 640 wide")
+    print(f"{'case':64} {'table':>6} {'at 400':>7} {'hand':>6}")
+    for case in cases():
+        tallest = {"table": 0, "hand": 0}
+        for picture in pictures(case, seed):
+            image = picture.draw()
+            if image is not None:
+                kind = "table" if picture.name.endswith("table") else "hand"
+                tallest[kind] = max(tallest[kind], image.height)
+        table = tallest["table"]
+        print(f"{case.name:64} {table:>6} {table * 400 // 640:>7} {tallest['hand']:>6}")
+
+
+if __name__ == "__main__":
+    main()

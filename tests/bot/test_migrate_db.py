@@ -24,7 +24,7 @@ A, B, C = 101, 102, 103
 async def a_room(path: Path) -> None:
     """Settings, members, a daily, gives, an open table holding escrow (its message named),
     a finished table with results, a hand with its deal's proof and its ratings, members' own
-    seeds, the hand kept with its moves and history, in two guilds."""
+    seeds, the hand kept with its moves, a hint and its history, in two guilds."""
     store = await Store.open(path)
     try:
         await store.update_guild_settings(G, starting_bankroll=500, turn_timer=60)
@@ -47,6 +47,8 @@ async def a_room(path: Path) -> None:
             )
             await tx.keep_move(G, done, 1, step=1, seat=0, actor="member", action={"kind": "play"})
             await tx.keep_move(G, done, 1, step=2, seat=1, actor="computer", action={"kind": "play"})
+        # a learner's hint asked before the first move (issue 25)
+        assert await store.keep_hint(G, done, 1, step=0, seat=0, user_id=A, advice="Play 🪙7: it sweeps.")
         async with store.transaction() as tx:
             await tx.move(G, table_account(done), member_account(A), 80, "pot", hand_no=1)
             await tx.move(G, table_account(done), HOUSE, 20, "computer cash-out", hand_no=1)
@@ -116,7 +118,8 @@ async def test_migrate_db_copies_a_room_to_postgresql_and_the_two_audits_agree(
     assert (code, err) == (0, "")
     assert (
         "guild_settings 1, members 3, tables 2, escrow 2, ledger 10, results 1, hands 1, member_seeds 2,"
-        " hand_proofs 1, ratings 2, rating_changes 2, hand_records 1, hand_moves 2, hand_players 1" in out
+        " hand_proofs 1, ratings 2, rating_changes 2, hand_records 1, hand_moves 2, hand_hints 1,"
+        " hand_players 1" in out
     )
     books = "guild 10: balances 830 + escrow 200 = 1030; granted 1000 - house net -30 = 1030  OK"
     assert out.count(books) == 2  # the source's audit, and the copy's

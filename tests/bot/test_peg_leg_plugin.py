@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES
+from bot.games.capabilities import Move
 from engine.core.errors import IllegalAction
 from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegOptions, Surrender
 
@@ -58,3 +59,34 @@ def test_the_undealt_cards_are_the_secret_ones() -> None:
 def test_a_member_needs_the_cap_for_a_hand_to_sit_down() -> None:
     options = PLUGIN.parse_options({"cap": 30})
     assert PLUGIN.min_bankroll(10, options) == 300
+
+
+def test_the_table_messages_bet_is_one_form_of_the_heights_and_the_amount() -> None:
+    """**Bet…** on the table message (a `TableMoves` move) opens one form: the heights on
+    offer as a list whose values carry the odds shown, then the amount; what it sends is the
+    panel's bet, which stands for this card."""
+    from tests.helpers.tables import dealt_table
+
+    table = dealt_table("peg_leg", {}, 2, 3, stake=5)
+    game = table.game
+    assert PLUGIN.moves(game, 0) == [Move("height", "Bet…")]
+    form = PLUGIN.form(table.view(), game, 0, "height", ())
+    assert form is not None and [f.key for f in form.fields] == ["height", "amount"]
+    offered = [p for p in game.view(None).prices if p.offered]
+    heights = form.fields[0].options
+    assert [value for value, _, _ in heights] == [f"{p.number}.{p.tenths}" for p in offered]
+    value = heights[0][0]
+    number, tenths = (int(part) for part in value.split("."))
+    assert PLUGIN.decode(game, 0, form.key, [value, "10"]) == KeyBet(number=number, amount=10, stand=True)
+    assert PLUGIN.decode(game, 0, form.key, [value, "10"]) == PLUGIN.decode(
+        game, 0, f"bet.{number}.{tenths}.stand", ["10"]
+    )
+    with pytest.raises(IllegalAction, match="have moved"):
+        PLUGIN.decode(game, 0, form.key, [f"{number}.{tenths + 1}", "10"])
+    with pytest.raises(IllegalAction, match="Pick a height"):
+        PLUGIN.decode(game, 0, form.key, ["", "10"])
+    with pytest.raises(IllegalAction, match="whole number of chips"):
+        PLUGIN.decode(game, 0, form.key, [value, "ten"])
+    # Once the seat has bet for this card it is not asked again: no button, no form.
+    game.apply(0, KeyBet(number=number, amount=10, stand=True))
+    assert PLUGIN.moves(game, 0) == [] and PLUGIN.form(table.view(), game, 0, "height", ()) is None

@@ -457,6 +457,14 @@ class Contract:
             forbidden = others - cards_in(game.view(seat))
             for panel in self.panels(table, game, seat):
                 assert_names_none(forbidden, list(strings(panel)), f"seat {seat}'s hand panel")
+            # A move named for the seat (a learner's hint names one) names only what it sees:
+            # the timeout move and one other, each in words, not the key's bare fallback.
+            legal = list(game.legal_actions(seat)) if seat in awaiting else []
+            for action in [plugin.timeout_action(game, seat), self.rng.choice(legal)] if legal else []:
+                named = plugin.move_name(table.view(), game, seat, action)
+                key = plugin.encode(game, seat, action)[0].split(".")[0].replace("_", " ").capitalize()
+                assert (named and named != key) or named in ("Fold", "Pass"), f"{action!r} named {named!r}"
+                assert_names_none(forbidden, [named], f"seat {seat}'s move {action!r} named {named!r}")
 
     def panels(self, table: Table, game: Any, seat: int) -> list[Panel]:
         """The seat's panel, and the panel after each view control (a line chosen) and after
@@ -539,6 +547,10 @@ class Contract:
             forbidden = others - cards_in(game.view(seat))
             assert_names_none(forbidden, [advice.reason], f"the {level} computer's reason")
         for move in table_moves(plugin, game, seat):
+            if move.key.split(".")[0] in plugin.form_keys:
+                form = plugin.form(table.view(), game, seat, move.key, ())
+                assert form is not None and form.fields, f"public button {move.key!r} opens no form"
+                continue
             action = plugin.decode(game, seat, move.key, ())
             assert action is not None, f"public button {move.key!r} decodes to nothing"
             self.accepts(game, seat, action, f"public button {move.key!r}")

@@ -10,10 +10,10 @@ from bench.click_path import GLUE, Trace, back_and_forth, trace_one_move
 #: the glue places and returns of the path after issue 20's refactor (63 and 31 before it;
 #: 52 places after it, 50 once issue 21 drew the table's title and host name in render_table;
 #: 44 and 9 once each step read the table once: the turn, the escrow, the save's deadline,
-#: the table message's view; 45 once issue 24 kept each move in its own transaction:
-#: `Records.keep`, a step that writes)
-MOST_PLACES = 45
-MOST_RETURNS = 9
+#: the table message's view; 47 and 10 once issue 24 kept each move in its own transaction
+#: (`Records.keep`, in a file of its own) and put the last hand's Replay on the message)
+MOST_PLACES = 47
+MOST_RETURNS = 10
 
 
 async def _glue() -> Trace:

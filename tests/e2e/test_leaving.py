@@ -9,7 +9,7 @@ import simcord
 
 from bot.tables import Phase, Table
 from tests.e2e.test_holdout import SEED, everyone_passes, first_move, member_at, open_holdout
-from tests.helpers.room import Room, buttons, fetch, text_of
+from tests.helpers.room import Room, buttons, fetch, open_table, text_of
 
 pytestmark = pytest.mark.seed(SEED)
 
@@ -101,3 +101,27 @@ async def test_without_a_decision_pending_the_member_keeps_their_next_turn(room:
     # The leaver's turn waits for them: nothing was played for them.
     assert table.state.phase is Phase.PLAYING and table.to_act == 1 - seat
     assert "Your turn" in text_of(fetch(room, panels[1 - seat]))
+
+
+async def test_a_member_who_stays_and_then_runs_out_of_time_twice_is_told_they_leave(room: Room) -> None:
+    """ "Stay and leave after the hand" at Peg Leg, then the turn timer stands for the member
+    twice (they are away): the log says they leave the table when the hand ends, as they
+    asked, not that a computer takes their seat from the next hand; and when the hand ends
+    their seat goes, with no computer in it."""
+    table = await open_table(room, "peg-leg", [room.alice, room.bob], bots=1, stake=5)
+    seats = len(table.state.seats)
+    index = table.seat_of(room.alice.id)
+    assert index is not None
+    name, choice = table.state.seats[index].name, table.state.seats[index].choice
+    result = await room.alice.click(room.message(table.state.message_id), label=LEAVE)
+    assert result.response is not None
+    await room.alice.click(fetch(room, result.response.id), label=STAY)
+    said: list[str] = []
+    while table.state.phase is Phase.PLAYING:  # everyone away: the timer stands for the members
+        await room.env.advance_time(table.state.turn_timer + 1)
+        said += [line for line in table.state.log if line.startswith(f"⏱ {name} ") and line not in said]
+    assert len(said) >= 2, said
+    assert not any("computer" in line for line in said), said
+    assert "leave the table when this hand ends" in said[1]
+    assert table.seat_of(room.alice.id) is None and len(table.state.seats) == seats - 1
+    assert choice not in {seat.choice for seat in table.state.seats}

@@ -1,6 +1,7 @@
 """Fewer clicks at Peg Leg (issue 23, item 4): a member who stands for the whole hand decides
-once, and a bet is two interactions. The counts are every interaction the member makes
-(button, select, form), counted as they are made.
+once, and a bet is two interactions, on an open panel or from the table message (**Bet…**,
+one form holding the height and the amount). The counts are every interaction the member
+makes (button, select, form), counted as they are made.
 
 Before (main at 6c316cf): standing throughout was **Your hand** and then **Stand** after
 every card the member was asked about (the other member below still plays that way); a bet
@@ -14,12 +15,25 @@ import pytest
 import simcord
 
 from bot.tables import Phase, Table
-from tests.helpers.room import Panels, Room, button, controls, open_table, text_of
+from tests.helpers.room import (
+    Panels,
+    Room,
+    button,
+    buttons,
+    controls,
+    fetch,
+    form_list,
+    open_table,
+    text_of,
+)
 
 SEED = 20261123
 STAKE = 5
 BET_BEFORE = 4
 """Interactions a bet took before (see the module's text)."""
+BET_FROM_TABLE_BEFORE = 3
+"""Interactions a bet took from the table message before **Bet…** (main at 4c87874): Your
+hand, the height select on the panel, the amount form."""
 
 pytestmark = pytest.mark.seed(SEED)
 
@@ -123,3 +137,81 @@ async def test_a_bet_takes_two_interactions_on_an_open_panel(room: Room) -> None
     after = alice.count - opened
     assert after == 2 and after + opened < BET_BEFORE
     print(f"one bet: {BET_BEFORE} interactions before, {after + opened} now ({after} on an open panel)")
+
+
+def best_height(table: Table) -> int:
+    """The height with the best chance among those on offer."""
+    return max((p for p in table.game.view(None).prices if p.offered), key=lambda p: p.chance).number
+
+
+async def open_bet_form(room: Room, table: Table, member: simcord.MemberActor) -> simcord.InteractionResult:
+    """`member` presses **Bet…** on the table message as it is now."""
+    return await member.click(room.message(table.state.message_id), label="Bet…")
+
+
+def height_value(shown: simcord.InteractionResult, number: int) -> str:
+    """The value of height `number` in the bet form's list (it carries the odds shown)."""
+    assert shown.modal is not None, "Bet… opens the bet form"
+    heights = form_list(shown.modal, "height")
+    assert heights is not None, "the form holds the list of heights"
+    return next(o["value"] for o in heights["options"] if o["label"].startswith(f"{number} cards "))
+
+
+async def test_a_bet_takes_two_interactions_from_the_table_message(room: Room) -> None:
+    table = await open_peg_leg(room)
+    assert "Bet…" in buttons(room.message(table.state.message_id))
+    number = best_height(table)
+    shown = await open_bet_form(room, table, room.alice)
+    assert shown.modal is not None and not shown.ephemeral, "the form itself, to Alice alone"
+    offered = [p for p in table.game.view(None).prices if p.offered]
+    heights = form_list(shown.modal, "height")
+    assert heights is not None and len(heights["options"]) == len(offered)
+    assert "amount" in str(shown.modal)
+    result = await room.alice.submit_modal(shown, {"height": [height_value(shown, number)], "amount": "15"})
+    count = 2
+    bet = table.game.view(None).bets[-1]
+    assert (bet.seat, bet.number, bet.amount) == (Counted(room, table, room.alice).seat, number, 15)
+    # The bet was her move for this card, and its chips went the panel bet's way: to escrow.
+    assert Counted(room, table, room.alice).seat not in table.awaiting
+    assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000 - 15
+    # Her answer is her own panel, privately: it lists the bet.
+    assert result.ephemeral and result.response is not None
+    panel = fetch(room, result.response.id)
+    assert f"15 on **{number}**" in text_of(panel)
+    assert count < BET_FROM_TABLE_BEFORE
+    print(f"one bet from the table message: {BET_FROM_TABLE_BEFORE} interactions before, {count} now")
+
+
+async def test_the_table_messages_bet_is_refused_with_a_sentence_and_changes_nothing(room: Room) -> None:
+    table = await open_peg_leg(room)
+    number = best_height(table)
+    bets = len(table.game.view(None).bets)
+
+    async def unchanged() -> None:
+        assert len(table.game.view(None).bets) == bets
+        assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000 - 15
+
+    # Carol isn't seated: a sentence, and no form.
+    refused = await open_bet_form(room, table, room.carol)
+    assert refused.modal is None and refused.ephemeral
+    assert "not seated at this table" in refused.response.content
+    # Alice sends a bad amount (nothing changes), then bets from a form opened afresh; a
+    # third form, opened before that bet, is stale once it is made.
+    first = await open_bet_form(room, table, room.alice)
+    value = height_value(first, number)
+    bad = await room.alice.submit_modal(first, {"height": [value], "amount": "lots"})
+    assert bad.ephemeral and "whole number of chips" in bad.response.content
+    assert len(table.game.view(None).bets) == bets
+    assert await room.bot.store.balance(room.guild.id, room.alice.id) == 1000
+    second = await open_bet_form(room, table, room.alice)
+    third = await open_bet_form(room, table, room.alice)
+    bets += 1
+    await room.alice.submit_modal(second, {"height": [value], "amount": "15"})
+    await unchanged()
+    stale = await room.alice.submit_modal(third, {"height": [value], "amount": "15"})
+    assert stale.ephemeral and "moved on since you opened that form" in stale.response.content
+    await unchanged()
+    # And the table message's Bet… is not hers again until the next card.
+    again = await open_bet_form(room, table, room.alice)
+    assert again.modal is None and "waiting for" in again.response.content
+    await unchanged()

@@ -5,7 +5,6 @@ the showdown; bad form input, restarts and the points game."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 import pytest
@@ -16,7 +15,17 @@ from engine.core.cards import PRIMERO_40, Card
 from engine.primero.game import DECK
 from engine.primero.game import Phase as HandPhase
 from tests.engine.primero_helpers import c, stacked
-from tests.helpers.room import Panels, Room, button, controls, labels, leave_now, open_table, text_of
+from tests.helpers.room import (
+    Panels,
+    Room,
+    button,
+    controls,
+    form_list,
+    labels,
+    leave_now,
+    open_table,
+    text_of,
+)
 from tests.helpers.seeds import Seeds
 
 # The rule text's sample hand. The table's first dealer is seat 1 (Alice, playing Domenico's
@@ -81,24 +90,6 @@ class Players(Panels):
         if change is not None:
             values["discard"] = [option["value"] for option in change["options"] if option.get("default")]
         return await member.submit_modal(shown, values)
-
-
-def form_list(modal: dict[str, object], custom_id: str) -> dict[str, Any] | None:
-    """The list (select) `custom_id` in a form's payload, if it has one."""
-    found: list[dict[str, Any]] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == 3 and node.get("custom_id") == custom_id:
-                found.append(node)
-            for child in node.values():
-                walk(child)
-        elif isinstance(node, list):
-            for child in node:
-                walk(child)
-
-    walk(modal)
-    return found[0] if found else None
 
 
 def hidden(table: Table) -> set[Card]:

@@ -85,9 +85,12 @@ async def open_played(
     guild: int = GUILD,
     channel: int = CHANNEL,
     first_member: int = 0,
+    level: str | None = None,
+    hints: bool = False,
 ) -> Played:
     """A table of `game` at `stake` with `people` members (the first the host) and
-    `computers` computer players, not yet dealt."""
+    `computers` computer players (at `level`: the game's first by default), not yet dealt;
+    `hints`: the host allowed hints."""
     plugin = GAMES[game]
     seeds = Seeds()
     seeds.stream(random.Random(seed))
@@ -100,8 +103,9 @@ async def open_played(
         game=game,
         stake=stake,
         choice=plugin.seat_choices[0],
-        level=plugin.levels[0] if plugin.levels else "basic",
+        level=level or (plugin.levels[0] if plugin.levels else "basic"),
         options=plugin.parse_options(options),
+        hints=hints,
     )
     for index, member in enumerate(who[1:], 1):
         await click(

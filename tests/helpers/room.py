@@ -218,6 +218,24 @@ def find_label(message, prefix: str) -> str:
     raise AssertionError(f"no button starting {prefix!r} in {buttons(message)}")
 
 
+def form_list(modal: dict[str, object], custom_id: str) -> dict[str, Any] | None:
+    """The list (select) `custom_id` in a form's payload, if it has one."""
+    found: list[dict[str, Any]] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == 3 and node.get("custom_id") == custom_id:
+                found.append(node)
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(modal)
+    return found[0] if found else None
+
+
 async def leave_now(room: Room, member: simcord.MemberActor, table: Table) -> simcord.InteractionResult:
     """`member` presses **Leave after this hand** and, asked because the hand waits on them,
     answers **Leave now** (the timer plays their turns): the click that changes the table."""

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 from PIL.Image import Image
 
 from bot.art import draw_card, empty_slot, label
-from bot.art.cards import card_size
+from bot.art.cards import Size, card_size
 from bot.art.seats import (
     DIM,
-    GAP,
     GOLD,
     MARGIN,
     NAME,
@@ -28,7 +27,7 @@ from bot.art.seats import (
     Sheet,
     amount,
     backs,
-    box,
+    cell_width,
     chip,
     fan,
     felt,
@@ -36,9 +35,11 @@ from bot.art.seats import (
     hrow,
     hwrap,
     named,
+    seat_columns,
+    seat_grid,
+    seat_head,
     seat_tag,
     takings,
-    under,
     vcol,
 )
 from bot.games.cardano.render import PHASE_NAMES, all_in, kind_text
@@ -47,6 +48,9 @@ from engine.cardano.hands import describe
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
+
+NARROW = 250
+"""A seat box narrower than this (three to a row) draws its cards small."""
 
 
 def _fan(cards: list[Image], room: int, step: int) -> Sheet:
@@ -62,8 +66,11 @@ def _net(view: CardanoView, seat: int) -> int:
 
 
 def _seat(view: CardanoView, seat: int, width: int) -> Sheet:
-    """One seat's things, laid out to sit in a box `width` wide (10 pixels in)."""
+    """One seat's things, laid out to sit in a box `width` wide (10 pixels in); in a narrow
+    box (three to a row) the cards are small and the marks wrap under the name."""
     room = width - 20
+    narrow = width < NARROW
+    size: Size = "mini" if narrow else "normal"
     marks: list[Image] = []
     if seat == view.dealer:
         marks.append(chip("dealer", SMALL, "note"))
@@ -76,30 +83,32 @@ def _seat(view: CardanoView, seat: int, width: int) -> Sheet:
     declared = view.declared[seat]
     if declared is not None and not view.folded[seat]:
         marks.append(chip(f"declares {kind_text(declared)}", SMALL))
-    tag = seat_tag(
-        view.seats[seat],
-        turn=view.to_act == seat,
-        won=seat in view.winners,
-        out=view.folded[seat],
-        size=NAME,
-        marks=marks,
-        width=room,
+    name, turn, won, out = view.seats[seat], view.to_act == seat, seat in view.winners, view.folded[seat]
+    tag: Piece = (
+        seat_head(name, turn=turn, won=won, out=out, size=NAME, marks=marks, width=room)
+        if narrow
+        else seat_tag(name, turn=turn, won=won, out=out, size=NAME, marks=marks, width=room)
     )
     shown = view.face_up[seat]
     if shown is not None:
-        hand: Piece = _fan([draw_card(c) for c in shown], room, 56)
+        hand: Piece = _fan([draw_card(c, size) for c in shown], room, 36 if narrow else 56)
     elif view.hand_sizes[seat]:
-        hand = backs(view.hand_sizes[seat], "normal", 24)
+        hand = backs(view.hand_sizes[seat], size, 16 if narrow else 24)
     else:
-        hand = empty_slot("normal")
+        hand = empty_slot(size)
     parts: list[Piece] = [tag, hand]
     if shown is not None:
         parts.append(chip(describe(shown, view.options.primero_81), SMALL, width=room))
     if view.discards[seat]:
         word = label("discarded", SMALL, DIM)
-        pile = _fan([draw_card(c, "mini") for c in view.discards[seat]], room - word.width - 8, 30)
-        parts.append(hrow([word, pile], 8, "center"))
-    notes = [f"stack {view.stacks[seat]:,}", f"paid {view.paid[seat]:,}"]
+        if narrow:
+            parts.append(vcol([word, _fan([draw_card(c, "mini") for c in view.discards[seat]], room, 30)], 4))
+        else:
+            pile = _fan([draw_card(c, "mini") for c in view.discards[seat]], room - word.width - 8, 30)
+            parts.append(hrow([word, pile], 8, "center"))
+    notes = [f"stack {view.stacks[seat]:,}"]
+    if view.phase is not Phase.OVER or not narrow:  # at the end a narrow box's net says it
+        notes.append(f"paid {view.paid[seat]:,}")
     if view.phase is Phase.OVER:
         notes.append(f"{amount(_net(view, seat))} chips")
     parts.append(hwrap([label(n, SMALL, DIM, width=room) for n in notes], room, 12, 2, "start"))
@@ -108,20 +117,11 @@ def _seat(view: CardanoView, seat: int, width: int) -> Sheet:
 
 def table_picture(table: TableView, view: CardanoView) -> Image:
     """Header: the phase, the pot, the deck, the invitation and the vie or the duel. Then a
-    box per seat."""
+    box per seat, two to a row (three for five, `seat_columns`)."""
     n = len(view.seats)
-    columns = 2
-    cell_w = (ROOM - (columns - 1) * GAP) // columns
-    bodies = [_seat(view, s, cell_w) for s in range(n)]
-    rows: list[Piece] = []
-    for i in range(0, n, columns):
-        group = bodies[i : i + columns]
-        tall = max(b.height for b in group) + 20
-        cells = [
-            under(box(cell_w, tall, outline=GOLD if i + k in view.winners else None), b, 10, 10)
-            for k, b in enumerate(group)
-        ]
-        rows.append(hrow(cells, GAP, "start"))
+    columns = seat_columns(n)
+    bodies = [_seat(view, s, cell_width(columns)) for s in range(n)]
+    seats = seat_grid(bodies, columns, [s in view.winners for s in range(n)])
     over = view.phase is Phase.OVER
     title: list[Piece] = [chip("Cardano's Primero", TITLE, "note")]
     if not over:
@@ -154,7 +154,7 @@ def table_picture(table: TableView, view: CardanoView) -> Image:
             text = chip(f"Final duel, case {duel.case}: {who}", SMALL, "turn", ROOM)
             lines.append(text)
             lines.append(hrow([label("drew", SMALL, DIM), drew], 8))
-    lines.append(vcol(rows, GAP))
+    lines.append(seats)
     return felt(vcol(lines, 12), MARGIN, WIDTH)
 
 

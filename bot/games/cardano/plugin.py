@@ -20,8 +20,10 @@ from bot.games.cardano.render import (
     cardano_panel,
     cardano_prompt,
     cardano_status,
+    cards_text,
     declare_form,
     invitation_text,
+    kind_text,
     pot_text,
     rooms,
 )
@@ -200,6 +202,23 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
             head = "follow" if isinstance(move, Follow) else "allin"
             return (head if move.type is None else f"{head}.{move.type.label}"), ()
         return move.kind, ()
+
+    def move_name(self, table: TableView, game: Cardano, seat: int, action: Any) -> str:
+        """The buttons' words; a change, a duel, the vie and a bet say their cards and amounts
+        (a list and a form play them on the panel)."""
+        move: CardanoMove = action
+        if isinstance(move, Change):
+            if not move.discard:
+                return "Keep all your cards"
+            return f"Discard {cards_text(move.discard)} face up and draw {len(move.discard)}"
+        if isinstance(move, Duel):
+            return f"Duel case {move.case}: change {cards_text(move.discard)}"
+        if isinstance(move, Vie):
+            return f"Open the vie declaring a {kind_text(move.type)}"
+        if isinstance(move, Raise | Bid):
+            word = "Raise" if isinstance(move, Raise) else "Bid"
+            return f"{word} {plural(move.amount, 'chip')}, declaring a {kind_text(move.type)}"
+        return super().move_name(table, game, seat, action)
 
     def timeout_action(self, game: Cardano, seat: int) -> Any:
         """The least committal move: pass the invitation; change as few cards as allowed

@@ -28,6 +28,7 @@ from bot.art.seats import (
     amount,
     backs,
     box,
+    cell_width,
     chip,
     fan,
     felt,
@@ -35,6 +36,8 @@ from bot.art.seats import (
     hwrap,
     icon,
     named,
+    seat_columns,
+    seat_head,
     seat_tag,
     takings,
     under,
@@ -47,6 +50,10 @@ from engine.holdout.game import LINE_NAMES, HoldoutView, Phase, SeatStatus
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
+
+NARROW = 250
+"""A seat box narrower than this (three to a row) wraps its marks under the name and counts
+the hand in words rather than drawing its backs."""
 
 
 def _line_title(view: HoldoutView, line: int) -> str:
@@ -79,7 +86,8 @@ def _line(view: HoldoutView, line: int) -> Sheet:
 
 def _seat(view: HoldoutView, seat: int, width: int) -> Sheet:
     """One seat in a box `width` wide: the name and its marks, the face-down hand and its
-    count, then stack, ante and the pass, wrapped so nothing runs past the box."""
+    count, then stack, ante and the pass, wrapped so nothing runs past the box (in a narrow
+    box, three to a row, the marks wrap under the name and the hand is its count)."""
     inner = width - 20
     name = view.seats[seat]
     status = view.status[seat]
@@ -89,17 +97,14 @@ def _seat(view: HoldoutView, seat: int, width: int) -> Sheet:
     if status is not SeatStatus.IN:
         marks.append(chip(status.value, SMALL, "out"))
     won = view.winner == seat
-    tag = seat_tag(
-        name,
-        turn=view.to_act == seat or (view.phase is Phase.PASS and seat in view.awaiting),
-        won=won,
-        out=status is not SeatStatus.IN,
-        size=NAME,
-        marks=marks,
-        width=inner,
+    turn = view.to_act == seat or (view.phase is Phase.PASS and seat in view.awaiting)
+    out = status is not SeatStatus.IN
+    tag: Piece = (
+        seat_head(name, turn=turn, won=won, out=out, size=NAME, marks=marks, width=inner)
+        if width < NARROW
+        else seat_tag(name, turn=turn, won=won, out=out, size=NAME, marks=marks, width=inner)
     )
     count = view.hand_sizes[seat]
-    hand = backs(count, "mini", 8) if count else empty_slot("mini")
     notes = [f"stack {view.stacks[seat]:,}"]
     if view.antes[seat]:
         notes.append(f"ante {view.antes[seat]:,}")
@@ -108,7 +113,12 @@ def _seat(view: HoldoutView, seat: int, width: int) -> Sheet:
     if view.phase is Phase.OVER:
         notes.append(f"{amount(_net(view, seat))} chips")
     words = hwrap([label(note, SMALL, DIM, width=inner) for note in notes], inner, 14, 2, "start")
-    body = vcol([tag, hrow([hand, label(plural(count, "card"), SMALL)], 10), words], 6)
+    if width < NARROW:  # three to a row: the hand as a count alone, a row of the box less
+        held: Piece = chip(plural(count, "card"), SMALL, width=inner)
+    else:
+        hand = backs(count, "mini", 8) if count else empty_slot("mini")
+        held = hrow([hand, label(plural(count, "card"), SMALL)], 10)
+    body = vcol([tag, held, words], 6)
     return under(box(width, body.height + 20, outline=GOLD if won else None), body, 10, 10)
 
 
@@ -126,9 +136,8 @@ def table_picture(table: TableView, view: HoldoutView) -> Image:
     at the end, who won, how, and everyone's chips."""
     lines = [_line(view, n) for n in range(len(view.line_cards))]
     n = len(view.seats)
-    columns = 1 if n <= 2 else 2
-    cell_w = (ROOM - (columns - 1) * GAP) // columns
-    cells = [_seat(view, s, cell_w) for s in range(n)]
+    columns = 1 if n <= 2 else seat_columns(n)
+    cells = [_seat(view, s, cell_width(columns)) for s in range(n)]
     seat_rows: list[Piece] = [hrow(cells[i : i + columns], GAP, "start") for i in range(0, n, columns)]
     seats = vcol(seat_rows, GAP)
 

@@ -15,6 +15,7 @@ from bot.games.holdout.options import HoldoutTableOptions
 from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
 from bot.games.holdout.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel, from_summary
+from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.text import plural
 from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
@@ -112,6 +113,15 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
         if isinstance(action, Seconds):
             return f"seconds.{action.line}", ()
         return "fold", ()
+
+    def move_name(self, table: TableView, game: Holdout, seat: int, action: Any) -> str:
+        """The pass names its two cards and who gets them; a card played, its button's words."""
+        if isinstance(action, PassCards):
+            names = game.view(seat).seats
+            cards = " and ".join(card.short for card in action.cards)
+            return f"Pass {cards} to {plain(names[(seat + 1) % len(names)])}"
+        named = super().move_name(table, game, seat, action)
+        return f"Play {named}" if isinstance(action, PlayCard) else named
 
     def timeout_action(self, game: Holdout, seat: int) -> Any:
         """At the pass, the two highest cards go left; in play, the player folds."""

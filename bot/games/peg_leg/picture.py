@@ -24,14 +24,13 @@ from bot.art.seats import (
     WIDTH,
     Piece,
     Sheet,
-    backs,
     box,
     chip,
+    discards,
     fan,
     felt,
     hrow,
     hwrap,
-    pile,
     takings,
     vcol,
 )
@@ -104,13 +103,5 @@ def table_picture(table: TableView, view: PegLegView) -> Image:
         odds += [chip(f"{p.number}: {p.tenths // 10}.{p.tenths % 10} to 1", SMALL) for p in offered]
         parts.append(hwrap(odds, ROOM, 6, 6, "center"))
 
-    count = len(view.discard)
-    discard: list[Piece] = [
-        label(f"Discard pile · {plural(count, 'card')}", SMALL, DIM),
-        pile(view.discard, ROOM),
-    ]
-    if view.undealt:
-        rest = [backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", SMALL, "note")]
-        discard.append(hrow(rest, 8))
-    parts.append(vcol(discard, 8))
+    parts.append(discards(f"Discard pile · {plural(len(view.discard), 'card')}", view.discard, view.undealt))
     return felt(vcol(parts, 14), MARGIN, WIDTH)

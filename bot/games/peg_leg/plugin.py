@@ -1,9 +1,11 @@
 """Peg Leg at a Ridotto table: the deck plays itself, every card public as it is dealt; the
-members bet against the house through their panel (/hand, or **Your hand**): a select of the
-heights on offer, each with its payout, opens a form for the amount, and the bet ends their
-part of the round (two interactions); surrender buttons per bet; Stand to keep their bets
-until the next card of the key suit, or a standing decision — stand for the rest of the
-hand, or until a bet is beaten — set once and cancelled from the panel at any time."""
+members bet against the house with **Bet…** on the table message, one form holding the
+height (a list of those on offer, each with its payout) and the amount, or through their
+panel (/hand, or **Your hand**), where a select of the heights opens a form for the amount:
+either way the bet ends their part of the round and takes two interactions. The panel has
+surrender buttons per bet; Stand to keep their bets until the next card of the key suit, or
+a standing decision — stand for the rest of the hand, or until a bet is beaten — set once
+and cancelled from the panel at any time."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from pydantic import ValidationError
 
 from bot.forms import whole_number
 from bot.games.base import GamePlugin, HandByHand, HandSetup
-from bot.games.capabilities import Job, OutOfTurn, Prepares, Standings
+from bot.games.capabilities import Job, Move, OutOfTurn, Prepares, Standings, TableMoves
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
 from bot.games.peg_leg.rules import BRIEF, RULES
@@ -34,6 +36,7 @@ from engine.peg_leg.game import (
     PegLegOptions,
     PegLegView,
     Phase,
+    Price,
     Standing,
     StandPat,
     Surrender,
@@ -47,7 +50,11 @@ if TYPE_CHECKING:
     from bot.games.view import TableView
 
 PICK = "height"
-"""The panel select of the heights on offer; choosing one opens the bet form."""
+"""The bet form's key: the panel select of the heights on offer (choosing one opens the form
+for the amount), and the table message's **Bet…** (the form holds the height and the amount)."""
+BET = "bet.stand"
+"""The key of the table message's bet form: the height (as `<height>.<tenths>`, the odds
+shown) and the amount are its values; like the panel's bet, it stands for this card."""
 MAX_BUTTONS = 20
 """Buttons a panel shows (Discord's five rows: one for the select, four of five buttons):
 the stand buttons first, then as many surrender buttons as fit."""
@@ -84,6 +91,7 @@ class PegLegPlugin(
     HandByHand[PegLeg, PegLegTableOptions],
     Prepares[PegLeg],
     OutOfTurn[PegLeg],
+    TableMoves[PegLeg],
 ):
     id = "peg_leg"
     name = "Peg Leg"
@@ -91,8 +99,9 @@ class PegLegPlugin(
     min_players = 2
     max_players = 6
     seat_choices = ("1", "2", "3", "4", "5", "6")
-    # Nothing is secret once dealt, but bets are placed through a select and a form, which
-    # only a private panel can carry: the table message shows **Your hand** to open it.
+    # Nothing is secret once dealt, but a member's bets, surrenders and standing decisions
+    # are their own: the panel (**Your hand**) carries them; **Bet…** on the table message
+    # opens the bet form directly (`moves`).
     private_hands = True
     rules = RULES
     brief = BRIEF
@@ -143,8 +152,14 @@ class PegLegPlugin(
         `surrender.<bet>` (the bet's place in the hand's list); `bet.<height>.<tenths>` with
         the amount typed in the form — the tenths are the odds the bettor was shown, and a
         bet whose odds have moved since is refused — and `bet.<height>.<tenths>.stand`, the
-        panel's bet, which also stands for this card."""
+        panel's bet, which also stands for this card; `bet.stand` with the height picked in the
+        form (`<height>.<tenths>`) and the amount, the table message's bet."""
         parts = key.split(".")
+        if key == BET and len(values) == 2:
+            picked = values[0].split(".")
+            if len(picked) != 2 or not all(part.isdigit() for part in picked):
+                raise IllegalAction("Pick a height from the list to bet on; nothing was bet.")
+            parts, values = ["bet", *picked, "stand"], values[1:]
         if parts == ["stand"] and not values:
             return STAND if STAND in game.legal_actions(seat) else None
         if parts[0] == "standing":
@@ -186,6 +201,15 @@ class PegLegPlugin(
             return f"standing.{action.until}", ()
         return "stand", ()
 
+    def move_name(self, table: TableView, game: PegLeg, seat: int, action: Any) -> str:
+        """A bet says its height, amount and odds (a list and a form make it on the panel);
+        the rest, their buttons' words."""
+        if isinstance(action, KeyBet):
+            stand = " and stand" if action.stand else ""
+            odds = odds_text(game.price(action.number))
+            return f"Bet {plural(action.amount, 'chip')} on {action.number} (pays {odds}){stand}"
+        return super().move_name(table, game, seat, action)
+
     def out_of_turn(self, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Any | None:
         """A standing decision set or cancelled (`standing.<hand|beaten|off>`) while bets are
         open, whether or not the round waits on the member (docs/RULES.md, Peg Leg 11)."""
@@ -193,6 +217,13 @@ class PegLegPlugin(
             if key == f"standing.{action.until}" and not values:
                 return action
         return None
+
+    def moves(self, game: PegLeg, seat: int) -> list[Move]:
+        """**Bet…** on the table message while engine seat `seat` may bet: it opens the bet
+        form (`form` with no values) for the member who presses it."""
+        if any(isinstance(action, KeyBet) for action in game.legal_actions(seat)):
+            return [Move(PICK, "Bet…")]
+        return []
 
     # ------------------------------------------------- pricing, off the loop
     def prepare(self, game: PegLeg, seat: int, action: Any) -> Job | None:
@@ -226,7 +257,7 @@ class PegLegPlugin(
         who = ", ".join(_who(table, seat) for seat in view.awaiting)
         due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
         when = "opening bets" if view.round_after == 1 else f"bets after card {view.round_after}"
-        return f"**Hand {table.hand_no} · {when}** — waiting on {who}{due}. Press **Your hand** to bet."
+        return f"**Hand {table.hand_no} · {when}** — waiting on {who}{due}. Press **Bet…** to bet."
 
     def summary(self, table: TableView, game: PegLeg) -> list[str]:
         """Whose bets are awaited, then the key stack's height and what each player staked
@@ -242,7 +273,7 @@ class PegLegPlugin(
         due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
         return (
             f"{who}: bets are open at Peg Leg table #{table.id} — the {view.key_label} stack holds "
-            f"{view.key_height}. Press **Your hand** to bet, surrender or stand.{due}"
+            f"{view.key_height}. Press **Bet…** to bet, or **Your hand** to surrender or stand.{due}"
         )
 
     def table_fields(self, table: TableView, game: PegLeg, embed: discord.Embed) -> None:
@@ -358,10 +389,7 @@ class PegLegPlugin(
         legal = view.legal
         pickers: tuple[Picker, ...] = ()
         if any(isinstance(action, KeyBet) for action in legal):
-            options = tuple(
-                (str(p.number), f"{p.number} cards · pays {odds_text(p.tenths)} · {p.chance:.0%}", False)
-                for p in offered
-            )
+            options = tuple((str(p.number), _offer(p), False) for p in offered)
             pickers = (Picker(PICK, "Bet on the key stack's final height…", options),)
         controls = [Control("stand", "Stand — keep my bets", discord.ButtonStyle.success), *standing]
         surrenders = [action for action in legal if isinstance(action, Surrender)]
@@ -377,18 +405,31 @@ class PegLegPlugin(
         return Panel(embed, _rows(controls), pickers)
 
     def form(self, table: TableView, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Form | None:
-        """`height` (values: the height picked) opens the bet form for its amount; sending it
-        bets and stands for this card, so a bet is two interactions (pick, send)."""
-        if key != PICK or len(values) != 1 or not values[0].isdigit():
+        """`height` opens the bet form: with the height picked on the panel (values: that
+        height), a form for its amount; from the table message's **Bet…** (no values), one
+        form holding the list of heights on offer and the amount. Sending either bets and
+        stands for this card, so a bet is two interactions (pick and send, or open and send)."""
+        numbers = {a.number for a in game.legal_actions(seat) if isinstance(a, KeyBet)}
+        if key != PICK or not numbers:
+            return None
+        stake = game.options.stake
+        left = game.cap() - game.view(None).staked[seat]
+        field = FormField("amount", f"Chips to bet ({stake:,} to {left:,})", f"{stake:,} to {left:,}", 12)
+        if not values:
+            offered = [p for p in game.view(None).prices if p.number in numbers]
+            heights = FormField(
+                "height",
+                "Height of the key stack at the end",
+                "Pick the height to bet on",
+                options=tuple((f"{p.number}.{p.tenths}", _offer(p), False) for p in offered),
+            )
+            return Form(BET, "Bet on the key stack's final height", (heights, field))
+        if len(values) != 1 or not values[0].isdigit() or int(values[0]) not in numbers:
             return None
         number = int(values[0])
         tenths = game.price(number)
-        legal = game.legal_actions(seat)
-        if tenths <= 0 or not any(isinstance(a, KeyBet) and a.number == number for a in legal):
+        if tenths <= 0:
             return None
-        stake = game.options.stake
-        left = game.cap() - sum(game.view(None).staked[seat : seat + 1])
-        field = FormField("amount", f"Chips to bet ({stake:,} to {left:,})", f"{stake:,} to {left:,}", 12)
         return Form(f"bet.{number}.{tenths}.stand", f"Bet on {number} · pays {odds_text(tenths)}", (field,))
 
 
@@ -397,6 +438,11 @@ def _rows(controls: Sequence[Control]) -> tuple[Control, ...]:
     return tuple(
         Control(c.key, c.label, c.style, c.disabled, row=1 + place // 5) for place, c in enumerate(controls)
     )
+
+
+def _offer(price: Price) -> str:
+    """A height on offer as the bet lists show it: "7 cards · pays 3.5 to 1 · 21%"."""
+    return f"{price.number} cards · pays {odds_text(price.tenths)} · {price.chance:.0%}"
 
 
 def _who(table: TableView, seat: int) -> str:

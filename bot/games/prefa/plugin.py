@@ -380,6 +380,18 @@ class PrefaPlugin(
             return f"play.{hand.index(action.card)}", ()
         return str(kind), ()
 
+    def move_name(self, table: TableView, game: PrefaHand, seat: int, action: Any) -> str:
+        """The buttons' words; a card to play, the two cards to discard and a contract chosen
+        from the list named in full."""
+        kind = action.kind
+        if kind == "play":
+            return f"Play {action.card.short}"
+        if kind == "discard":
+            return f"Discard {' and '.join(card.short for card in action.cards)}"
+        if kind == "declare":
+            return f"Play {action.contract.text}" + (" with the four aces" if action.aces else "")
+        return super().move_name(table, game, seat, action)
+
     def timeout_action(self, game: PrefaHand, seat: int) -> Any:
         """Bidding: pass. Otherwise the basic computer player's choice (a discard, a
         contract, a defence call and a card it would make itself)."""

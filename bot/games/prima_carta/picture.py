@@ -24,15 +24,14 @@ from bot.art.seats import (
     Piece,
     Sheet,
     Tone,
-    backs,
     box,
     chip,
+    discards,
     fan,
     felt,
     hrow,
     hwrap,
     named,
-    pile,
     seat_tag,
     takings,
     vcol,
@@ -107,12 +106,11 @@ def _heading(stack: StackView) -> Piece:
 
 
 def _owner(table: TableView, view: PrimaCartaView, stack: StackView, prima: bool) -> Piece:
-    """A line for one stack: its suit, its owner (gold to act, crowned when won) and where
-    they stand, fitting the picture's width."""
+    """A line for one owned stack: its suit, its owner (gold to act, crowned when won) and
+    where they stand, fitting the picture's width."""
     suit = pip(POSTAS_50, stack.suit, 22)
     seat = stack.owner
-    if seat is None:
-        return hrow([suit, chip(f"{stack.label}: unowned", SMALL, "out", ROOM - 30)], 8)
+    assert seat is not None
     tone: Tone = "turn" if view.to_act == seat else "note"
     state = chip(_status(view, seat) + (" · prima" if prima else ""), SMALL, tone)
     tag = seat_tag(
@@ -153,7 +151,13 @@ def table_picture(table: TableView, view: PrimaCartaView) -> Image:
     columns = [vcol([_heading(s), _pile(s)], 8, "center") for s in stacks]
     tall = max(c.height for c in columns)
     board = Sheet(ROOM, tall, [(c, n * COLUMN + (COLUMN - c.width) // 2, 0) for n, c in enumerate(columns)])
-    owners = vcol([_owner(table, view, s, s.suit == prima_suit) for s in stacks], 6)
+    owned = [_owner(table, view, s, s.suit == prima_suit) for s in stacks if s.owner is not None]
+    free = [
+        hrow([pip(POSTAS_50, s.suit, 22), chip(s.label, SMALL, "out")], 6) for s in stacks if s.owner is None
+    ]
+    if free:  # the suits nobody backs, on one line
+        owned.append(hwrap([chip("Unowned:", SMALL, "note"), *free], ROOM, 10, 6, "start"))
+    owners = vcol(owned, 6)
 
     name = {"cinco": "Cinco", "jasper": "Prima Carta · Jasper"}.get(view.variant, "Prima Carta")
     title: list[Piece] = [chip(f"{name} · pass {view.pass_number}", TITLE, "note")]
@@ -174,12 +178,13 @@ def table_picture(table: TableView, view: PrimaCartaView) -> Image:
     what = f"Discard pile · {plural(count, 'card')}"
     if count:
         what += " · dealt from the left next pass"
-    discard: list[Piece] = [label(what, SMALL, DIM, width=ROOM), pile(view.discard, ROOM)]
-    if view.undealt:
-        discard.append(
-            hrow([backs(min(view.undealt, 6), "mini", 6), chip(f"{view.undealt} undealt", SMALL, "note")], 8)
-        )
-    parts = [hwrap(title, ROOM, 10, 6, "center"), *_outcome(table, view), board, owners, vcol(discard, 8)]
+    parts = [
+        hwrap(title, ROOM, 10, 6, "center"),
+        *_outcome(table, view),
+        board,
+        owners,
+        discards(what, view.discard, view.undealt),
+    ]
     return felt(vcol(parts, 14), MARGIN, WIDTH)
 
 

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 from PIL.Image import Image
 
 from bot.art import draw_card, empty_slot, label
-from bot.art.cards import card_size
+from bot.art.cards import Size, card_size
 from bot.art.seats import (
     DIM,
-    GAP,
     GOLD,
     MARGIN,
     NAME,
@@ -29,7 +28,7 @@ from bot.art.seats import (
     Sheet,
     amount,
     backs,
-    box,
+    cell_width,
     chip,
     fan,
     felt,
@@ -37,9 +36,11 @@ from bot.art.seats import (
     hrow,
     hwrap,
     named,
+    seat_columns,
+    seat_grid,
+    seat_head,
     seat_tag,
     takings,
-    under,
     vcol,
 )
 from engine.core.cards import Card
@@ -49,6 +50,8 @@ from engine.primero.hands import HandType, describe
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
+NARROW = 250
+"""A seat box narrower than this (three to a row) draws its cards small."""
 ROUND = {
     Phase.FIRST: "first round",
     Phase.SECOND: "second round",
@@ -92,8 +95,11 @@ def _net(view: PrimeroView, seat: int) -> int:
 
 
 def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sheet:
-    """One seat's things, laid out to sit in a box `width` wide (10 pixels in)."""
+    """One seat's things, laid out to sit in a box `width` wide (10 pixels in); in a narrow
+    box (three to a row) the cards are small and the marks wrap under the name."""
     room = width - 20
+    narrow = width < NARROW
+    size: Size = "mini" if narrow else "normal"
     status = view.status[seat]
     won = view.winner == seat
     marks: list[Image] = []
@@ -103,30 +109,31 @@ def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sh
         marks.append(chip("all in", SMALL, "turn"))
     elif status is SeatStatus.FOLDED:
         marks.append(chip("folded", SMALL, "out"))
-    tag = seat_tag(
-        view.seats[seat],
-        turn=view.to_act == seat,
-        won=won,
-        out=status is SeatStatus.FOLDED,
-        size=NAME,
-        marks=marks,
-        width=room,
+    name = view.seats[seat]
+    turn, out = view.to_act == seat, status is SeatStatus.FOLDED
+    tag: Piece = (
+        seat_head(name, turn=turn, won=won, out=out, size=NAME, marks=marks, width=room)
+        if narrow
+        else seat_tag(name, turn=turn, won=won, out=out, size=NAME, marks=marks, width=room)
     )
     if shown is not None:
-        hand: Piece = _fan([draw_card(c) for c in shown.cards], room, 56)
+        hand: Piece = _fan([draw_card(c, size) for c in shown.cards], room, 36 if narrow else 56)
     elif view.hand_sizes[seat]:
-        hand = backs(view.hand_sizes[seat], "normal", 24)
+        hand = backs(view.hand_sizes[seat], size, 16 if narrow else 24)
     else:
-        hand = empty_slot("normal")
+        hand = empty_slot(size)
     changed: list[Card] = list(view.discards[seat])
     beside: Piece | None = None
     if changed:
         word = label("changed", SMALL, DIM)
-        pile = _fan([draw_card(c, "mini") for c in changed], room - word.width - 8, 36)
-        if hand.width + 16 + max(pile.width, word.width) <= room:
-            hand = hrow([hand, vcol([word, pile], 4)], 16, "end")
+        if narrow:
+            beside = vcol([word, _fan([draw_card(c, "mini") for c in changed], room, 36)], 4)
         else:
-            beside = hrow([word, pile], 8, "center")
+            pile = _fan([draw_card(c, "mini") for c in changed], room - word.width - 8, 36)
+            if hand.width + 16 + max(pile.width, word.width) <= room:
+                hand = hrow([hand, vcol([word, pile], 4)], 16, "end")
+            else:
+                beside = hrow([word, pile], 8, "center")
     parts: list[Piece] = [tag, hand]
     if shown is not None:
         parts.append(_makes(view, shown.forms, room))
@@ -174,24 +181,14 @@ def _outcome(view: PrimeroView) -> list[Piece]:
 
 def table_picture(table: TableView, view: PrimeroView) -> Image:
     """Header: the round, the pot(s), the deck and the bid (at the end: who won what). Then
-    a box per seat, two to a row: the name (gold to act, crowned and framed for the
-    winner), the hand face down or, at the showdown, face up with what it makes, and the
-    cards it changed, face up."""
+    a box per seat, two to a row (three for five or more, `seat_columns`): the name (gold to
+    act, crowned and framed for the winner), the hand face down or, at the showdown, face up
+    with what it makes, and the cards it changed, face up."""
     n = len(view.seats)
-    columns = 2
-    cell_w = (ROOM - (columns - 1) * GAP) // columns
+    columns = seat_columns(n)
     shown = {s.seat: s for s in view.showdown or ()}
-    bodies = [_seat(view, s, shown.get(s), cell_w) for s in range(n)]
-    rows: list[Piece] = []
-    for i in range(0, n, columns):
-        group = bodies[i : i + columns]
-        tall = max(b.height for b in group) + 20  # boxes of a row are one height
-        cells = [
-            under(box(cell_w, tall, outline=GOLD if view.winner == i + k else None), b, 10, 10)
-            for k, b in enumerate(group)
-        ]
-        rows.append(hrow(cells, GAP, "start"))
-    seats = vcol(rows, GAP)
+    bodies = [_seat(view, s, shown.get(s), cell_width(columns)) for s in range(n)]
+    seats = seat_grid(bodies, columns, [view.winner == s for s in range(n)])
 
     title: list[Piece] = [chip("Primero", TITLE, "note")]
     if view.phase is Phase.OVER:

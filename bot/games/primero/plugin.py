@@ -16,11 +16,13 @@ from bot.games.primero.options import BETTING_ONLY, PrimeroTableOptions
 from bot.games.primero.render import (
     bid_text,
     card_text,
+    changing,
     primero_fields,
     primero_panel,
     primero_prompt,
     primero_result,
     primero_status,
+    turn_buttons,
 )
 from bot.games.primero.rules import BRIEF, RULES
 from bot.games.results import HandResult, closing_panel
@@ -29,7 +31,7 @@ from engine.core.cards import PRIMERO_40, Card
 from engine.core.text import plural
 from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
 from engine.primero.game import Phase as HandPhase
-from engine.primero.hands import HandType
+from engine.primero.hands import HandType, describe
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -226,6 +228,27 @@ class PrimeroPlugin(
         if isinstance(action, AllIn):
             return f"allin{tail}", ()
         return "fold", ()
+
+    def move_name(self, table: TableView, game: Primero, seat: int, action: Any) -> str:
+        """The buttons' words, with the cards to change named (a list picks them on the panel)
+        and a bid's hand, total and bet (a form types them)."""
+        hand = game.view(seat).hand or ()
+        cards: tuple[Card, ...] = getattr(action, "discard", ())
+        change = f", changing {' '.join(card.short for card in cards)}" if cards else ""
+        if isinstance(action, Bid):
+            bet = f" and bet {action.bet:,}" if game.options.betting else ""
+            return f"Bid {describe(action.type, action.total)}{bet}{change}"
+        choice = game.choices(seat)
+        if isinstance(action, Stake) and action.bet and choice is not None:
+            return f"Cover {choice.owe:,} and bet {action.bet:,}{change}"
+        if choice is not None and choice.phase is not HandPhase.CHOICE:
+            places = tuple(hand.index(card) for card in cards)
+            key, _ = self.encode(game, seat, action)
+            keys = {key, key.replace("stake", "cover", 1)}  # a forced player's stake covers
+            for control in turn_buttons(choice, places):
+                if control.key in keys:
+                    return control.label.removesuffix(changing(places)) + change
+        return super().move_name(table, game, seat, action)
 
     def timeout_action(self, game: Primero, seat: int) -> Any:
         """The least committal move: at the end of the hand fold (half the set-aside comes

@@ -147,7 +147,7 @@ def _with(key: str, discard: tuple[int, ...]) -> str:
     return f"{key}.{_places(discard)}" if discard else key
 
 
-def _changing(discard: tuple[int, ...]) -> str:
+def changing(discard: tuple[int, ...]) -> str:
     if not discard:
         return ""
     return f" · change {len(discard)}"
@@ -226,7 +226,7 @@ def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int
                 min(choice.max_discard, len(hand)),
             )
         )
-    controls = _buttons(choice, discard)
+    controls = turn_buttons(choice, discard)
     if choice.bids:
         # The whole bid in one form: type, total, bet and the cards to change (issue 23).
         bet = f" · bet {choice.bet_range[0]:,}–{choice.bet_range[1]:,}" if betting else ""
@@ -258,14 +258,14 @@ def _turn_text(view: PrimeroView, choice: TurnChoices) -> str:
     return " ".join(parts)
 
 
-def _buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
+def turn_buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
     green, grey, red, blue = (
         discord.ButtonStyle.success,
         discord.ButtonStyle.secondary,
         discord.ButtonStyle.danger,
         discord.ButtonStyle.primary,
     )
-    change = _changing(discard)
+    change = changing(discard)
     controls: list[Control] = []
     if choice.stake:
         pay = choice.owe + choice.set_aside

@@ -34,7 +34,9 @@ from bot.games.base import (
 from bot.games.primiera import picture
 from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
 from bot.games.primiera.render import (
+    capture_label,
     card_plays,
+    card_text,
     primiera_fields,
     primiera_panel,
     primiera_prompt,
@@ -267,6 +269,12 @@ class PrimieraPlugin(
         if len(plays) == 1:
             return f"play.{place}", ()
         return f"play.{place}.{plays.index(action)}", ()
+
+    def move_name(self, table: TableView, game: Primiera, seat: int, action: Any) -> str:
+        """ "Lay 🪙F (8 · P10) face down"; "Play 🪙7 takes 🏆3+🗡4", as the card's button says."""
+        if isinstance(action, Lay):
+            return f"Lay {card_text(action.card)} face down"
+        return f"Play {capture_label(action.card, action)}"
 
     def timeout_action(self, game: Primiera, seat: int) -> Any:
         """What the basic computer player would do: at the lay, the card that gives least
