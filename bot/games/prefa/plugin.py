@@ -185,7 +185,9 @@ class PrefaPlugin(
                 f"({options.stack} × the {hand_cost(options) * stake:,} one hand can cost)"
             )
         else:
-            parts.append("for the scoreboard (no bankroll chips)")
+            # Short, so the lobby's lines fit 500 characters with every option and the
+            # hints line; /rules says what a scoreboard table is.
+            parts.append("for the scoreboard")
         if options.direction == "counterclockwise":
             parts.append("counter-clockwise")
         extras = [
@@ -198,7 +200,7 @@ class PrefaPlugin(
             ("two empty pouches", options.last_pouch_shared),
         ]
         parts += [text for text, on in extras if on]
-        return " · ".join(parts) + " · 3 players, or 4 with the dealer sitting out"
+        return " · ".join(parts) + " · 3 or 4 players"
 
     def new_match(self, options: PrefaTableOptions) -> Match:
         return Match.new(
