@@ -59,6 +59,8 @@ MAX_MOVES = 1_000
 """A hand that has not ended after this many moves never will (real hands take tens)."""
 HANDS = 2
 """Hands per table: the second is dealt from the first's stacks, carried pot and dealer."""
+STRONG_EVERY = 4
+"""A level above the first is asked for its move at one checked turn in this many."""
 NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Gino", "Ilaria")
 DEADLINE = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 STAKES = (1, 7, 10)
@@ -249,6 +251,8 @@ class Contract:
         self.plugin = plugin
         self.options = options
         self.rng = rng
+        #: turns check_turn has seen, to ask the stronger levels at one in STRONG_EVERY
+        self.turns_checked = 0
 
     # ---------------------------------------------------------------------- playing
     def random_move(self, game: Any, awaiting: tuple[int, ...]) -> Move:
@@ -531,7 +535,13 @@ class Contract:
                 raise AssertionError(f"{action!r} encodes to {key!r} {values}, refused: {error}") from error
             assert back == action, f"{action!r} encodes to {key!r} {values}, which decodes to {back!r}"
         self.accepts(game, seat, plugin.timeout_action(game, seat), "the timeout move")
-        for level in plugin.levels:
+        self.turns_checked += 1
+        for rank, level in enumerate(plugin.levels):
+            # The first level is asked at every turn; a stronger one searches (tens of ms a
+            # move), so it is asked at one turn in STRONG_EVERY, and still plays in every
+            # playout (random_move), where an illegal move of its own would be refused.
+            if rank > 0 and self.turns_checked % STRONG_EVERY:
+                continue
             computer = plugin.computer(level)
             if not isinstance(computer, Advises):
                 self.accepts(game, seat, computer.choose(game, seat), f"the {level} computer")
