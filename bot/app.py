@@ -16,6 +16,7 @@ from discord.utils import MISSING
 from bot.components import ComponentRouter
 from bot.config import Settings
 from bot.display import Display
+from bot.i18n import Markup, Text, lang, reader, room_language, t
 from bot.store import Store, open_store
 from bot.tables import MoveSavedError, TableError, TableService
 from bot.workers import Workers
@@ -28,7 +29,7 @@ DECISION_NICE = 10
 #: picture-drawing worker processes (with worker processes at all; `WORKERS=0` draws in a thread)
 DRAWERS = 2
 
-SET_ASIDE_NOTICE = (
+SET_ASIDE_NOTICE = t(
     "♠ The table in this channel couldn't be restored after the bot restarted, so it has been "
     "closed and the chips it held have gone back to the players' bankrolls (see /balance). "
     "Open a new table with /play."
@@ -168,7 +169,11 @@ class Ridotto(commands.AutoShardedBot):
                 channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
                 if not isinstance(channel, discord.abc.Messageable):
                     raise TypeError(f"channel {channel_id} takes no messages")
-                await channel.send(SET_ASIDE_NOTICE)
+                guild = getattr(channel, "guild", None)
+                where = lang(
+                    room_language(guild.id if guild is not None else None, guild and guild.preferred_locale)
+                )
+                await channel.send(where(SET_ASIDE_NOTICE))
             except (discord.DiscordException, TypeError) as error:
                 log.warning(
                     "table %s: could not tell channel %s it was set aside (%s)",
@@ -271,18 +276,19 @@ class Ridotto(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Every failure a member can cause gets a sentence, never a traceback."""
+        text: Text
         if isinstance(error, app_commands.MissingPermissions):
-            text = "Only members with **Manage Server** can change the room's settings."
+            text = t("Only members with **Manage Server** can change the room's settings.")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = "Ridotto's card room lives in servers: use this command in a server channel."
+            text = t("Ridotto's card room lives in servers: use this command in a server channel.")
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You can't use that command here."
+            text = t("You can't use that command here.")
         elif _not_a_member(error):
             # Discord still offers members who have left in a member option, and sends them as
             # plain users; discord.py then refuses to make a Member of them. The member's
             # mistake, not ours: a sentence, no traceback, and the command never ran.
             log.info("/%s: a member option named a user who isn't in the server", _name(interaction))
-            text = "That member isn't in this server."
+            text = t("That member isn't in this server.")
         else:
             await answer_failure(interaction, error.__cause__ or error, f"/{_name(interaction)}")
             return
@@ -307,19 +313,21 @@ def _not_a_member(error: app_commands.AppCommandError) -> bool:
 
 async def reply(
     interaction: discord.Interaction,
-    text: str | None,
+    text: Text | None,
     *,
     embed: discord.Embed = MISSING,
     view: discord.ui.View | None = None,
     allowed_mentions: discord.AllowedMentions = MISSING,
     file: discord.File = MISSING,
 ) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered. Left-out
-    arguments are discord.py's own MISSING, exactly as if they had not been passed."""
+    """Answer ephemerally, in the member's language (`bot.i18n.reader`), whether or not the
+    interaction was already answered. Left-out arguments are discord.py's own MISSING,
+    exactly as if they had not been passed."""
     shown = MISSING if view is None else view
+    said = None if text is None else reader(interaction)(text)
     if interaction.response.is_done():
         await interaction.followup.send(
-            MISSING if text is None else text,
+            MISSING if said is None else said,
             ephemeral=True,
             embed=embed,
             view=shown,
@@ -328,7 +336,7 @@ async def reply(
         )
     else:
         await interaction.response.send_message(
-            text, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions, file=file
+            said, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions, file=file
         )
 
 
@@ -338,11 +346,15 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     ref = secrets.token_hex(3)
     log.error("%s failed (ref %s)", where, ref, exc_info=error)
     if isinstance(error, MoveSavedError):
-        text = (
-            f"Your move was made, but something went wrong showing it (ref `{ref}`). The table is up to date."
+        text = t(
+            "Your move was made, but something went wrong showing it (ref {ref}). The table is up to date.",
+            ref=Markup(f"`{ref}`"),
         )
     else:
-        text = f"Something went wrong on our side; nothing changed. Please try again (ref `{ref}`)."
+        text = t(
+            "Something went wrong on our side; nothing changed. Please try again (ref {ref}).",
+            ref=Markup(f"`{ref}`"),
+        )
     try:
         await reply(interaction, text)
     except discord.HTTPException:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
     from bot.games.view import TableView
+    from bot.i18n import Lang
     from bot.tables import Table
 
 T = TypeVar("T")
@@ -95,22 +96,23 @@ class Pictures:
         if game is None:
             return None
         view, seen = game.view(None), table.view()  # copies: the drawing may run elsewhere
-        key = ("table", table.id, table.version)
+        key = ("table", table.id, table.version, seen.lang.code)
         picture: Picture | None = await self._get(
             key, (draw, table.plugin.id, "table", seen, view, ()), urgent
         )
         return picture
 
     async def hand(
-        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False
+        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False, say: Lang | None = None
     ) -> Picture | None:
-        """Engine seat `seat`'s own cards, for its panel, with what it picked marked."""
+        """Engine seat `seat`'s own cards, for its panel, with what it picked marked, its
+        words in `say`'s language (its member's)."""
         game = table.game
         if game is None:
             return None
-        view, seen = game.view(seat), table.view()
+        view, seen = game.view(seat), table.view(say)
         picture: Picture | None = await self._get(
-            ("hand", table.id, table.version, table.state.hand_no, seat, picks),
+            ("hand", table.id, table.version, table.state.hand_no, seat, picks, seen.lang.code),
             (draw, table.plugin.id, "hand", seen, view, picks),
             urgent,
         )

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.components import RULES_MORE
 from bot.games import GAMES
+from bot.i18n import reader, t
 from bot.rules_pages import rules_brief, rules_pages
 
 
@@ -32,16 +33,16 @@ class Rules(commands.Cog):
     )
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """How a game is played: a few lines, and the full rules behind More."""
-        embed, view = rules_brief(GAMES[game])
+        embed, view = rules_brief(GAMES[game], reader(interaction))
         await reply(interaction, None, embed=embed, view=view)
 
     async def on_more(self, interaction: discord.Interaction, values: list[str], *, game: str) -> None:
         """**More** under a game's rules in brief: the full text, privately."""
         plugin = GAMES.get(game)
         if plugin is None:
-            await reply(interaction, "That game isn't played here any more: see `/help` for the games.")
+            await reply(interaction, t("That game isn't played here any more: see `/help` for the games."))
             return
-        for page in rules_pages(plugin):
+        for page in rules_pages(plugin, reader(interaction)):
             if interaction.response.is_done():
                 await interaction.followup.send(embeds=page, ephemeral=True)
             else:

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from engine.core.game import Game
 from engine.core.match import GameResult, Match
+from engine.core.msg import Msg
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
@@ -33,7 +34,7 @@ class Move:
     whether it gives something up (drawn red)."""
 
     key: str
-    label: str
+    label: str | Msg  # a message is drawn in the table's language
     danger: bool = False
 
 
