@@ -17,6 +17,7 @@ from bot.components import ComponentRouter
 from bot.config import Settings
 from bot.display import Display
 from bot.i18n import Markup, Text, lang, reader, room_language, t
+from bot.i18n.commands import Translator
 from bot.store import Store, open_store
 from bot.tables import MoveSavedError, TableError, TableService
 from bot.workers import Workers
@@ -139,6 +140,8 @@ class Ridotto(commands.AutoShardedBot):
         self.drawing.start()
         self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)
+        # The commands' names and descriptions in every language Ridotto speaks (issue 26).
+        await self.tree.set_translator(Translator())
         for name in EXTENSIONS:
             await self.load_extension(name)
         # Only the tables of this process's shards: the other guilds are other processes'.

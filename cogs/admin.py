@@ -32,7 +32,9 @@ class Admin(commands.Cog):
         starting_bankroll="Chips a member gets on first use (1–1,000,000)",
         daily_amount="Chips /daily grants (1–1,000,000)",
         turn_timer="Seconds a player has for each decision at new tables (15–3600)",
-        language="The language tables show everyone here (each member's own answers follow their Discord language)",
+        language=(
+            "The language tables show everyone here (each member's own answers follow their Discord language)"
+        ),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(

@@ -269,7 +269,8 @@ class PlayCommands(commands.Cog, name="Play"):
             await reply(
                 interaction,
                 t(
-                    "This thread already has an open {game} table: {table}. Join it there or wait for it to close.",
+                    "This thread already has an open {game} table: {table}. "
+                    "Join it there or wait for it to close.",
                     game=game,
                     table=where,
                 )

@@ -35,11 +35,12 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from babel import Locale
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from bot.ui import plain
 from engine.core.cards import Card
-from engine.core.msg import MARKS, Domain, Join, Markup, Msg, english
+from engine.core.msg import MARKS, Domain, Join, Markup, Msg, Number, english
 
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "el": "Ελληνικά", "es": "Español"}
 """The languages Ridotto speaks, by code, each named in itself. English is the source."""
@@ -53,6 +54,12 @@ FRAME = "frame"
 
 t = Domain(FRAME)
 tn = t.n
+
+
+def chips(amount: int) -> Msg:
+    """A number of chips as each language says it: "1 chip", "1,500 chips", "1.500 fiches"."""
+    return tn("{n} chip", "{n} chips", n=amount)
+
 
 Text: TypeAlias = str | Msg
 """What a renderer may hand on to be shown: a message, or (code not yet converted) English."""
@@ -120,6 +127,7 @@ class Lang:
         locale = Locale.parse(_BABEL.get(code, code))
         self._group = locale.number_symbols["latn"]["group"]
         self._minus = locale.number_symbols["latn"]["minusSign"]
+        self._decimal = locale.number_symbols["latn"]["decimal"]
         self._lists = {
             style: dict(locale.list_patterns[babel]) for style, babel in (("and", "standard"), ("or", "or"))
         }
@@ -177,6 +185,8 @@ class Lang:
             return self.number(value)
         if isinstance(value, Card):
             return value.short
+        if isinstance(value, Number):
+            return str(value).replace(".", self._decimal)
         if isinstance(value, Join):
             items = [self._arg(item, md) for item in value.items]
             return MARKS[value.style].join(items) if value.style in MARKS else self.list(items, value.style)
@@ -258,11 +268,9 @@ def _load(code: str) -> Lang:
         found = pseudo_entries(template(domain)) if code == PSEUDO else entries(domain, code)
         for msgid, text in found.items():
             table[domain, msgid] = text
-    if code in (SOURCE, PSEUDO):
-        plural = "(n != 1)"
-    else:
-        with (CATALOGUES / FRAME / f"{code}.po").open("rb") as file:
-            plural = read_po(file).plural_expr
+    # The language's plural rule, as Babel has it from CLDR (what its catalogues are
+    # written with: Italian and Spanish have a third form, for millions).
+    plural = get_plural(_BABEL.get(code, code)).plural_expr
     return Lang(code, table, plural)
 
 
@@ -296,6 +304,7 @@ __all__ = [
     "Markup",
     "Msg",
     "Text",
+    "chips",
     "english",
     "lang",
     "language_of",

@@ -100,7 +100,8 @@ class Fairness:
         sha = Markup(lock.commitment)
         if hand is not None:
             line = t(
-                "🔒 Fair deal: /verify {hand} checks this hand. The next hand's server seed is locked; its SHA-256 is {sha}.",
+                "🔒 Fair deal: /verify {hand} checks this hand. "
+                "The next hand's server seed is locked; its SHA-256 is {sha}.",
                 hand=hand,
                 sha=sha,
             )
@@ -211,7 +212,8 @@ class Fairness:
             if found is not None and hand_no == found.state.hand_no and found.state.phase is Phase.PLAYING:
                 return Checked(
                     t(
-                        "Hand {hand} is still in play: its seeds stay secret until it ends, so /verify it then.",
+                        "Hand {hand} is still in play: its seeds stay secret until it ends, "
+                        "so /verify it then.",
                         hand=name,
                     )
                 )
@@ -234,7 +236,8 @@ class Fairness:
         if stored.proof is None:
             return Checked(
                 t(
-                    "Hand {hand} was dealt before Ridotto kept proofs of its deals: there is nothing to check.",
+                    "Hand {hand} was dealt before Ridotto kept proofs of its deals: "
+                    "there is nothing to check.",
                     hand=name,
                 )
             )

@@ -19,12 +19,12 @@ from bot.games.base import (
     min_bankroll,
     scoreboard,
 )
-from bot.i18n import Join, Markup, Text, t, tn
+from bot.i18n import Join, Markup, Text, chips, t, tn
 from bot.store import HOUSE, InsufficientFunds, Tx
 from bot.store.contract import Actor
 from bot.tables.commit import short_of
 from bot.tables.fair import CLOCK, Fairness, hand_name
-from bot.tables.lobby import NOT_SEATED, chips
+from bot.tables.lobby import NOT_SEATED
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import ESCROW, Transfer, pay_in
 from bot.tables.ratings import Ratings
@@ -245,7 +245,8 @@ class Hands:
         dealt = t("Hand {hand}: {dealer} deals.", hand=state.hand_no, dealer=dealer_name)
         if seating.by_lot:
             dealt = t(
-                "Hand {hand}: {dealer} deals first, drawn by lot from this hand's seed (shown when the hand ends).",
+                "Hand {hand}: {dealer} deals first, drawn by lot from this hand's seed "
+                "(shown when the hand ends).",
                 hand=state.hand_no,
                 dealer=dealer_name,
             )

@@ -8,18 +8,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import ScoreGame, min_bankroll
-from bot.i18n import Join, Markup, Text, t, tn
+from bot.i18n import Join, Markup, Text, chips, t
 from bot.tables import money, offers, wagers
 from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
 from bot.tables.money import ESCROW, Transfer
 from bot.tables.ratings import Ratings
-
-
-def chips(amount: int) -> Text:
-    """A number of chips: "1 chip", "1,500 chips", as each language says it."""
-    return tn("{n} chip", "{n} chips", n=amount)
-
 
 if TYPE_CHECKING:
     from bot.games import Plugin
@@ -339,7 +333,8 @@ class Lobby:
         stacked = plugin.buy_in(stake, options) is not None
         if stacked:
             need = t(
-                "You need at least {chips} to sit at this table (the stack each player brings); you have {n}.",
+                "You need at least {chips} to sit at this table (the stack each player brings); "
+                "you have {n}.",
                 chips=chips(needed),
                 n=balance,
             )

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 from bot.forms import whole_number
 from bot.games.base import OnlookerBets
-from bot.i18n import Text, t
+from bot.i18n import Text, chips, t
 from bot.store import HOUSE, Tx
-from bot.tables.lobby import chips
 from bot.tables.model import Person, Table, TableError, Wager
 from bot.tables.money import ESCROW, Transfer
 from engine.core.errors import IllegalAction

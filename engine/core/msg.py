@@ -73,7 +73,32 @@ class Join:
         return f"Join({self.items!r}, {self.style!r})"
 
 
-Arg: TypeAlias = "str | int | Card | Msg | Join"
+class Number:
+    """A number with decimals ("1.4", or signed "+1.4"), written with the reader's decimal
+    mark ("1,4")."""
+
+    __slots__ = ("places", "sign", "value")
+
+    def __init__(self, value: float, places: int = 1, sign: bool = False) -> None:
+        self.value = float(value)
+        self.places = places
+        self.sign = sign
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Number) and (self.value, self.places, self.sign) == (
+            other.value,
+            other.places,
+            other.sign,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.places, self.sign))
+
+    def __str__(self) -> str:
+        return f"{self.value:+.{self.places}f}" if self.sign else f"{self.value:.{self.places}f}"
+
+
+Arg: TypeAlias = "str | int | Card | Msg | Join | Number"
 """What a message's placeholder may be filled with (see the module docstring)."""
 
 
@@ -175,6 +200,8 @@ def _arg_json(value: Arg) -> Any:
         return {"card": value.code, "deck": value.deck.name}
     if isinstance(value, Join):
         return {"join": [_arg_json(item) for item in value.items], "s": value.style}
+    if isinstance(value, Number):
+        return {"num": value.value, "places": value.places, "sign": value.sign}
     raise TypeError(f"a message argument can't be {type(value).__name__}")
 
 
@@ -194,6 +221,8 @@ def _arg_from(value: Any) -> Arg:
             return DECKS[value["deck"]].parse(value["card"])
         except ValueError as error:
             raise TypeError from error
+    if "num" in value:
+        return Number(float(value["num"]), int(value.get("places", 1)), bool(value.get("sign", False)))
     if "join" in value:
         style = value.get("s", "and")
         if style not in ("and", "or", *MARKS):
@@ -248,6 +277,8 @@ def _english_arg(value: Arg) -> str:
         return f"{value:,}"
     if isinstance(value, Card):
         return value.short
+    if isinstance(value, Number):
+        return str(value)
     if isinstance(value, Join):
         items = [_english_arg(item) for item in value.items]
         if value.style in MARKS:

@@ -31,7 +31,7 @@ def name_list(names: Sequence[str]) -> str:
 
 
 def not_your_turn(
-    waiting: Sequence[str], *, chosen: str | Msg | None = None, idle: str | Msg | None = None
+    waiting: Sequence[str | Msg], *, chosen: str | Msg | None = None, idle: str | Msg | None = None
 ) -> NotYourTurn:
     """The refusal for a player the hand is not waiting on, naming who it waits for.
 
@@ -47,7 +47,7 @@ def not_your_turn(
 def check_turn(
     seat: int,
     awaiting: Sequence[int],
-    names: Sequence[str],
+    names: Sequence[str | Msg],
     *,
     over: bool = False,
     noun: str = "hand",
