@@ -71,14 +71,13 @@ def from_code(games: set[str]) -> Iterator[Found]:
             yield Found(domain_of(path, games), found, f"{path}:{line}")
 
 
-async def command_strings() -> list[tuple[str, str]]:
-    """(domain, English) for every name, description and choice of every slash command,
-    walked through the bot's real command tree as a sync would send it."""
+async def command_payloads(translator: Any) -> list[dict[str, Any]]:
+    """Every slash command as a sync sends it to Discord, its names and descriptions asked
+    of `translator` for each locale: the bot's real command tree, nothing run."""
     from discord import app_commands
 
     from bot.app import EXTENSIONS, create_bot
     from bot.config import Settings
-    from bot.i18n.commands import Recorder
 
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(discord_token=None, database_path=Path(folder) / "x.db", workers=0)
@@ -87,10 +86,20 @@ async def command_strings() -> list[tuple[str, str]]:
         bot.tables = bot.display = bot.store = cast(Any, None)
         for name in EXTENSIONS:
             await bot.load_extension(name)
-        recorder = Recorder()
+        payloads = []
         for command in bot.tree.get_commands():
             assert isinstance(command, app_commands.Command | app_commands.Group | app_commands.ContextMenu)
-            await command.get_translated_payload(bot.tree, recorder)
+            payloads.append(await command.get_translated_payload(bot.tree, translator))
+    return payloads
+
+
+async def command_strings() -> list[tuple[str, str]]:
+    """(domain, English) for every name, description and choice of every slash command,
+    walked through the bot's real command tree as a sync would send it."""
+    from bot.i18n.commands import Recorder
+
+    recorder = Recorder()
+    await command_payloads(recorder)
     return recorder.found
 
 
