@@ -72,7 +72,7 @@ async def test_names_stay_unique_in_every_language() -> None:
                 assert len(local) == len(set(local)), f"{where} [{locale}]: {local}"
 
 
-async def test_a_language_ridotto_does_not_speak_is_left_to_discords_english() -> None:
+async def test_the_english_stays_the_default_and_a_game_name_fills_its_description() -> None:
     payloads = await command_payloads(Translator())
     play = next(p for p in payloads if p["name"] == "play")
     assert set(play["name_localizations"]) == set(LOCALES)
