@@ -52,6 +52,11 @@ CATALOGUES = Path(__file__).parent / "catalogues"
 FRAME = "frame"
 """The domain of the words every game shares (the table's frame, the commands' replies)."""
 
+TRANSLATED = frozenset({"commands", "command-names", "primiera"})
+"""The domains every language translates in full: `tests/bot/test_i18n_catalogues.py` fails on
+a message one of them lacks. A domain joins when its catalogues are done (docs/I18N.md);
+`frame` is still being translated (a message it lacks shows in English)."""
+
 t = Domain(FRAME)
 tn = t.n
 
@@ -131,6 +136,13 @@ class Lang:
         self._lists = {
             style: dict(locale.list_patterns[babel]) for style, babel in (("and", "standard"), ("or", "or"))
         }
+        if code == PSEUDO:  # its list words too are visibly not English
+            from bot.i18n.pseudo import pseudo
+
+            self._lists = {
+                style: {key: pseudo(str(pattern)) for key, pattern in patterns.items()}
+                for style, patterns in self._lists.items()
+            }
 
     def __repr__(self) -> str:
         return f"Lang({self.code!r})"
@@ -299,6 +311,7 @@ __all__ = [
     "LANGUAGES",
     "PSEUDO",
     "SOURCE",
+    "TRANSLATED",
     "Join",
     "Lang",
     "Markup",

@@ -1,0 +1,145 @@
+"""Issue 26: messages rendered in the reader's language. Babel's numbers, plurals and lists
+per language; a message survives JSON (a table log keeps it); every Primiera log line,
+score and rule error of whole rounds comes out translated in Italian, Greek and Spanish,
+and visibly transformed in the pseudo language; English stays word for word what the
+engine says."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.i18n import LANGUAGES, PSEUDO, SOURCE, chips, lang, language_of, t, tn
+from engine.core.cards import ITALIAN_40
+from engine.core.errors import RuleError
+from engine.core.msg import Join, Markup, Msg, Number, english
+from engine.primiera import Primiera, PrimieraOptions
+from engine.primiera.game import points_of
+from engine.primiera.players import StrongPlayer
+
+OTHERS = [code for code in LANGUAGES if code != SOURCE]
+NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
+"""Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
+
+
+def test_numbers_plurals_and_lists_follow_each_language() -> None:
+    assert [lang(code)(points_of(1_500)) for code in ("en", "it", "es", "el")] == [
+        "1,500 points",
+        "1.500 punti",
+        "1.500 puntos",
+        "1.500 πόντοι",
+    ]
+    assert [lang(code)(points_of(1)) for code in ("en", "it", "es", "el")] == [
+        "1 point",
+        "1 punto",
+        "1 punto",
+        "1 πόντος",
+    ]
+    # Italian and Spanish (CLDR) have a third form, for round millions
+    assert lang("it")(points_of(2_000_000)) == "2.000.000 punti" and english(chips(1)) == "1 chip"
+    assert lang("en").list(["A", "B", "C"]) == "A, B and C"
+    assert lang("it").list(["A", "B", "C"]) == "A, B e C"
+    assert lang("es").list(["A", "B", "C"]) == "A, B y C"
+    assert lang("el").list(["A", "B", "C"]) == "A, B και C"
+    assert lang("el").list(["A", "B"], "or") == "A ή B"
+    assert lang("it")(t("{a}", a=Number(-1.25, places=2))) == "-1,25"
+    assert lang("en")(t("{a}", a=Number(1.4, sign=True))) == "+1.4"
+
+
+def test_a_message_survives_json_and_says_the_same_in_english() -> None:
+    said = t(
+        "{who} {cards} {n} {x} {mention}",
+        who=Join(("Ana", tn("{n} chip", "{n} chips", n=2)), "or"),
+        cards=Join(tuple(ITALIAN_40.cards()[:3]), "space"),
+        n=12_000,
+        x=Number(0.5, sign=True),
+        mention=Markup("<@1>"),
+    )
+    again = Msg.from_json(said.to_json())
+    assert again == said and english(again) == english(said) == lang("en")(said, md=False)
+    with pytest.raises(ValueError):
+        Msg.from_json({"d": "frame"})
+
+
+def test_discord_locales_map_to_the_languages_ridotto_speaks() -> None:
+    assert [language_of(x) for x in ("it", "el", "es-ES", "es-419", "en-GB", "fr", None)] == [
+        "it",
+        "el",
+        "es",
+        "es",
+        "en",
+        None,
+        None,
+    ]
+
+
+def messages(said: Msg) -> Iterator[Msg]:
+    """A message and every message inside its arguments."""
+    yield said
+    for value in said.args.values():
+        items = value.items if isinstance(value, Join) else (value,)
+        for item in items:
+            if isinstance(item, Msg):
+                yield from messages(item)
+
+
+def primiera_rounds(form: str, seeds: range) -> Iterator[Msg]:
+    """Every message whole rounds of Primiera say: the log's lines, the score, a rule error
+    for each kind of wrong move, the strong computer's reasons."""
+    count = {"heralds": 4, "scopone": 4, "two": 2, "three": 3, "robot": 4}[form]
+    options = PrimieraOptions(form=form)  # type: ignore[arg-type]
+    advisor = StrongPlayer(budget=1, min_samples=4, max_samples=4)
+    for seed in seeds:
+        game = Primiera.new(options, list(NAMES[:count]), seed)
+        rng = random.Random(seed)
+        advised = 0
+        while game.outcome is None:
+            seat = next(s for s in range(count) if game.legal_actions(s))
+            for wrong in ({"kind": "nonsense"}, {"kind": "play", "card": 99}):
+                with pytest.raises(RuleError) as refused:
+                    game.apply(seat, wrong)
+                assert isinstance(refused.value.said, Msg), refused.value.said
+                yield refused.value.said
+            if advised < 3:
+                advice = advisor.advise(game, seat)
+                assert isinstance(advice.reason, Msg)
+                yield advice.reason
+                advised += 1
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        for event in game.events:
+            assert event.msg is not None, f"{form}: {event.kind} {event.text!r} is not a message"
+            assert english(event.msg) == event.text
+            yield event.msg
+        yield game.outcome.said  # type: ignore[misc]
+
+
+FORMS = ("heralds", "scopone", "two", "three", "robot")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_every_primiera_line_is_translated_in_every_language(form: str) -> None:
+    said = list(primiera_rounds(form, range(2)))
+    assert len(said) > 40
+    for code in OTHERS:
+        say = lang(code)
+        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
+        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
+        for line in said:
+            shown = say(line)
+            assert (shown and "{" not in shown and shown != english(line)) or not re.search("[a-z]{3}", shown)
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_nothing_primiera_says_is_left_in_english_under_the_pseudo_language(form: str) -> None:
+    say = lang(PSEUDO)
+    for line in primiera_rounds(form, range(2)):
+        shown = say(line, md=False)
+        left = LATIN_WORD.findall(shown)
+        assert not left, f"{shown!r} leaves {left} in English"
+        assert say(line).count("⟦") >= 1
