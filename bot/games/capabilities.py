@@ -26,6 +26,7 @@ from engine.core.msg import Msg
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
+    from bot.i18n import Text
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class GameEnd:
 
     result: GameResult
     nets: Mapping[str, int]
-    text: str
+    text: Text
     stakes: Mapping[str, int] = field(default_factory=dict)
 
 

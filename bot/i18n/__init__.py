@@ -186,6 +186,10 @@ class Lang:
             return template
         return template.format_map({name: self._arg(value, md) for name, value in args.items()})
 
+    def arg(self, value: Any, md: bool = True) -> str:
+        """One message argument as this language writes it (a `Join`, a number, a card)."""
+        return self._arg(value, md)
+
     def _arg(self, value: Any, md: bool) -> str:
         if isinstance(value, Msg):
             return self._render(value, md)

@@ -10,8 +10,11 @@ import random
 import re
 from collections.abc import Iterator
 
+import discord
 import pytest
 
+from bot.games import GAMES
+from bot.games.primiera.render import primiera_fields, primiera_prompt, primiera_status
 from bot.i18n import LANGUAGES, PSEUDO, SOURCE, chips, lang, language_of, t, tn
 from engine.core.cards import ITALIAN_40
 from engine.core.errors import RuleError
@@ -19,6 +22,7 @@ from engine.core.msg import Join, Markup, Msg, Number, english
 from engine.primiera import Primiera, PrimieraOptions
 from engine.primiera.game import points_of
 from engine.primiera.players import StrongPlayer
+from tests.helpers.tables import dealt_table
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
@@ -143,3 +147,57 @@ def test_nothing_primiera_says_is_left_in_english_under_the_pseudo_language(form
         left = LATIN_WORD.findall(shown)
         assert not left, f"{shown!r} leaves {left} in English"
         assert say(line).count("⟦") >= 1
+
+
+def shown_words(text: str) -> list[str]:
+    """The Latin words of a rendered text, leaving out what is not language: a mention or a
+    timestamp (<...>), a command (/hand), a code span."""
+    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
+    text = text.replace(" vs ", " ")  # the fixed mark between sides, the same in every language
+    return LATIN_WORD.findall(text)
+
+
+def embed_texts(embed: discord.Embed) -> list[str]:
+    found = [embed.title or "", embed.description or ""]
+    for field in embed.fields:
+        found += [field.name or "", field.value or ""]
+    return found
+
+
+@pytest.mark.parametrize(("variant", "players"), [("heralds", 4), ("scopone", 4), ("two", 2), ("three", 3)])
+def test_primieras_table_and_panels_are_transformed_under_the_pseudo_language(
+    variant: str, players: int
+) -> None:
+    """Item 4 for the converted game: its public table, every member's panel and buttons, the
+    status, the ping and the options line, drawn at every step of a round in the pseudo
+    language, leave no English word."""
+    plugin = GAMES["primiera"]
+    table = dealt_table("primiera", {"variant": variant}, players, seed=3, names=NAMES)
+    game = table.game
+    assert isinstance(game, Primiera)
+    rng = random.Random(3)
+    say = lang(PSEUDO)
+    steps = 0
+    while True:
+        view = table.view(say)
+        embed = discord.Embed()
+        primiera_fields(view, game, embed)
+        texts = [
+            *embed_texts(embed),
+            primiera_prompt(view, game, set()),
+            say(plugin.describe_options(table.options, 5)),
+        ]
+        if game.outcome is None:
+            texts.append(primiera_status(view, game))
+        for seat in range(len(game.view(None).seats)):
+            panel = plugin.panel(view, game, seat, ())
+            texts += embed_texts(panel.embed) + [control.label for control in panel.controls]
+        for text in texts:
+            left = shown_words(text)
+            assert not left, f"{text!r} leaves {left} in English"
+        if game.outcome is not None:
+            break
+        seat = next(s for s in range(len(game.view(None).seats)) if game.legal_actions(s))
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        steps += 1
+    assert steps > 10
