@@ -43,7 +43,14 @@ def test_numbers_plurals_and_lists_follow_each_language() -> None:
         "1 πόντος",
     ]
     # Italian and Spanish (CLDR) have a third form, for round millions
-    assert lang("it")(points_of(2_000_000)) == "2.000.000 punti" and english(chips(1)) == "1 chip"
+    assert lang("it")(points_of(2_000_000)) == "2.000.000 punti"
+    assert [lang(code)(chips(1_500)) for code in ("en", "it", "es", "el")] == [
+        "1,500 chips",
+        "1.500 fiches",
+        "1.500 fichas",
+        "1.500 μάρκες",
+    ]
+    assert lang("it")(chips(1)) == "1 fiche" and lang("el")(chips(1)) == "1 μάρκα"
     assert lang("en").list(["A", "B", "C"]) == "A, B and C"
     assert lang("it").list(["A", "B", "C"]) == "A, B e C"
     assert lang("es").list(["A", "B", "C"]) == "A, B y C"
