@@ -208,3 +208,23 @@ def test_primieras_table_and_panels_are_transformed_under_the_pseudo_language(
         game.apply(seat, rng.choice(game.legal_actions(seat)))
         steps += 1
     assert steps > 10
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_primieras_rules_read_in_each_language_within_discords_limits(code: str) -> None:
+    from bot.games.base import brief_for, rules_for
+    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
+
+    plugin = GAMES["primiera"]
+    say = lang(code)
+    brief, rules = brief_for(plugin, code), rules_for(plugin, code)
+    assert brief != plugin.brief and rules != plugin.rules and 100 < len(brief) <= 600
+    shown, _ = rules_brief(plugin, say)
+    assert (shown.description or "").startswith(brief) and "Primiera" in (shown.title or "")
+    pages = rules_pages(plugin, say)
+    text = " ".join(e.description or "" for page in pages for e in page)
+    assert text.split()[: len(rules.split())] == rules.split()
+    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    # the words the glossary chose (docs/I18N.md) are the ones the rules use
+    word = {"it": "scopa", "es": "escoba", "el": "σκούπα"}[code]
+    assert word in rules and word in brief.lower()

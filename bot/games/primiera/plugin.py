@@ -43,7 +43,7 @@ from bot.games.primiera.render import (
     primiera_status,
     t,
 )
-from bot.games.primiera.rules import BRIEF, RULES
+from bot.games.primiera.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
 from bot.games.results import HandResult, closing_panel, moved_chips, scores_line
 from bot.i18n import Text
 from bot.ui import plain
@@ -105,6 +105,8 @@ class PrimieraPlugin(
     private_hands = True
     rules = RULES
     brief = BRIEF
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     view_keys = frozenset({"pick", "unpick"})
     colour = discord.Colour.dark_green()
 
