@@ -228,3 +228,36 @@ def test_primieras_rules_read_in_each_language_within_discords_limits(code: str)
     # the words the glossary chose (docs/I18N.md) are the ones the rules use
     word = {"it": "scopa", "es": "escoba", "el": "σκούπα"}[code]
     assert word in rules and word in brief.lower()
+
+
+@pytest.mark.parametrize("code", [*LANGUAGES, PSEUDO])
+def test_in_every_language_primieras_public_table_shows_no_hidden_card_and_escapes_names(code: str) -> None:
+    """Item 4's hidden-card and markdown checks, in each language: what the table shows
+    everyone (its fields, status, ping) names no card still in a hand, and a name with
+    markdown in it is drawn escaped, never raw."""
+    from bot.ui import plain
+
+    names = ("*Ana*", "Bo_b_", "~~Cy~~", "Di")
+    table = dealt_table("primiera", {"variant": "heralds"}, 4, seed=5, names=names)
+    game = table.game
+    assert isinstance(game, Primiera)
+    rng = random.Random(5)
+    say = lang(code)
+    escaped = False
+    while game.outcome is None:
+        view = table.view(say)
+        embed = discord.Embed()
+        primiera_fields(view, game, embed)
+        public = "\n".join(
+            [*embed_texts(embed), primiera_status(view, game), primiera_prompt(view, game, set())]
+        )
+        hidden = {card.short for seat in range(4) for card in (game.view(seat).hand or ())}
+        shown_cards = {card.short for card in game.view(None).table}
+        leaked = [card for card in hidden - shown_cards if card in public]
+        assert not leaked, f"{code}: {leaked} shown in public"
+        for name in names[:3]:
+            assert name not in public, f"{code}: {name!r} drawn raw"
+        escaped = escaped or any(plain(name) in public for name in names[:3])
+        seat = next(s for s in range(4) if game.legal_actions(s))
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert escaped, f"{code}: no name of the round was shown at all"
