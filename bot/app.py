@@ -16,7 +16,7 @@ from discord.utils import MISSING
 from bot.components import ComponentRouter
 from bot.config import Settings
 from bot.display import Display
-from bot.i18n import Markup, Text, lang, reader, room_language, t
+from bot.i18n import ROOMS, Markup, Text, lang, reader, room_language, t
 from bot.i18n.commands import Translator
 from bot.store import Store, open_store
 from bot.tables import MoveSavedError, TableError, TableService
@@ -108,6 +108,9 @@ class Ridotto(commands.AutoShardedBot):
         self.add_listener(self.router.dispatch, "on_interaction")
 
     async def setup_hook(self) -> None:
+        # What this process knew of servers' table languages is a cache of the store's
+        # settings: a bot starting afresh (a restart, each test's bot) reads them anew.
+        ROOMS.clear()
         self.store = await open_store(self.settings.database())
         # The worker processes (computers' decisions, prices, pictures): they start with the
         # first job and stop in `close`.

@@ -25,6 +25,12 @@ def rated_results(n: int) -> Text:
     return tn("{n} rated result", "{n} rated results", n=n)
 
 
+def with_sign(amount: int, say: Lang) -> str:
+    """A net as /stats and /leaderboard have always written it ("+50", "-50", "+0"), its
+    digits grouped as `say` groups them."""
+    return f"{'+' if amount >= 0 else '-'}{say.number(abs(amount))}"
+
+
 class Economy(commands.Cog):
     """The server's bankroll: every member's chips, the daily grant, gifts and the boards."""
 
@@ -177,7 +183,7 @@ class Economy(commands.Cog):
                         "{wins} in {hands}, net {net} chips",
                         wins=tn("{n} win", "{n} wins", n=wins),
                         hands=tn("{n} hand", "{n} hands", n=hands),
-                        net=Markup(signed(net, say)),
+                        net=Markup(with_sign(net, say)),
                     )
                 )
                 for place, (user_id, wins, hands, net) in enumerate(rows_game, 1)
@@ -227,7 +233,7 @@ class Economy(commands.Cog):
                             "{hands} · {wins} · net {net} chips",
                             hands=tn("{n} hand", "{n} hands", n=row.hands),
                             wins=tn("{n} win", "{n} wins", n=row.wins),
-                            net=Markup(signed(row.net, say)),
+                            net=Markup(with_sign(row.net, say)),
                         )
                     )
                 )
