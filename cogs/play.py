@@ -1,4 +1,4 @@
-"""/play <game> and /help (/rules <game> is in cogs/rules.py).
+"""/play <game> (/rules <game> and /help are in cogs/rules.py).
 
 Each registered game gets its own /play subcommand whose options are built from the
 game's options model: a field's description, its `Literal` choices (named by the field's
@@ -29,35 +29,16 @@ from discord.ext import commands
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
+from bot.channel_rights import refusal
 from bot.games import GAMES, OptionError, Plugin
 from bot.games.base import hint_level
-from bot.i18n import Join, Markup, reader, t, tn
+from bot.i18n import Markup, t, tn
 from bot.render import table_link
-from bot.rules_pages import hints_help
 from bot.table_layout import table_layout
 from bot.tables import Table, TableError, TableService
 from engine.core.msg import english
 
 log = logging.getLogger(__name__)
-
-#: what the bot must be allowed in a channel to run a table there
-NEEDED = {
-    "view_channel": t("view this channel"),
-    "send_messages": t("send messages"),
-    "embed_links": t("embed links"),
-}
-#: ...in a thread, where posting is its own permission
-NEEDED_IN_THREAD = {
-    "view_channel": t("view this channel"),
-    "send_messages_in_threads": t("send messages in threads"),
-    "embed_links": t("embed links"),
-}
-#: ...and in a channel where it opens a thread for the table
-NEEDED_FOR_THREAD = {
-    **NEEDED,
-    "create_public_threads": t("create public threads"),
-    "send_messages_in_threads": t("send messages in threads"),
-}
 
 STAKE_DEFAULT = 10
 #: the option that seats computer players at once (and starts the hand when they suffice)
@@ -240,23 +221,8 @@ class PlayCommands(commands.Cog, name="Play"):
                 ),
             )
             return
-        needed = NEEDED_FOR_THREAD if new_thread else NEEDED_IN_THREAD if in_thread else NEEDED
-        missing = [what for name, what in needed.items() if not getattr(interaction.app_permissions, name)]
-        if missing:
-            allowed = Join(missing, "or")
-            cant = (
-                t(
-                    "I can't run a table thread in this channel: I'm not allowed to {missing} here. "
-                    "Ask a server admin to give me those permissions, or use another channel.",
-                    missing=allowed,
-                )
-                if new_thread
-                else t(
-                    "I can't run a table in this channel: I'm not allowed to {missing} here. "
-                    "Ask a server admin to give me those permissions, or use another channel.",
-                    missing=allowed,
-                )
-            )
+        cant = refusal(interaction.app_permissions, new_thread=new_thread, in_thread=in_thread)
+        if cant is not None:
             await reply(interaction, cant)
             return
         if new_thread and not isinstance(interaction.channel, discord.TextChannel):
@@ -389,54 +355,6 @@ class PlayCommands(commands.Cog, name="Play"):
                 ),
             )
             return None
-
-    @app_commands.command(name="help")
-    async def help_(self, interaction: discord.Interaction) -> None:
-        """What Ridotto is and how to play here."""
-        say = reader(interaction)
-        games = "\n".join(
-            say(
-                t(
-                    "• **{game}** ({low}–{high} players): {command}",
-                    game=plugin.name,
-                    low=plugin.min_players,
-                    high=plugin.max_players,
-                    command=Markup(f"`/play {command}`"),
-                )
-            )
-            for command, plugin in ((p.id.replace("_", "-"), p) for p in GAMES.values())
-        )
-        hints = hints_help(GAMES.values())
-        embed = discord.Embed(
-            title=say(t("Ridotto — a card room for historic games")),
-            colour=discord.Colour.dark_gold(),
-            description="\n\n".join(
-                [
-                    games,
-                    "\n".join([say(HELP), *([say(hints)] if hints is not None else []), say(HELP_ADMIN)]),
-                ]
-            ),
-        )
-        await reply(interaction, None, embed=embed)
-
-
-HELP = t(
-    "**A table** opens in the channel with `/play <game>` (or in a thread of its own with "
-    "`thread:true`). Others press **Join**; the host adds computer players with **Add bot** and "
-    "presses **Start** (or plays them at once: `/play <game> computers:2`). Hands follow one another "
-    "until the table closes. Your cards are only ever shown to you: press **Your hand** "
-    "(or `/hand`). If you don't act in time, the timer plays for you.\n"
-    "**Rules:** `/rules <game>` or the **Rules** button on a table.\n"
-    "**Chips:** `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. "
-    "**Fair deals:** `/fair` (your own seed, mixed into your deals) and `/verify <hand>`. "
-    "**Ratings:** every game you play against others (a hand, a round or a whole game, "
-    "as the game goes) rates your skill; `/leaderboard <game>` ranks by it and `/stats` "
-    "shows yours. When a score game ends, **New game** plays another with the same seats."
-)
-HELP_ADMIN = t(
-    "Server admins set the bankroll, daily amount, turn timer and the tables' language with `/settings`. "
-    "Each member reads what only they see in their own Discord language."
-)
 
 
 def check_computers(plugin: Plugin, options: Any, computers: int) -> None:
