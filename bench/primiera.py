@@ -9,16 +9,18 @@ deals on two cores).
 
 * Engine: random legal rounds through `Primiera.new` / `legal_actions` / `apply` for a few
   seconds on one core, in rounds per second.
-* Duplicate match (ROUNDS deals, default 1000): each deal is played twice, the strong
+* Duplicate match (ROUNDS deals, default 1000; `bench/players.py`'s, `python bench/players.py
+  primiera --option variant=FORM` runs the same): each deal is played twice, the strong
   player in the even seats and the basic one in the odd seats, then the other way round,
   same cards and dealer. A deal's margin is the strong seats' average round points minus
   the basic seats', averaged over the two plays; the script prints the mean margin over
   deals and its 95% confidence interval (normal approximation, 1.96 standard errors).
-  Deals are split over `--workers` processes (one core each).
-* Time per decision: every strong decision of the match (the lay, which is the basic
-  player's, and single-move turns included), median, p95 and max, in milliseconds of
-  CPU time of its worker's one thread (`time.thread_time`): what a decision costs one core,
-  whatever else the machine is running. The engine's speed is wall time on one core.
+  Deals are split over `--workers` processes (one core each). The robot's seat plays at its
+  partner's level once it has one, else at the basic level.
+* Time per decision: every strong decision of the match with more than one legal move,
+  median, p95 and max, in milliseconds of CPU time of its worker's one thread
+  (`time.thread_time`): what a decision costs one core, whatever else the machine is
+  running. The engine's speed is wall time on one core.
 
 Not a test: it prints figures and asserts nothing.
 """
@@ -26,8 +28,6 @@ Not a test: it prints figures and asserts nothing.
 from __future__ import annotations
 
 import argparse
-import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -36,8 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.players import Match, deals, interval, match_for
 from engine.primiera.game import Phase, Primiera, PrimieraOptions
-from engine.primiera.players import BasicPlayer, StrongPlayer
 
 FORMS = ("heralds", "scopone", "two", "three", "robot")
 
@@ -57,36 +57,9 @@ def engine_rounds_per_second(form: str, seconds: float) -> float:
     return rounds / (time.perf_counter() - start)
 
 
-def play_deal(args: tuple[str, int]) -> tuple[float, list[float]]:
-    """One deal played twice with the levels swapped: (margin, strong decision times in ms)."""
-    form, deal = args
-    options = PrimieraOptions(form=form)  # type: ignore[arg-type]
-    count = options.seats
-    names = [f"p{i}" for i in range(count)]
-    robot = (deal % count + 2) % 4 if form == "robot" else None
-    times: list[float] = []
-    margins: list[float] = []
-    for strong_parity in (0, 1):
-        strong, basic = StrongPlayer(), BasicPlayer()
-        game = Primiera.new(options, names, seed=deal, dealer=deal % count)
-        while game.phase is not Phase.OVER:
-            seat = game.awaiting[0]
-            # The robot's seat is played by its partner: that partner's level decides.
-            who = game.robot_partner if seat == robot and game.robot_partner is not None else seat
-            if who % 2 == strong_parity:
-                start = time.thread_time()
-                action = strong.choose(game, seat)
-                times.append((time.thread_time() - start) * 1000)
-            else:
-                action = basic.choose(game, seat)
-            game.apply(seat, action)
-        score = game.score
-        assert score is not None
-        players = [s for s in range(count) if s != robot]
-        mine = [score.points[s] for s in players if s % 2 == strong_parity]
-        theirs = [score.points[s] for s in players if s % 2 != strong_parity]
-        margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
-    return statistics.fmean(margins), times
+def match(form: str) -> Match:
+    """The duplicate match of `bench/players.py`, for one form."""
+    return match_for("primiera", a="strong", b="basic", scheme="halves", options=[("variant", form)])
 
 
 def main() -> None:
@@ -109,14 +82,12 @@ def run(form: str, rounds: int, workers: int, engine_seconds: float) -> None:
     margins: list[float] = []
     times: list[float] = []
     start = time.perf_counter()
-    jobs = [(form, deal) for deal in range(rounds)]
-    with multiprocessing.Pool(workers) as pool:
-        for margin, spent in pool.imap_unordered(play_deal, jobs, chunksize=4):
-            margins.append(margin)
-            times.extend(spent)
-            done = len(margins)
-            if done % 100 == 0 and done < rounds:
-                print(f"  {done} deals, margin so far {statistics.fmean(margins):+.3f}", flush=True)
+    for result in deals(match(form), range(rounds), workers):
+        margins.append(result.margin)
+        times.extend(t * 1000 for t in result.times.get("strong", []))
+        done = len(margins)
+        if done % 100 == 0 and done < rounds:
+            print(f"  {done} deals, margin so far {statistics.fmean(margins):+.3f}", flush=True)
     elapsed = time.perf_counter() - start
     times.sort()
     median, p95 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
@@ -125,8 +96,7 @@ def run(form: str, rounds: int, workers: int, engine_seconds: float) -> None:
         f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms"
     )
     n = len(margins)
-    mean = statistics.fmean(margins)
-    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    mean, half = interval(margins)
     print(
         f"duplicate match, {form}, {n} deals x 2 ({2 * n} rounds) in {elapsed:.0f} s: "
         f"strong - basic = {mean:+.3f} round points per seat per round, "

@@ -1,4 +1,5 @@
-"""`python -m bot` runs the card room; `python -m bot audit` checks every chip;
+"""`python -m bot` runs the card room; `python -m bot sandbox` runs it in a room of its own, in
+the browser, without Discord; `python -m bot audit` checks every chip;
 `python -m bot migrate-db --from URL --to URL` moves a room to another database."""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ Ridotto needs a Discord bot token to start.
          DISCORD_TOKEN=your-token-here
      (or set the DISCORD_TOKEN environment variable).
   3. Run `python -m bot` again.
+
+To try Ridotto first, without Discord or a token, run `python -m bot sandbox`.
 """
 
 BAD_TOKEN = """\
@@ -38,12 +41,20 @@ def main(argv: list[str]) -> int:
         from bot.audit import main as audit_main
 
         return audit_main(argv[1:])
+    if argv[:1] == ["sandbox"]:
+        # Its own settings and refusals; it imports SimCord, which only its extra installs.
+        from bot.sandbox.main import main as sandbox_main
+
+        return sandbox_main(argv[1:])
     if argv[:1] == ["migrate-db"]:
         from bot.migrate_db import main as migrate_main
 
         return migrate_main(argv[1:])
     if argv:
-        print("usage: python -m bot [audit [DATABASE] | migrate-db --from URL --to URL]", file=sys.stderr)
+        print(
+            "usage: python -m bot [sandbox [--port N] | audit [DATABASE] | migrate-db --from URL --to URL]",
+            file=sys.stderr,
+        )
         return 2
     try:
         settings = load(Settings)

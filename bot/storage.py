@@ -421,7 +421,12 @@ def _migrate(conn: sqlite3.Connection) -> int:
             conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {version};\nCOMMIT;")
         except BaseException:
             _rollback(conn)
-            raise
+            # Processes sharing the file (shards started together) each read the version
+            # before taking the write lock; the one that waited finds the migration applied
+            # by the other (it is one unit, so it is all there) and goes on from there.
+            if int(conn.execute("PRAGMA user_version").fetchone()[0]) < version:
+                raise
+            log.info("schema migration %d was applied by another process", version)
         current = version
     return current
 

@@ -29,6 +29,7 @@ import heapq
 import logging
 import multiprocessing
 import os
+import signal
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -115,7 +116,7 @@ class Workers:
             self._pool = ProcessPoolExecutor(
                 self.size,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,
+                initializer=started,
                 initargs=(self.nice,),
             )
         return self._pool
@@ -175,6 +176,15 @@ class Turns:
                 turn.set_result(None)
                 return
         self.free += 1
+
+
+def started(nice: int) -> None:
+    """A new worker's set-up: `nice` added to its priority, and SIGINT left to the bot. Ctrl-C
+    in a terminal reaches every process of the bot; the bot stops its workers itself as it
+    stops (`close`), and a worker that took it for itself would die first, each printing a
+    KeyboardInterrupt traceback."""
+    os.nice(nice)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def warm() -> None:

@@ -9,10 +9,15 @@ staying costs too much. It sees only `game.view(seat)`, `game.legal_actions(seat
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from engine.core.players import ComputerPlayer
+from engine.core.players import Advice, ComputerPlayer
+from engine.holdout import search
 from engine.holdout.game import (
+    LINE_NAMES,
     Fold,
     Holdout,
     HoldoutView,
@@ -182,7 +187,150 @@ def best_seconds(view: HoldoutView, legal: Sequence[Action]) -> tuple[Seconds | 
     return best, chance
 
 
-LEVELS = ("basic",)
+class StrongPlayer:
+    """Plays each move by sampling the cards it has not seen (docs/RULES.md, Computer players).
+
+    For every decision it imagines `samples` deals of the hidden cards consistent with its own
+    view (`search.imagine`), tries each different move on every one of them (the same deals
+    for every move), plays the rest of the hand out with the basic player's judgement in every
+    seat, and keeps the move that leaves its stack highest on average. Folding is worth
+    exactly nothing more or less, so it is chosen when every other move loses chips on
+    average. The number of deals comes from a count (`BUDGET` hands played out per decision),
+    never the clock, and they are drawn from a seed made of what the seat sees, so the same
+    view always gives the same move."""
+
+    level = "strong"
+    BUDGET = 480
+    """Hands played out per decision, shared among the moves worth telling apart."""
+    FEWEST, MOST = 24, 96
+    """Bounds on the deals imagined per decision."""
+
+    def choose(self, game: Holdout, seat: int) -> Action:
+        return self.advise(game, seat).action  # type: ignore[no-any-return]
+
+    def advise(self, game: Holdout, seat: int) -> Advice:
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError("It is not this computer player's turn.")
+        view = game.view(seat)
+        if len(legal) == 1:
+            return Advice(legal[0], "It is the only move open to you.")
+        estimates = self.estimate(view, legal)
+        best = max(estimates, key=lambda item: item.value)
+        return Advice(best.action, reason(best, estimates, view))
+
+    def estimate(self, view: HoldoutView, legal: Sequence[Action]) -> list[Estimate]:
+        """Each different legal move with what it is worth on average over the imagined
+        deals (chips the seat ends the hand with, from now), legal order kept."""
+        seat = view.you
+        assert seat is not None
+        candidates = distinct(view, legal)
+        played = [(action, move) for action, move in candidates if move != search.FOLDING]
+        samples = max(self.FEWEST, min(self.MOST, self.BUDGET // max(1, len(played))))
+        rng = random.Random(view_seed(view))
+        totals = [0.0] * len(candidates)
+        wins = [0] * len(candidates)
+        now = view.stacks[seat]
+        for _ in range(samples):
+            base = search.imagine(view, rng)
+            for index, (_, move) in enumerate(candidates):
+                if move == search.FOLDING:
+                    continue  # folding ends the seat's hand where its stack stands
+                sim = base.copy()
+                if move[0] == search.PASS:
+                    sim.play_pass({seat: (move[1], move[2])})
+                else:
+                    sim.apply(seat, move)
+                sim.finish()
+                totals[index] += sim.stacks[seat] - now
+                wins[index] += sim.winner == seat
+        return [
+            Estimate(action, totals[i] / samples, wins[i] / samples, samples)
+            for i, (action, _) in enumerate(candidates)
+        ]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A move and what the imagined deals say of it."""
+
+    action: Action
+    value: float
+    """Chips the seat's stack gains (or loses) from now to the end of the hand, on average."""
+    wins: float
+    """The share of the imagined deals in which the seat takes the pot."""
+    samples: int
+
+
+def distinct(view: HoldoutView, legal: Sequence[Action]) -> list[tuple[Action, search.Move]]:
+    """The legal moves that differ in what they do: cards of the same rank into the same line
+    play alike (only a rank matters to the rules), as do passes of the same two ranks."""
+    out: list[tuple[Action, search.Move]] = []
+    seen: set[tuple[int, ...]] = set()
+    for action in legal:
+        if isinstance(action, PassCards):
+            first, second = action.cards
+            key: tuple[int, ...] = (search.PASS, first.rank, second.rank)
+            move: search.Move = (search.PASS, first.index, second.index)
+        elif isinstance(action, PlayCard):
+            key = (search.PLAY, action.card.rank, action.line)
+            move = (search.PLAY, action.card.index, action.line)
+        elif isinstance(action, Seconds):
+            key = move = (search.SECONDS, 0, action.line)
+        else:
+            key = move = search.FOLDING
+        if key not in seen:
+            seen.add(key)
+            out.append((action, move))
+    return out
+
+
+def view_seed(view: HoldoutView) -> int:
+    """A seed made of what the seat sees (everything in its view but the deal's hash), so a
+    decision is the same whenever the seat sees the same."""
+    text = repr(view.model_dump(exclude={"commitment", "seed"}))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def describe(action: Action, lines: int = 1) -> str:
+    """A move in a few words, from the seat's own side: "Play 🟢5", "Take seconds"."""
+    where = ""
+    if isinstance(action, PlayCard | Seconds) and lines == 2:
+        where = f" into the {LINE_NAMES[action.line]} line"
+    if isinstance(action, PassCards):
+        return f"Pass {action.cards[0].short} and {action.cards[1].short}"
+    if isinstance(action, PlayCard):
+        return f"Play {action.card.short}{where}"
+    if isinstance(action, Seconds):
+        return f"Take seconds{where}"
+    return "Fold"
+
+
+def reason(best: Estimate, estimates: Sequence[Estimate], view: HoldoutView) -> str:
+    """Why `best`, in a line from the imagined deals: its chance of the pot and its worth.
+    The move itself is named by whoever shows the line (a hint names it as its button does)."""
+    lines = view.options.lines
+    where = f"{best.samples} deals imagined from the cards you haven't seen"
+    if isinstance(best.action, Fold):
+        others = [e for e in estimates if not isinstance(e.action, Fold)]
+        runner = max(others, key=lambda e: e.value)
+        move = describe(runner.action, lines)
+        return (
+            f"Every other move loses chips on average over {where}; the best, "
+            f"{move[0].lower()}{move[1:]}, {chip_words(runner.value)}."
+        )
+    return f"It takes the pot in {best.wins:.0%} of {where}, and {chip_words(best.value)} from here."
+
+
+def chip_words(value: float) -> str:
+    """ "wins 2.4 chips on average" / "loses 1.0 chip on average"."""
+    amount = abs(value)
+    unit = "chip" if round(amount, 1) == 1 else "chips"
+    verb = "wins" if value >= 0 else "loses"
+    return f"{verb} {amount:.1f} {unit} on average"
+
+
+LEVELS = ("basic", "strong")
 """This game's computer player levels; the first is the default."""
 
 
@@ -190,4 +338,6 @@ def make_player(level: str) -> ComputerPlayer:
     """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
+    if level == "strong":
+        return StrongPlayer()
     raise ValueError(f"There is no {level} computer player for Holdout.")

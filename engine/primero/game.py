@@ -182,6 +182,35 @@ class TurnChoices(BaseModel, frozen=True):
     """Forced cover: the most the bet that names no hand may be (0: none)."""
 
 
+class Betting(BaseModel, frozen=True):
+    """The round's bookkeeping, every part of it public (each chip moved in front of the
+    table): the bets made this hand and how many have paid each, who has paid the current
+    one, where the round ends, what each player has set aside and for which bet, the all-in
+    player's cover, and who still decides before the showdown. The strong computer player
+    rebuilds the hand from this and its own view."""
+
+    bets: tuple[int, ...]
+    """Every bet made this hand, in order; a set-aside names one by its place here."""
+    payments: tuple[int, ...]
+    """How many full payments each bet has had (the bettor's own included)."""
+    bet: int | None
+    """The current bet's place in `bets`; None while nobody has bet this round."""
+    paid_bet: tuple[int | None, ...]
+    """Per seat, the last bet it answered (paid, or set aside)."""
+    anchor: int
+    """The round ends when the turn comes back round to this seat."""
+    covered: bool
+    """Someone has covered the current bet."""
+    passed_round: tuple[bool, ...]
+    """Per seat, whether it has passed this round."""
+    asides: tuple[tuple[tuple[int, int], ...], ...]
+    """Per seat, its set-aside stakes as (bet, amount)."""
+    all_in: tuple[int, int, int] | None
+    """(seat, bet, how much of that bet it covered), once somebody has gone all in."""
+    queue: tuple[int, ...]
+    """Before the showdown: the seats still to stake or fold, in order."""
+
+
 class Showing(BaseModel, frozen=True):
     """One player's cards at the showdown."""
 
@@ -552,6 +581,23 @@ class Primero:
         if s.phase is Phase.FIRST:
             left -= DEAL * self._live()
         return max(0, min(MAX_DRAW, left))
+
+    def betting(self) -> Betting:
+        """The hand's public bookkeeping of bets and set-asides (`Betting`)."""
+        s = self._s
+        all_in = s.all_in
+        return Betting(
+            bets=tuple(s.bets),
+            payments=tuple(s.payments),
+            bet=s.bet,
+            paid_bet=tuple(s.paid_bet),
+            anchor=s.anchor,
+            covered=s.covered,
+            passed_round=tuple(s.passed_round),
+            asides=tuple(tuple((entry.bet, entry.amount) for entry in entries) for entries in s.asides),
+            all_in=None if all_in is None else (all_in.seat, all_in.bet, all_in.cap),
+            queue=tuple(s.queue),
+        )
 
     def choices(self, seat: int) -> TurnChoices | None:
         """What `seat` may do now, or None if it is not their turn."""

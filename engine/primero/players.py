@@ -497,7 +497,7 @@ class BasicPlayer:
         return Fold()
 
 
-LEVELS = ("basic",)
+LEVELS = ("basic", "strong")
 """This game's computer player levels; the first is the default."""
 
 
@@ -505,4 +505,10 @@ def make_player(level: str) -> ComputerPlayer:
     """The factory `engine.core.players.computer_player` calls for this game."""
     if level == "basic":
         return BasicPlayer()
+    if level == "strong":
+        # The strong player (engine/primero/strong.py) plays its hands out with this
+        # module's judgement, so it is imported here, when asked for.
+        from engine.primero.strong import StrongPlayer
+
+        return StrongPlayer()
     raise ValueError(f"There is no {level} computer player for Primero.")

@@ -34,9 +34,11 @@ from bot.workers import Workers
 from cogs.play import play_command
 from engine.cardano import Cardano, CardanoOptions
 from engine.cardano.game import DECK as PRIMERO_DECK
-from engine.core.cards import ITALIAN_40, Card
+from engine.core.cards import ITALIAN_40, POSTAS_50, PRIMERO_40, Card
 from engine.core.msg import english
+from engine.holdout import Holdout, HoldoutOptions
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
+from engine.primero import Primero, PrimeroOptions
 from engine.primiera import Primiera, PrimieraOptions
 from tests.bot.test_records import OTHER, A, B, G, a_table, finished, kept
 from tests.helpers.played import GUILD, Member, Played, Seen, open_played, play_hand, play_on
@@ -142,7 +144,7 @@ async def test_hints_are_off_by_default_and_a_table_that_allows_them_is_not_rate
 
 def test_the_option_and_the_rules_exist_only_where_the_strongest_computer_explains_itself() -> None:
     offered = {game_id for game_id, plugin in GAMES.items() if hint_level(plugin) is not None}
-    assert {"primiera", "cardano", "prima_carta"} <= offered
+    assert {"primiera", "cardano", "prima_carta", "holdout", "primero"} <= offered
 
     async def opener(*_: object) -> None: ...
 
@@ -407,6 +409,46 @@ def test_a_prima_carta_hint_under_jasper_is_the_same_whatever_the_secret_reshuff
         if a.to_act is not None:
             compared += compare_walks(table, a, b, a.to_act, steps=3)
     assert compared >= 8
+
+
+def test_a_holdout_hint_is_the_same_for_deals_that_differ_only_in_what_the_seat_cant_see() -> None:
+    table = dealt_table("holdout", {}, 3, 1)
+    compared = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        order = rng.sample(POSTAS_50.cards(), 50)
+        names = ["Ana", "Bo", "Cy"]
+        a = Holdout.new_from_order(HoldoutOptions(), names, order, chilo=seed)
+        seat = seed
+        view = a.view(seat)
+        kept = set(view.hand or ()) | {card for line in view.line_cards for card in line}
+        # Only the deck differs (tests/engine/test_holdout_strong.py changes the other hands
+        # too): the others then pass and play alike in both deals, so the walk goes on into
+        # the play until a second turns up.
+        kept |= {card for other in range(3) for card in a.view(other).hand or ()}
+        b = Holdout.new_from_order(
+            HoldoutOptions(), names, hidden_swapped(order, kept, rng, [range(50)]), chilo=seed
+        )
+        compared += compare_walks(table, a, b, seat, steps=9)
+    assert compared >= 6
+
+
+def test_a_primero_hint_is_the_same_for_deals_that_differ_only_in_what_the_seat_cant_see() -> None:
+    table = dealt_table("primero", {}, 4, 1)
+    compared = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        order = rng.sample(PRIMERO_40.cards(), 40)
+        names = ["Ana", "Bo", "Cy", "Di"]
+        a = Primero.new_from_order(PrimeroOptions(), names, order, dealer=seed)
+        seat = a.to_act
+        assert seat is not None
+        seen = set(a.view(seat).hand or ())
+        b = Primero.new_from_order(
+            PrimeroOptions(), names, hidden_swapped(order, seen, rng, [range(40)]), dealer=seed
+        )
+        compared += compare_walks(table, a, b, seat, steps=6)
+    assert compared >= 3
 
 
 # --------------------------------------------------------------------------- the replay

@@ -23,6 +23,7 @@ from bot.storage import (
     InsufficientFunds,
     Store,
     TableAlreadyOpen,
+    _migrate,
     member_account,
     table_account,
 )
@@ -117,6 +118,52 @@ async def test_database_from_newer_code_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(RuntimeError, match="newer"):
         await Store.open(path)
+
+
+def test_a_migration_another_process_applied_first_is_taken_as_applied(tmp_path: Path) -> None:
+    """Two shard processes open one new file together: each reads the schema version before
+    taking the write lock, so the second to get it finds the first migration already there.
+    It goes on from there instead of failing on "table already exists"."""
+    path = tmp_path / "shared.db"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("PRAGMA journal_mode = WAL")  # as Store.open sets it: a reader blocks no writer
+
+    class Late(sqlite3.Connection):
+        """Reads the version, and only then lets the other process migrate the whole file."""
+
+        raced = False
+
+        def execute(self, sql: str, *args: object) -> sqlite3.Cursor:  # type: ignore[override]
+            cursor = super().execute(sql, *args)
+            if sql == "PRAGMA user_version" and not Late.raced:
+                Late.raced = True
+                assert _migrate(first) == LATEST
+            return cursor
+
+    second = sqlite3.connect(path, isolation_level=None, factory=Late)
+    try:
+        assert _migrate(second) == LATEST
+        assert Late.raced
+        assert second.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        tables = [
+            r[0] for r in second.execute("SELECT name FROM sqlite_master WHERE name = 'guild_settings'")
+        ]
+        assert tables == ["guild_settings"]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_migration_that_fails_on_its_own_still_fails(tmp_path: Path) -> None:
+    path = tmp_path / "broken.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("CREATE TABLE guild_settings (x)")  # in the way of the first migration
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="already exists"):
+            _migrate(conn)
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
+    finally:
+        conn.close()
 
 
 # --------------------------------------------------------------------------- settings

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -212,3 +213,25 @@ async def test_workers_started_nicer_run_below_the_bots_priority() -> None:
         assert await workers.run(os.nice, 0, timeout=60) == os.nice(0) + 10
     finally:
         workers.close()
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C (SIGINT, which a terminal sends to every process of the bot) stops
+    this worker's work."""
+    try:
+        signal.raise_signal(signal.SIGINT)  # its handler has run when this returns
+    except KeyboardInterrupt:
+        return True
+    return False
+
+
+async def test_ctrl_c_is_the_bots_to_answer_not_its_workers(pool: Workers) -> None:
+    """The bot stops its workers itself when Ctrl-C stops it; a worker leaves SIGINT to the
+    bot, so it never dies of it first with a KeyboardInterrupt traceback."""
+    # Started as from a terminal: a process started in the background (a CI job, say) is
+    # given SIGINT ignored already, which its workers would inherit.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert await pool.run(interrupted, timeout=60) is False
+    finally:
+        signal.signal(signal.SIGINT, before)

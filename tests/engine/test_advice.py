@@ -2,7 +2,10 @@
 itself (a learner's hint, issue 25): `advise` gives the move `choose` plays, in every
 position walked, and that move is still the one `choose` played before `advise` existed
 (the digests below were taken from the same walks with the players as they were then), with
-a one-line reason that names no card the seat can't see."""
+a one-line reason that names no card the seat can't see. Holdout's and Primero's strong
+players advised from the start: tests/engine/test_holdout_strong.py and
+test_primero_strong.py check their advice the same way (the move `choose` plays, a reason
+that names no card the seat can't see)."""
 
 from __future__ import annotations
 
@@ -70,7 +73,7 @@ WALKS: list[tuple[str, Any, int, str, tuple[str, ...]]] = [
 ]
 
 
-@pytest.mark.parametrize("game_id", ["primiera", "cardano", "prima_carta"])
+@pytest.mark.parametrize("game_id", ["primiera", "cardano", "prima_carta", "holdout", "primero"])
 def test_the_strongest_level_of_these_games_advises(game_id: str) -> None:
     strongest = computer_levels(game_id)[-1]
     assert isinstance(computer_player(game_id, strongest), Advises)

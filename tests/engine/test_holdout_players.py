@@ -15,8 +15,8 @@ from .holdout_helpers import card, cards, dealt, playing
 PLAYER = BasicPlayer()
 
 
-def test_registry_gives_the_basic_level_for_holdout() -> None:
-    assert computer_levels("holdout") == ("basic",)
+def test_registry_gives_the_basic_level_first_for_holdout() -> None:
+    assert computer_levels("holdout") == ("basic", "strong")
     assert computer_player("holdout").level == "basic"
     assert isinstance(computer_player("holdout", "basic"), BasicPlayer)
     with pytest.raises(RuleError):

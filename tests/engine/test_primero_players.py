@@ -54,8 +54,8 @@ def second_round(names: str, dealt: str, **options: Any) -> Primero:
 # ------------------------------------------------------------------------ registry
 
 
-def test_registry_gives_the_basic_level_for_primero() -> None:
-    assert computer_levels("primero") == ("basic",)
+def test_registry_gives_the_basic_level_first_for_primero() -> None:
+    assert computer_levels("primero") == ("basic", "strong")
     assert computer_player("primero").level == "basic"
     assert isinstance(computer_player("primero", "basic"), BasicPlayer)
     with pytest.raises(RuleError):
