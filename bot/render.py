@@ -12,7 +12,7 @@ import discord
 from bot.games.base import game_sides
 from bot.games.results import between_hands, signed
 from bot.games.view import TableView
-from bot.i18n import Join, Lang, Markup, Text, lang, t, tn
+from bot.i18n import Join, Lang, Markup, Text, lang, level_name, t, tn
 from bot.ratings import ranks
 from bot.tables import Phase, Table
 from bot.tables.fair import CLICK, PLAY, hand_name
@@ -24,15 +24,6 @@ from bot.tables.timing import UNATTENDED_DEALS
 from bot.ui import plain
 
 ENGLISH = lang("en")
-
-#: the computer levels, as players read them
-LEVELS: dict[str, Text] = {"basic": t("basic"), "strong": t("strong"), "sharp": t("sharp")}
-
-
-def level_name(level: str | None) -> Text:
-    """A computer level as players read it ("basic", "forte"...)."""
-    return LEVELS.get(level or "", level or "")
-
 
 COLOURS = {
     Phase.LOBBY: discord.Colour.blurple(),

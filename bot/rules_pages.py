@@ -10,8 +10,7 @@ import discord
 
 from bot.components import RULES_MORE, rendered
 from bot.games.base import brief_for, hint_level, rules_for
-from bot.i18n import Join, Lang, Markup, Text, lang, t
-from bot.render import level_name
+from bot.i18n import Join, Lang, Markup, Text, lang, level_name, t
 
 if TYPE_CHECKING:
     from bot.games import Plugin

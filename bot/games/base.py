@@ -127,6 +127,9 @@ class GamePlugin(Generic[G, OptionsT]):
     brief: ClassVar[str]
     #: `rules` and `brief` in the other languages, written in our own words in each (issue
     #: 26), by language code ("it", "el", "es"); a language missing reads the English
+    translated: ClassVar[bool] = False
+    """Whether the game's catalogue (its domain, the game's id) is complete in every language
+    (issue 26): the catalogue test then holds it to that."""
     rules_in: ClassVar[Mapping[str, str]] = {}
     brief_in: ClassVar[Mapping[str, str]] = {}
     #: panel keys that only change what the panel shows (a line picked, cards picked)

@@ -52,10 +52,10 @@ CATALOGUES = Path(__file__).parent / "catalogues"
 FRAME = "frame"
 """The domain of the words every game shares (the table's frame, the commands' replies)."""
 
-TRANSLATED = frozenset({"commands", "command-names", "frame", "primiera"})
-"""The domains every language translates in full: `tests/bot/test_i18n_catalogues.py` fails on
-a message one of them lacks. A game's domain joins when its catalogues are done (docs/I18N.md);
-until then a message it lacks shows in English."""
+TRANSLATED = frozenset({"commands", "command-names", "frame"})
+"""The shared domains every language translates in full: `tests/bot/test_i18n_catalogues.py`
+fails on a message one of them lacks. A game's own domain joins them when its plug-in says
+`translated = True` (docs/I18N.md); until then a message it lacks shows in English."""
 
 t = Domain(FRAME)
 tn = t.n
@@ -68,6 +68,15 @@ def chips(amount: int) -> Msg:
 
 Text: TypeAlias = str | Msg
 """What a renderer may hand on to be shown: a message, or (code not yet converted) English."""
+
+#: the computer levels, as players read them
+LEVELS: dict[str, Msg] = {"basic": t("basic"), "strong": t("strong"), "sharp": t("sharp")}
+
+
+def level_name(level: str | None) -> Text:
+    """A computer level as players read it ("basic", "forte"...)."""
+    return LEVELS.get(level or "", level or "")
+
 
 #: Discord's locales (`discord.Locale` values) for each language Ridotto speaks
 DISCORD_LOCALES: dict[str, tuple[str, ...]] = {
@@ -325,6 +334,7 @@ __all__ = [
     "english",
     "lang",
     "language_of",
+    "level_name",
     "reader",
     "room_language",
     "t",

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import ScoreGame, min_bankroll
-from bot.i18n import Join, Markup, Text, chips, t
+from bot.i18n import Join, Markup, Text, chips, level_name, t
 from bot.tables import money, offers, wagers
 from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
@@ -158,7 +158,6 @@ class Lobby:
         )
 
     async def add_computer(self, table: Table, user: Person, key: str) -> Text | None:
-        from bot.render import level_name  # the frame's words for a level (render imports the tables)
 
         state = table.state
         self.require_host(table, user)

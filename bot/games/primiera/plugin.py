@@ -105,6 +105,7 @@ class PrimieraPlugin(
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
     rules_in = RULES_IN
     brief_in = BRIEF_IN
     view_keys = frozenset({"pick", "unpick"})

@@ -70,9 +70,9 @@ RULES_IN = {
         "sei a testa.\n"
         "**Tre e un robot** (a 21): il robot siede di fronte al mazziere, la sua ultima carta va in "
         "tavola e le altre formano il suo mazzetto coperto. Al suo turno gira la carta in cima e "
-        "prende la prima carta corrispondente, o la somma con le carte più a sinistra. Quando un asso "
-        "gli dà un compagno le sue carte si scoprono e le gioca il compagno. Segna come un giocatore "
-        "e può vincere."
+        "prende la carta corrispondente che viene per prima, o la somma con le carte più a "
+        "sinistra. Quando un asso gli dà un compagno le sue carte si scoprono e le gioca il "
+        "compagno. Segna come un giocatore e può vincere."
     ),
     "es": (
         "**Primiera** (Albertarelli) es un juego de llevarse cartas de la familia de la escoba, con la "
@@ -89,7 +89,7 @@ RULES_IN = {
         "**Puntuación:** un punto por más cartas, más oros, el siete de oros y la mejor **Primiera** "
         "(la mejor carta de cada palo por valor de Primiera, sumadas); un empate no puntúa. Y un "
         "punto por escoba.\n\n"
-        "**Heraldos** (cuatro jugadores, a 21): los cuatro ases se reparten primero, uno a cada uno. "
+        "**Heraldos** (cuatro jugadores, a 21): los cuatro ases se reparten antes que nada, uno a cada uno. "
         "Cada uno elige en secreto una carta para la mesa; las cuatro se descubren a la vez. El "
         "primer as *jugado* fija las parejas de la ronda: Copas, compañero enfrente; Bastos, "
         "compañero a la izquierda; Oros, compañero a la derecha; Espadas, cada uno solo, y los "
