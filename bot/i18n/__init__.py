@@ -5,8 +5,8 @@ named placeholders, its catalogue and its arguments) and rendered here, at the e
 language of whoever reads it: a `Lang`, called on the message.
 
     >>> from bot.i18n import t, tn, lang
-    >>> lang("it")(t("Hand {n} is over.", n=3))
-    'La mano 3 è finita.'
+    >>> lang("it")(t("Hand {hand}: {dealer} deals.", hand=3, dealer="Ana"))
+    'Mano 3: distribuisce Ana.'
     >>> lang("es")(tn("{n} chip", "{n} chips", n=1500))
     '1.500 fichas'
 
