@@ -283,6 +283,8 @@ class Run:
     cpu_seconds: float = 0.0  # process CPU over the measured clicks (SimCord's work included)
     trips: int = 0  # trips to the database thread during the measured clicks
     cached_messages: int = 0  # discord.py's message cache at the end of the run
+    late: int = 0  # answers whose new table picture followed in an edit (measured clicks)
+    ahead: int = 0  # table pictures drawn ahead during the measured clicks
 
 
 class Driver:
@@ -429,8 +431,13 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
     seeds = random.Random(seed + 1)
     ridotto = create_bot(settings, seeds=lambda: seeds.getrandbits(63))  # reproducible deals
     rng = random.Random(seed)
+    # SimCord's settle bound stays its default 5 s: a settle also waits for (and fires) the
+    # bot's timers due within its bound, so a longer one would change what the bench plays
+    # (a deal coming by itself), not only when it gives up. What outlasted 5 s on a busy
+    # machine was the worker processes starting; the bench waits for them before any click.
     async with simcord.run(ridotto, shard_count=1) as env:
         try:
+            await warmed(ridotto)
             instrument(ridotto)
             count_trips(ridotto, run)
             assert isinstance(ridotto.store, SqliteStore)
@@ -448,6 +455,7 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             run.cycles = run.hands = 0
             gc.collect()
             METER.recording = True
+            late, ahead = late_and_ahead(ridotto)
             began, cpu = time.perf_counter(), time.process_time()
             root = Path(__file__).resolve().parents[1]
             with profiling(profile or dump is not None, run, root, dump):
@@ -458,6 +466,8 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             run.measure_seconds = time.perf_counter() - began
             run.cpu_seconds = time.process_time() - cpu
             METER.recording = False
+            late_now, ahead_now = late_and_ahead(ridotto)
+            run.late, run.ahead = late_now - late, ahead_now - ahead
             run.cached_messages = len(ridotto.cached_messages)
             report = await ridotto.store.audit()
             if not report.ok:
@@ -466,6 +476,30 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             METER.recording = False
             await env.bot.close()
     return run
+
+
+async def warmed(ridotto: Any) -> None:
+    """Wait until the bot's worker processes (if it has any) have started and imported what
+    their jobs need: the figures are of a bot that is up, not of its first seconds."""
+    try:
+        from bot.workers import warm
+    except ImportError:  # a bot from before the worker processes: nothing to wait for
+        return
+    for name in ("workers", "drawing"):
+        pool = getattr(ridotto, name, None)
+        if pool is not None and not pool.inline:
+            for _ in range(pool.size):
+                await pool.run(warm, timeout=120)
+
+
+def late_and_ahead(bot: Ridotto) -> tuple[int, int]:
+    """The answers so far whose new table picture followed in an edit of the answer (the
+    display's "response edit" calls), and the table pictures drawn ahead (0 and 0 for a bot
+    that does neither)."""
+    display = bot.display
+    counts = [screen.calls for screen in display.screens.values()] + [display.totals]
+    late = sum(count.get("response edit", 0) for count in counts)
+    return late, int(getattr(display.pictures, "drawn_ahead", 0))
 
 
 # ------------------------------------------------------------------ report
@@ -502,6 +536,10 @@ def report(run: Run, breakdown: bool) -> None:
         f"per click: {run.cpu_seconds / clicks * 1e3:.2f} ms of process CPU (SimCord's included), "
         f"{run.trips / clicks:.2f} trips to the database thread; "
         f"discord.py message cache: {run.cached_messages} messages"
+    )
+    print(
+        f"answers whose new picture followed in an edit: {run.late} of {len(run.samples)}; "
+        f"table pictures drawn ahead: {run.ahead}"
     )
     print(header_row())
     print(row("bot-side: on_click start -> return", [s.bot for s in run.samples]))

@@ -41,6 +41,14 @@ channel in a sliding 5 s window and compared with 5 per 5 s per channel, the lim
 cited for bots (Discord publishes none exactly); interaction responses and follow-ups go to
 the interaction's webhook, so they are shown on a line of their own.
 
+Where the loop's time goes: every loop callback that takes more than ``LONG_CALLBACK`` of the
+loop thread's CPU (not wall time: on a machine shared with other work the process often
+waits for a core, and that is no one's callback) is put down to its owner: SimCord (its own
+tasks, and the time its in-process REST backend spends inside the bot's calls, which would
+be network round trips in production), this bench (its tickers and click senders), or the
+bot (the rest, discord.py included). The cyclic garbage collector's pauses are timed too
+(``gc.callbacks``, wall time), by generation.
+
 Not a test: it prints figures and PASS/FAIL against the goals of issue 21, and asserts
 nothing about timings. Exit status 1 only if the run itself went wrong (a click refused
 that should not be, a callback error, the chip audit failing).
@@ -61,6 +69,7 @@ import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +82,7 @@ from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.results import to_discord_message
 
-from bench.clicks import GRANT, STAKE, Driver, Run, Seat, filesystem, lighten_simcord, percentile
+from bench.clicks import GRANT, STAKE, Driver, Run, Seat, filesystem, lighten_simcord, percentile, warmed
 from bot.app import Ridotto, create_bot
 from bot.components import PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE
 from bot.config import Settings
@@ -82,6 +91,7 @@ from bot.storage import Store as SqliteStore
 from bot.tables import Phase, Table
 
 TICK = 0.010  # the ticker's period, seconds
+LONG_CALLBACK = 0.005  # loop callbacks longer than this (seconds) are put down to their owner
 #: Discord's per-channel message rate assumed here: 5 message operations per 5 s per channel
 #: (the limit commonly cited for bots; Discord publishes no exact figure and answers 429 past it)
 RATE_OPS, RATE_WINDOW = 5, 5.0
@@ -134,8 +144,13 @@ class Wire:
     ops_all_max: Counter[int] = field(default_factory=Counter)
     changed: asyncio.Event | None = None  # set whenever a table's channel is written to
     dirty: set[int] = field(default_factory=set)
+    #: edits of an interaction's answer (PATCH .../messages/@original) per table: at a quiet
+    #: table, the picture a click was answered without, attached once drawn
+    answer_edits: Counter[int] = field(default_factory=Counter)
+    simcord_seconds: float = 0.0  # the loop thread's CPU inside SimCord's REST backend, all told
 
     def reset(self) -> None:
+        self.answer_edits.clear()
         self.calls.clear()
         self.routes.clear()
         self.ops.clear()
@@ -175,6 +190,8 @@ class Wire:
             return
         self.routes[f"{method} {_template(segments)}"] += 1
         self.calls[(table, cause())] += 1
+        if method == "PATCH" and segments[0] == "webhooks" and segments[-1] == "@original":
+            self.answer_edits[table] += 1
         writes = method in ("POST", "PATCH", "DELETE") and "reactions" not in segments
         if writes:
             _window(self.ops_all[table], self.ops_all_max, table, now)
@@ -233,12 +250,78 @@ def patch_simcord() -> None:
     dispatch: Callable[..., Any] = simcord.http.router.dispatch
 
     def watched(backend: Any, method: str, path: str, *args: Any, **kwargs: Any) -> Any:
+        began = time.thread_time()
         try:
             return dispatch(backend, method, path, *args, **kwargs)
         finally:
+            WIRE.simcord_seconds += time.thread_time() - began
             WIRE.seen(backend, method, path)
 
     simcord.http.router.dispatch = watched
+
+
+# ------------------------------------------------------------------ the loop's time
+@dataclass
+class LoopTime:
+    """The loop callbacks longer than `LONG_CALLBACK`, by owner, and the collector's pauses."""
+
+    recording: bool = False
+    long: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    gc: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    _gc_began: float = 0.0
+
+    def reset(self) -> None:
+        self.long.clear()
+        self.gc.clear()
+
+    def collecting(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_began = time.perf_counter()
+        elif self.recording:
+            self.gc[info["generation"]].append(time.perf_counter() - self._gc_began)
+
+
+LOOP = LoopTime()
+
+
+def owner(callback: Any) -> str:
+    """Whose code a loop callback runs: a task's by the file of its coroutine, else the
+    callback's module (SimCord wraps the callbacks it tracks: look inside)."""
+    callback = getattr(callback, "__simcord_original_callback__", callback)
+    task = getattr(callback, "__self__", None)
+    if isinstance(task, asyncio.Task):
+        code = getattr(task.get_coro(), "cr_code", None)
+        where = code.co_filename if code is not None else ""
+    else:
+        where = getattr(callback, "__module__", "") or ""
+    if "simcord" in where:
+        return "SimCord"
+    if "bench" in where:
+        return "bench"
+    return "bot"
+
+
+def time_the_loop() -> None:
+    """Time every loop callback (`Handle._run`); put the long ones down to their owner, the
+    time SimCord's REST backend took inside a bot callback to SimCord."""
+    run = asyncio.events.Handle._run
+
+    def timed(handle: asyncio.Handle) -> None:
+        began, simcord_before = time.thread_time(), WIRE.simcord_seconds
+        try:
+            run(handle)
+        finally:
+            took = time.thread_time() - began
+            if LOOP.recording and took > LONG_CALLBACK:
+                who = owner(handle._callback)  # type: ignore[attr-defined]
+                inside = WIRE.simcord_seconds - simcord_before
+                if who == "bot" and inside:
+                    LOOP.long["SimCord inside the bot's"].append(inside)
+                    took -= inside
+                LOOP.long[who].append(took)
+
+    asyncio.events.Handle._run = timed  # type: ignore[method-assign,assignment]
+    gc.callbacks.append(LOOP.collecting)
 
 
 # ------------------------------------------------------------------ figures
@@ -259,6 +342,10 @@ class Phase_:
     ops_max: Counter[int] = field(default_factory=Counter)
     ops_all_max: Counter[int] = field(default_factory=Counter)
     pool_completed: int | None = None
+    answer_edits: Counter[int] = field(default_factory=Counter)
+    drawn_ahead: int = 0
+    long: dict[str, list[float]] = field(default_factory=dict)
+    gc: dict[int, list[float]] = field(default_factory=dict)
 
 
 def ms(values: list[float], q: float) -> float:
@@ -590,6 +677,11 @@ class Load:
 
         hands.apply = counted
 
+    def drawn_ahead(self) -> int:
+        """Table pictures the bot drew ahead so far (0 for a bot that draws none ahead)."""
+        pictures = getattr(getattr(self.bot, "display", None), "pictures", None)
+        return int(getattr(pictures, "drawn_ahead", 0))
+
     def versions(self) -> Counter[int]:
         """Each open table's state version (one more for every change it committed)."""
         return Counter({t.id: t.version for t in self.bot.tables.tables.values()})
@@ -608,9 +700,11 @@ class Load:
         self.stop.clear()
         gc.collect()
         WIRE.reset()
+        LOOP.reset()
         self.phase = phase
-        WIRE.recording = True
+        WIRE.recording = LOOP.recording = True
         completed = self.pool_completed()
+        ahead = self.drawn_ahead()
         versions = self.versions()
         began = time.perf_counter()
 
@@ -626,7 +720,11 @@ class Load:
         await asyncio.sleep(seconds)
         self.stop.set()
         phase.seconds = time.perf_counter() - began
-        WIRE.recording = False
+        WIRE.recording = LOOP.recording = False
+        phase.answer_edits = Counter(WIRE.answer_edits)
+        phase.drawn_ahead = self.drawn_ahead() - ahead
+        phase.long = {who: list(times) for who, times in LOOP.long.items()}
+        phase.gc = {generation: list(times) for generation, times in LOOP.gc.items()}
         await asyncio.gather(*workers)
         self.phase = None
         phase.calls, phase.routes = Counter(WIRE.calls), Counter(WIRE.routes)
@@ -677,6 +775,11 @@ def report(phases: list[Phase_], load: Load, args: argparse.Namespace) -> None:
     line("  busy-table member clicks p50/p99/max", lambda p: triple(p.busy_clicks))
     line("REST calls per member move (quiet)", lambda p: per_move(p.calls, p.member_moves, quiet, {"quiet"}))
     line(
+        "  quiet answers whose picture followed",
+        lambda p: f"{sum(p.answer_edits[t] for t in quiet)} of {sum(p.member_moves[t] for t in quiet)}",
+    )
+    line("  table pictures drawn ahead", lambda p: str(p.drawn_ahead))
+    line(
         "REST calls per member move (busy)",
         lambda p: per_move(p.calls, p.member_moves, busy, {"busy"}),
     )
@@ -705,6 +808,13 @@ def report(phases: list[Phase_], load: Load, args: argparse.Namespace) -> None:
         "  pool completed/s",
         lambda p: "no pool" if p.pool_completed is None else f"{p.pool_completed / p.seconds:.1f}",
     )
+    print(
+        f"loop callbacks over {LONG_CALLBACK * 1000:.0f} ms of the loop thread's CPU, count / total / max ms"
+    )
+    for who in ("bot", "SimCord", "SimCord inside the bot's", "bench"):
+        line(f"  {who}", partial(_owned, who))
+    for generation in (0, 1, 2):
+        line(f"  gc generation {generation} pauses", partial(_paused, generation))
     by_game: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for b in load.busy:
         figures = by_game[b.game]
@@ -737,7 +847,7 @@ def report(phases: list[Phase_], load: Load, args: argparse.Namespace) -> None:
         ),
         (
             f"no channel above {RATE_OPS} msg ops / {RATE_WINDOW:.0f} s",
-            f"max {max(loaded.ops_max.values(), default=0)}",
+            f"max {max((v for p in phases for v in p.ops_max.values()), default=0)}",  # both phases
             all(v <= RATE_OPS for p in phases for v in p.ops_max.values()),
         ),
         (
@@ -759,6 +869,18 @@ def decisions(phase: Phase_, busy: set[int]) -> str:
         return f"{counted / phase.seconds:.1f}" if phase.seconds else "n/a"
     others = max(sum(phase.versions[t] - phase.member_moves[t] for t in busy), 0)
     return f"{others / phase.seconds:.1f} (from versions)" if others else "0.0"
+
+
+def _spread(times: list[float]) -> str:
+    return f"{len(times)} / {sum(times) * 1000:.0f} / {max(times, default=0.0) * 1000:.1f}"
+
+
+def _owned(who: str, phase: Phase_) -> str:
+    return _spread(phase.long.get(who, []))
+
+
+def _paused(generation: int, phase: Phase_) -> str:
+    return _spread(phase.gc.get(generation, []))
 
 
 def _most(counts: Counter[int], tables: set[int]) -> int:
@@ -783,20 +905,20 @@ async def in_real_time(env: simcord.Env) -> None:
         now = time.perf_counter()
         env.backend.clock.advance(now - last)
         last = now
+        keep_simcord_timers_firing(env)
 
 
-async def warmed(ridotto: Any) -> None:
-    """Wait until the bot's worker processes (if it has any) have started and imported what
-    their jobs need: the figures are of a bot that is up, not of its first seconds."""
-    try:
-        from bot.workers import warm
-    except ImportError:  # a bot from before the worker processes: nothing to wait for
-        return
-    for name in ("workers", "drawing"):
-        pool = getattr(ridotto, name, None)
-        if pool is not None and not pool.inline:
-            for _ in range(pool.size):
-                await pool.run(warm, timeout=120)
+def keep_simcord_timers_firing(env: simcord.Env) -> None:
+    """SimCord fires a bot's timer in real time by advancing its virtual clock and settling
+    the bot (`advance_real`); a settle that times out (a bot under load never settles: some
+    piece of its work is always in flight) is kept as the failure of that advance, to be
+    raised by the next operation the harness makes, and until then every later timer of the
+    bot only re-arms itself and never fires: the tables' clock stops, and with it every
+    computer in the room. Nothing here makes another harness operation, so the failure is
+    dropped (it has been seen: SimCord's callback read it) and the next timer advances again."""
+    advancing = getattr(env, "_real_advance_task", None)
+    if advancing is not None and advancing.done() and (advancing.cancelled() or advancing.exception()):
+        env._real_advance_task = None
 
 
 async def bench(args: argparse.Namespace, db: Path) -> int:
@@ -872,6 +994,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.busy < args.tables or args.seconds <= 0 or args.rate <= 0:
         parser.error("need 0 <= --busy < --tables, and positive --seconds and --rate")
     patch_simcord()
+    time_the_loop()
     print("Ridotto bench: the bot under load, through SimCord (bench/load.py)")
     print(
         f"python {platform.python_version()} on {platform.platform()}, {os.cpu_count()} CPUs, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import signal
@@ -134,7 +135,13 @@ class Ridotto(commands.AutoShardedBot):
         # What the tables do by themselves (the clock's moves) is shown by the display: the
         # service's one listener, so the service never calls a cog. A click's own change is
         # returned to the cog handling it, which shows it through the same display.
-        self.display = Display(self, self.tables, self.settings.computer_delay, self.settings.channel_rate)
+        self.display = Display(
+            self,
+            self.tables,
+            self.settings.computer_delay,
+            self.settings.channel_rate,
+            self.settings.picture_wait,
+        )
         # Pictures are drawn in worker processes of their own: a member's click waits for its
         # picture, and must not queue behind computers thinking in the decision workers. Two,
         # so that a click's picture never waits for the whole drawing of a table that moved
@@ -150,6 +157,12 @@ class Ridotto(commands.AutoShardedBot):
         # Only the tables of this process's shards: the other guilds are other processes'.
         restored = await self.tables.restore(self.settings.shards)
         log.info("restored %d open table(s) of %s", restored.tables, self.settings.shards.describe())
+        # What start-up built (the modules, discord.py, the restored tables) lives as long as
+        # the bot: set it aside from the cyclic collector, whose full collections would walk
+        # all of it again and again, holding up the event loop for tens of milliseconds a
+        # time with a room of tables (`close` puts it back).
+        gc.collect()
+        gc.freeze()
         if restored.set_aside:
             # In setup_hook no channel is reachable yet: the notices wait for the gateway.
             self._notices = asyncio.get_running_loop().create_task(self._tell_set_aside(restored.set_aside))
@@ -270,6 +283,7 @@ class Ridotto(commands.AutoShardedBot):
         if hasattr(self, "workers"):
             self.workers.close()  # the worker processes, after every table has stopped
             self.drawing.close()
+        gc.unfreeze()  # what start-up set aside (`setup_hook`) is collected like the rest again
         log.info("shut down cleanly in %.1f s", loop.time() - began)
 
     async def _stop_tables(self) -> None:

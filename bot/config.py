@@ -27,6 +27,7 @@ _NEEDS = {
     "pass_delay": "a number of seconds, 0 or more",
     "shutdown_grace": "a number of seconds, 0 or more",
     "channel_rate": "a whole number of message operations, 0 or more",
+    "picture_wait": "a number of seconds, 0 or more",
     "workers": "a whole number of worker processes, 0 or more",
     "decision_cap": "a number of seconds, more than 0",
     "database_path": "the path of a database file",
@@ -101,6 +102,15 @@ class Settings(DatabaseSettings):
             "Message operations the bot makes per channel per 5 seconds (Discord's limit): the table"
             " message after the computers' moves waits for room, gathering them into one edit;"
             " 0 keeps no count (the tests: SimCord has no limit)."
+        ),
+    )
+    picture_wait: float = Field(
+        default=0.015,  # bot.display.PICTURE_WAIT, which explains it
+        ge=0,
+        description=(
+            "Seconds a click's answer waits for the table's new picture; past that it goes with"
+            " the new words and buttons and the picture shown, and the new picture follows in an"
+            " edit of the answer (one more call, outside the channel's message rate)."
         ),
     )
     workers: int = Field(

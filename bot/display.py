@@ -39,19 +39,29 @@ UIButton: TypeAlias = discord.ui.Button[discord.ui.View]
 Channel: TypeAlias = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
 #: The kinds of Discord REST call made for a table, as `Display.calls` counts them: the
-#: answer to a member's interaction, a follow-up to it, an edit (or a re-post) of the
-#: table message, an edit of a hand panel, a turn ping sent, a turn ping deleted.
+#: answer to a member's interaction, a follow-up to it, an edit of that answer (the table
+#: picture it went without, `Display.answer_click`), an edit (or a re-post) of the table
+#: message, an edit of a hand panel, a turn ping sent, a turn ping deleted.
 Call: TypeAlias = Literal[
-    "response", "follow-up", "table edit", "table post", "panel edit", "ping send", "ping delete"
+    "response",
+    "follow-up",
+    "response edit",
+    "table edit",
+    "table post",
+    "panel edit",
+    "ping send",
+    "ping delete",
 ]
 
 #: The calls that are message operations in the table's channel (Discord counts them per
 #: channel: `ChannelRate`); the others go to an interaction's webhook.
 CHANNEL_CALLS = frozenset({"table edit", "table post", "ping send", "ping delete"})
 
-#: The drawing tasks of changes the tables made by themselves (see `Display.show`); the
-#: bot's shutdown waits for them (`flush`), after the clock has stopped.
+#: The drawing tasks of changes the tables made by themselves (see `Display.show`), and of
+#: the pictures clicks were answered without (`Display.answer_click`); the bot's shutdown
+#: waits for them (`flush`), after the clock has stopped.
 DRAW_TASKS = "ridotto-draw-"
+LATE_TASKS = "ridotto-late-picture-"
 
 
 @dataclass
@@ -89,13 +99,19 @@ class Screen:
     drawn_at: float | None = None
     #: the Discord REST calls made for the table so far, by kind (`Call`; `Display.calls`)
     calls: Counter[str] = field(default_factory=Counter)
+    #: the latest click on the table message answered without its new picture: its answer
+    #: is edited once the picture is drawn (`Display._attach`)
+    late: discord.Interaction | None = None
 
 
-#: Seconds a click's answer waits for its table picture before it goes without the new one
-#: (Discord gives an interaction three seconds; a busy drawing worker must not cost it).
 #: times a table's drawing draws its pictures ahead, without its lock, while the table moves on
 PREDRAWS = 3
-PICTURE_WAIT = 1.5
+#: Seconds a click's answer waits for its new table picture before it goes with the new words
+#: and buttons and the picture the message shows, the new one following in an edit of the
+#: answer (`Display.answer_click`): long enough for a picture drawn at once on an idle core
+#: (or drawn ahead, `Pictures.ahead`: none), short enough that a click never queues behind
+#: the pictures of a busy room. The tests wait for every picture (`Settings.picture_wait`).
+PICTURE_WAIT = 0.015
 
 
 class PictureLate(Exception):
@@ -202,11 +218,16 @@ class Display:
         service: TableService,
         computer_delay: float = 0.0,
         channel_rate: int = 0,
+        picture_wait: float = PICTURE_WAIT,
     ) -> None:
         self.client = client
         self.service = service
         self.pictures = Pictures()
         self.screens: dict[int, Screen] = {}
+        #: seconds a click's answer waits for its new table picture (`PICTURE_WAIT`)
+        self.picture_wait = picture_wait
+        #: each table's task attaching the picture a click's answer went without (`_attach`)
+        self.attaching: dict[int, asyncio.Task[None]] = {}
         #: at most one table edit per this many seconds for changes the tables made by themselves
         self.computer_delay = computer_delay
         self.drawing: dict[int, asyncio.Task[None]] = {}  # each table's drawing task (`show`)
@@ -260,19 +281,17 @@ class Display:
             if interaction.message is not None and interaction.message.id == table.state.message_id:
                 if screen.shown is None:  # since a restart: the picture the message carries is kept
                     screen.shown = picture_on(interaction.message, "table") or None
-                late = False
                 try:
-                    fields, picture = await self.table_message(table, wait=PICTURE_WAIT, urgent=True)
+                    fields, picture = await self.table_message(table, wait=self.picture_wait, urgent=True)
                 except PictureLate as behind:
-                    late, fields, picture = True, behind.fields, None
-                await interaction.response.edit_message(**fields)
-                if late:  # the words are current; the drawing attaches the new picture
-                    screen.version = None
+                    # The words and buttons are the table's as it is; the picture follows.
+                    await interaction.response.edit_message(**behind.fields)
+                    self._attach_soon(table, interaction)
                 else:
+                    await interaction.response.edit_message(**fields)
                     self._shown(table, picture)
                 await self._panels_after(table, None, urgent=True)
             else:
-                late = False
                 # an ephemeral prompt of the table's (the seat picker, Leave now or after the
                 # hand) becomes what its click did
                 said = reader(interaction)(change.note or t("You're seated. Good luck!"))
@@ -281,11 +300,59 @@ class Display:
         except Exception as error:
             await self._answer_failed(change, error)
         self._log_calls(table, before, "a member's change")
-        if late:
-            await self.show(change)  # the picture, and the ping with it
-            return
         self.screen(table).pending = False  # drawn as it is now: nothing left to coalesce
         await self._ping_soon(change)
+        self.pictures.ahead(table)  # what the next click shows, drawn while its member thinks
+
+    def _attach_soon(self, table: Table, interaction: discord.Interaction) -> None:
+        """A click's answer went without its new picture: attach it when drawn (`_attach`)."""
+        self.screen(table).late = interaction
+        task = self.attaching.get(table.id)
+        if task is None or task.done():
+            name = f"{LATE_TASKS}{table.id}"
+            self.attaching[table.id] = asyncio.create_task(self._attach(table), name=name)
+
+    async def _attach(self, table: Table) -> None:
+        """Edit the answer of the latest click that went without its picture (`Screen.late`)
+        to the table as it is once that picture is drawn: one call, to the interaction's
+        webhook (which the channel's message rate does not count, like the answer itself),
+        made under the table's lock like every drawing of it. Several late clicks in a row
+        get one edit; none if the table message already shows the table as it is (a later
+        click's answer, or the table's own drawing, drew it)."""
+        screen = self.screen(table)
+        try:
+            while (interaction := screen.late) is not None:
+                if not table.lock.locked():  # drawn ahead, not from a move under way
+                    with contextlib.suppress(Exception):  # fails again below, and is logged
+                        await self.pictures.table(table, urgent=True)
+                async with table.lock:
+                    if screen.late is not interaction:
+                        continue  # a later click went without its picture: draw for that one
+                    screen.late = None
+                    message = interaction.message
+                    if (
+                        screen.version == table.version
+                        or table.state.phase is Phase.CLOSED
+                        or message is None
+                        or message.id != table.state.message_id
+                    ):
+                        break
+                    try:
+                        fields, picture = await self.table_message(table, wait=self.picture_wait, urgent=True)
+                    except PictureLate:
+                        screen.late = interaction  # the table moved on meanwhile: wait for its picture
+                        continue
+                    self.count(table, "response edit")
+                    try:
+                        await interaction.edit_original_response(**fields)
+                    except discord.HTTPException:  # the answer can't be edited: the table message is
+                        await self._refresh_message(table)
+                    else:
+                        self._shown(table, picture)
+        except Exception:
+            log.exception("table %s: could not attach the table picture", table.id)
+        finally:
+            self.attaching.pop(table.id, None)
 
     async def _ping_soon(self, change: TableChange) -> None:
         """Ping the member to act now if the channel has room for it, else as soon as it
@@ -366,6 +433,7 @@ class Display:
                     except Exception:
                         log.exception("table %s: could not update the table message", table.id)
                 await self._ping(table)
+                self.pictures.ahead(table)
                 self._log_calls(table, before, "changes the table made by itself")
             screen = self.screens.get(table.id, screen)  # a closed table's screen is let go
         self.drawing.pop(table.id, None)
@@ -441,7 +509,9 @@ class Display:
 
     async def flush(self) -> None:
         """Wait for the drawings under way (the bot's shutdown, after the clock stopped)."""
-        while tasks := [task for task in self.drawing.values() if not task.done()]:
+        while tasks := [
+            task for task in [*self.drawing.values(), *self.attaching.values()] if not task.done()
+        ]:
             await asyncio.wait(tasks)
 
     async def _ping(self, table: Table) -> None:
@@ -574,9 +644,11 @@ class Display:
         # A V2 message has no content or embed; saying so turns an older embed message
         # (drawn before this layout) into one on its next edit.
         fields: dict[str, Any] = {"content": None, "embed": None}
-        try:
-            picture = await asyncio.wait_for(self.pictures.table(table, urgent), wait)
-        except TimeoutError:  # the drawing goes on (`Pictures` shields it)
+        drawing = self.pictures.table_drawing(table, urgent, view)
+        try:  # a picture drawn already (ahead, or unchanged) is taken at once, even with no wait
+            done = drawing.done()
+            picture = drawing.result() if done else await asyncio.wait_for(asyncio.shield(drawing), wait)
+        except TimeoutError:  # the drawing goes on
             url = None if shown is None else f"attachment://table-{shown}.png"
             fields["view"] = table_layout(table, view, url)
             raise PictureLate(fields) from None

@@ -29,10 +29,11 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from pathlib import Path
+from types import TracebackType
 from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
 import aiosqlite
@@ -793,6 +794,58 @@ class Tx:
 # --------------------------------------------------------------------------- store
 
 
+class _Transaction(AbstractAsyncContextManager[Tx]):
+    """`Store.transaction()`: the store's lock for the unit of work, its `Tx`, and the
+    COMMIT (or ROLLBACK) at the end. A class rather than a generator-based context manager:
+    a table's move makes one of these, and the generator's machinery cost more than the
+    rest of it."""
+
+    __slots__ = ("_store", "_tx")
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._tx: Tx | None = None
+
+    async def __aenter__(self) -> Tx:
+        store = self._store
+        store._check_reentry()
+        await store._lock.acquire()
+        store._owner = asyncio.current_task()
+        self._tx = Tx(store)
+        return self._tx
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        store, tx = self._store, self._tx
+        assert tx is not None
+        try:
+            if kind is not None:  # the unit of work failed: nothing of it is kept
+                tx._active = False
+                if tx._begun:
+                    await self._roll_back()
+            elif tx._begun:
+                try:
+                    await store._call(_finish, sorted(tx._closed_tables))
+                except BaseException:  # the COMMIT failed, or its caller was cancelled
+                    tx._active = False
+                    await self._roll_back()
+                    raise
+        finally:
+            tx._active = False
+            store._owner = None
+            store._lock.release()
+
+    async def _roll_back(self) -> None:
+        store = self._store
+        conn = store._idle_connection()
+        if conn is not None:  # a rollback writes nothing to disk
+            _rollback(conn)
+        else:
+            # Shielded so a second cancellation cannot leave it open.
+            await asyncio.shield(store._call(_rollback))
+
+
 def _on_thread(store: Store, fn: Callable[..., T], conn: sqlite3.Connection, *args: Any) -> T:
     try:
         return fn(conn, *args)
@@ -920,7 +973,10 @@ class Store:
     async def _read(self, fn: Callable[..., T], *args: Any) -> T:
         self._check_reentry()
         async with self._lock:
-            return await self._call_patiently(fn, *args)
+            if self._patient:  # `_call_patiently`, one step shorter: a transfer takes this way
+                return await self._call(fn, *args)
+            self._patient = True
+            return await self._call(_patiently, fn, *args)
 
     async def _read_here(self, fn: Callable[..., T], *args: Any) -> T:
         """`_read` for a small read on the way of a click (a deal's members' seeds): on the
@@ -932,31 +988,9 @@ class Store:
             return fn(conn, *args)
         return await self._read(fn, *args)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    def transaction(self) -> _Transaction:
         """``BEGIN IMMEDIATE``; COMMIT on success, ROLLBACK (and re-raise) on any exception."""
-        self._check_reentry()
-        async with self._lock:
-            self._owner = asyncio.current_task()
-            tx = Tx(self)
-            try:
-                try:
-                    yield tx
-                    if tx._begun:
-                        await self._call(_finish, sorted(tx._closed_tables))
-                except BaseException:
-                    tx._active = False
-                    if tx._begun:
-                        conn = self._idle_connection()
-                        if conn is not None:  # a rollback writes nothing to disk
-                            _rollback(conn)
-                        else:
-                            # Shielded so a second cancellation cannot leave it open.
-                            await asyncio.shield(self._call(_rollback))
-                    raise
-            finally:
-                tx._active = False
-                self._owner = None
+        return _Transaction(self)
 
     async def settings(self) -> str:
         """The journal mode and synchronous level commits are kept with."""

@@ -74,18 +74,21 @@ class Workers:
     def inline(self) -> bool:
         return self.size == 0
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float, urgent: bool = False) -> T:
+    async def run(
+        self, fn: Callable[..., T], *args: Any, timeout: float, urgent: bool = False, spare: bool = False
+    ) -> T:
         """`fn(*args)` in a worker process, its result back on the loop. `timeout`: seconds
         a try may take before its worker counts as hung (inline: no bound, nothing to kill).
         `urgent`: a member waits for it; it takes the next free worker before jobs that
-        are not (which keep their order among themselves)."""
+        are not (which keep their order among themselves). `spare`: work nobody waits for
+        yet (a picture drawn ahead): it takes a worker only when no other job waits."""
         if self.inline:
             result = fn(*args)
             self.completed += 1
             return result
         for attempt in range(1, self.tries + 1):
             try:
-                async with self._turns.taken(urgent):
+                async with self._turns.taken(0 if urgent else 2 if spare else 1):
                     pool = self._running()
                     future = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
                     result = await asyncio.wait_for(future, timeout)
@@ -140,28 +143,29 @@ class Workers:
 
 
 class Turns:
-    """`size` turns at the workers, handed out urgent first, then in the order asked for."""
+    """`size` turns at the workers, handed out by rank (0 urgent, 1 ordinary, 2 spare), then
+    in the order asked for."""
 
     def __init__(self, size: int) -> None:
         self.free = size
-        self._waiting: list[tuple[bool, int, asyncio.Future[None]]] = []  # a heap: urgent first
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: lowest rank first
         self._asked = 0
 
     @contextlib.asynccontextmanager
-    async def taken(self, urgent: bool) -> AsyncIterator[None]:
-        await self._take(urgent)
+    async def taken(self, rank: int) -> AsyncIterator[None]:
+        await self._take(rank)
         try:
             yield
         finally:
             self._give()
 
-    async def _take(self, urgent: bool) -> None:
+    async def _take(self, rank: int) -> None:
         if self.free and not self._waiting:
             self.free -= 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._asked += 1
-        heapq.heappush(self._waiting, (not urgent, self._asked, turn))
+        heapq.heappush(self._waiting, (rank, self._asked, turn))
         try:
             await turn
         except asyncio.CancelledError:

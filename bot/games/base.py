@@ -98,6 +98,12 @@ class NoOptions(BaseModel, frozen=True):
 C = TypeVar("C")
 
 
+_LOADED_OPTIONS: dict[tuple[Any, ...], Any] = {}
+"""Table options read from snapshots, by the game's model and the saved values (see
+`GamePlugin.load_options`)."""
+_LOADED_OPTIONS_SIZE = 1024
+
+
 class GamePlugin(Generic[G, OptionsT]):
     """Base shape; one subclass per game, in the game's own package."""
 
@@ -166,8 +172,20 @@ class GamePlugin(Generic[G, OptionsT]):
         return t("That {game} option isn't valid.", game=self.name)
 
     def load_options(self, data: Mapping[str, Any]) -> OptionsT:
-        """Options as a table's snapshot saved them (already checked at /play)."""
-        return self.options_model.model_validate(data)
+        """Options as a table's snapshot saved them (already checked at /play). Options
+        models are frozen, so tables with the same options share one: a restart reads
+        thousands of tables, most of them with a game's defaults."""
+        try:
+            key = (self.options_model, *((name, type(value), value) for name, value in sorted(data.items())))
+            found = _LOADED_OPTIONS.get(key)
+        except TypeError:  # a value that is not hashable: read as it is
+            return self.options_model.model_validate(data)
+        if found is None:
+            if len(_LOADED_OPTIONS) >= _LOADED_OPTIONS_SIZE:
+                _LOADED_OPTIONS.clear()
+            found = _LOADED_OPTIONS[key] = self.options_model.model_validate(data)
+        options: OptionsT = found
+        return options
 
     def describe_options(self, options: OptionsT, stake: int) -> Text:
         """The table's options in a line (the lobby, Details); "" for none."""

@@ -49,6 +49,7 @@ from bot.tables.model import (
     Table,
     TableError,
     TableState,
+    Turn,
 )
 from bot.tables.money import REFUND_REASON
 from bot.tables.offers import Offers
@@ -164,7 +165,7 @@ class TableService:
         try:
             for saved in saved_tables:
                 try:
-                    table = self._revive(saved)
+                    table, turn = self._revive(saved)
                 except Exception as error:
                     if await self._set_aside(saved, error):
                         report.set_aside.append((saved.id, saved.channel_id))
@@ -172,7 +173,7 @@ class TableService:
                 table.state.deadline = after_restart(table.state.phase, table.state.deadline, now)
                 ROOMS.setdefault(table.state.guild_id, table.state.language)
                 self.tables[table.id] = table
-                self.autoplay.schedule(table)
+                self.autoplay.schedule(table, turn)
         finally:
             if collecting:
                 gc.enable()
@@ -180,9 +181,10 @@ class TableService:
         return report
 
     @staticmethod
-    def _revive(record: SavedTable) -> Table:
-        """A saved table as a live one; raises if any part of it can't be read. The text it
-        was read from is the committed state a failed move rolls back to."""
+    def _revive(record: SavedTable) -> tuple[Table, Turn]:
+        """A saved table as a live one, and its turn facts (read once: checked here, timed by
+        the clock); raises if any part of it can't be read. The text it was read from is
+        the committed state a failed move rolls back to."""
         state = TableState.from_saved(record.snapshot)
         state.id = record.id  # the snapshot names the table's message: the one place it is kept
         where = (record.guild_id, record.channel_id, record.game)
@@ -194,13 +196,15 @@ class TableService:
         if state.phase is Phase.PLAYING and state.hand is None:
             raise DamagedTable("a hand is in play but none is saved")
         table = Table(state, plugin, committed=record.snapshot)
+        turn = Turn()
         if table.game is not None:
             # Read the hand the way the table will, so a damaged one fails here, not mid-click.
             plugin.held(table.game)
+            turn = table.turn()
             dealt = max(len(state.seats), len(state.hand_seats))  # a robot is dealt in without a member
-            if any(not 0 <= seat < dealt for seat in table.awaiting):
+            if any(not 0 <= seat < dealt for seat in turn.awaiting):
                 raise DamagedTable("the hand waits on a seat the table doesn't have")
-        return table
+        return table, turn
 
     async def _set_aside(self, saved: SavedTable, error: Exception) -> bool:
         """Refund and close a table whose saved state can't be loaded, in one transaction.

@@ -501,6 +501,12 @@ class Cardano:
         s = self._s
         return sum(s.paid) if s.payouts is None else 0
 
+    @property
+    def chips_held(self) -> int:
+        """Every chip the hand holds: the stacks and the pot (what `view(None)` shows, added
+        up without building it)."""
+        return sum(self._s.stacks) + self.pot
+
     def privileged(self) -> int | None:
         """The player on the dealer's right holds the privilege; if they folded it is lost,
         or (table option) passes to the next player still in (decision 10)."""

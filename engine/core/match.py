@@ -26,7 +26,7 @@ Pure: no I/O, no clock, no randomness. `to_json()`/`from_json()` round-trip exac
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -108,15 +108,17 @@ class Seating(_Frozen):
         """Every table seat in this hand's game: dealt in (robots included) or sitting out."""
         return (*self.engine_seats, *self.sitting_out)
 
-    def _problem(self, order: Sequence[str]) -> str | None:
+    def _problem(self, order: Collection[str]) -> str | None:
         """Why this seating cannot be a real one at a table with seat keys `order`."""
-        known = set(order)
+        known = order if isinstance(order, (set, frozenset)) else set(order)
         seats = self.engine_seats
-        if len(seats) < 1 or len(set(seats)) != len(seats) or not set(seats) <= known:
+        dealt = set(seats)
+        if len(seats) < 1 or len(dealt) != len(seats) or not known.issuperset(dealt):
             return "its engine seats are not distinct table seats"
-        if set(self.sitting_out) & set(seats) or len(set(self.sitting_out)) != len(self.sitting_out):
+        out = self.sitting_out
+        if out and (not dealt.isdisjoint(out) or len(set(out)) != len(out)):
             return "a seat both plays and sits out"
-        if not set(self.sitting_out) <= known or self.dealer not in known:
+        if not known.issuperset(out) or self.dealer not in known:
             return "it names an unknown seat"
         if self.dealer_seat is None:
             if self.dealer not in self.sitting_out:
@@ -125,12 +127,12 @@ class Seating(_Frozen):
             return "its dealer is not in the dealer's seat"
         if self.eldest >= len(seats) or (len(seats) > 1 and self.eldest == self.dealer_seat):
             return "its eldest hand is not a seat after the dealer"
-        if not set(self.vacant) <= set(seats) or len(set(self.vacant)) != len(self.vacant):
+        if self.vacant and (not dealt.issuperset(self.vacant) or len(set(self.vacant)) != len(self.vacant)):
             return "a vacant seat is not dealt in"
         if self.dealer in self.vacant:
             return "a seat with no member deals"
         for seat, by in self.played_by.items():
-            if seat not in seats or by not in seats or by == seat or by in self.vacant:
+            if seat not in dealt or by not in dealt or by == seat or by in self.vacant:
                 return "a seat is played by a seat that cannot play it"
         return None
 
@@ -526,11 +528,11 @@ class Match(_Frozen):
             return "its dealer is not a seat"
         if self.last_winner is not None and self.last_winner not in known:
             return "its last winner is not a seat"
-        if not set(self.scores) <= known or not set(self.pouches) <= known:
+        if not known.issuperset(self.scores) or not known.issuperset(self.pouches):
             return "a score or pouch belongs to no seat"
-        if any(v < 0 for v in self.pouches.values()):
+        if self.pouches and min(self.pouches.values()) < 0:
             return "a pouch is below zero"
-        team_problem = _team_problem(self.partners, order)
+        team_problem = _team_problem(self.partners, order) if self.partners else None
         if team_problem:
             return team_problem
         result = self.last_result
@@ -545,7 +547,7 @@ class Match(_Frozen):
             return "its count of games does not fit its last result"
         seating = self.seating
         if seating is not None:
-            seating_problem = seating._problem(order)
+            seating_problem = seating._problem(known)
             if seating_problem:
                 return seating_problem
             if seating.hand_no != self.hand_no or seating.dealer != self.dealer:

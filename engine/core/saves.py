@@ -12,7 +12,6 @@ the log and the admin, and names the game, never a card.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -62,10 +61,13 @@ class SavedHand:
         """`data` as the game's snapshot `model` (which has `game_id` and `format` fields),
         or BadSetup: damaged if it doesn't validate, foreign if it is another game's or
         format's. `context` goes to the model's validators (a deck to read cards with);
-        `strict` reads it as JSON text does (no "3" for 3, no NaN)."""
+        `strict` takes JSON's own types only, as pydantic's strict mode does (no "3" for 3,
+        no 1.0 for 1; a strict model has no float field, so no NaN either, and takes a JSON
+        list where it keeps a tuple, see Primiera's `herald`): checked in place, as text
+        read back would be, without writing the data out as text first."""
         try:
             if strict:
-                snapshot = model.model_validate_json(json.dumps(data, allow_nan=False), context=context)
+                snapshot = model.model_validate(data, strict=True, context=context)
             else:
                 snapshot = model.model_validate(data, context=context)
         except (TypeError, ValueError) as error:  # pydantic's ValidationError is a ValueError

@@ -492,6 +492,12 @@ class Holdout:
         return self._names
 
     @property
+    def chips_held(self) -> int:
+        """Every chip the hand holds: the stacks, the antes in front of the players and the
+        pot (what `view(None)` shows, added up without building it)."""
+        return sum(self._stacks) + sum(self._antes) + self._pot
+
+    @property
     def options(self) -> HoldoutOptions:
         return self._options
 
@@ -980,7 +986,7 @@ class Holdout:
         self._pot = snap.pot
         self._winner = snap.winner
         self._won_by = None if snap.won_by is None else WonBy(snap.won_by)
-        self._events = [Event.model_validate(event) for event in snap.events]
+        self._events = list(snap.events)
         size = len(deck.cards)
         if sorted(self._order) != list(range(size)) or not 0 <= self._next <= size:
             raise BadSetup("This saved Holdout hand does not hold a whole deck.")
@@ -1043,4 +1049,4 @@ class _Snapshot(BaseModel):
     pot: int
     winner: int | None
     won_by: Literal["full board", "empty hand", "last player"] | None
-    events: list[dict[str, Any]]
+    events: list[Event]

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, RuleError
@@ -34,7 +35,11 @@ from engine.peg_leg import odds
 GAME_ID = "peg_leg"
 SAVED = SavedHand("Peg Leg")
 """How this game speaks of its saved hands (engine.core.saves)."""
-JSON_FORMAT = 1
+JSON_FORMAT = 2
+"""What `to_json` writes. Format 2 saves the state the moves led to (the stacks, the bets,
+the log) beside the moves, and `from_json` reads it, checking it against the deal; format 1
+saved the moves alone, and is still read by replaying them."""
+_FORMATS = (1, JSON_FORMAT)
 MIN_SEATS = 2
 MAX_SEATS = 6
 
@@ -269,7 +274,37 @@ class PegLeg:
         dealer: int,
         seed: int,
         pricing: int = odds.PRICING,
+        commitment: str | None = None,
     ) -> Self:
+        """A hand dealt from `order` up to its opening round (`commitment`: the deal's, when
+        the caller has just checked it)."""
+        self = cls._unplayed(options, seats, order, dealer, seed, pricing, commitment)
+        # "The first card is dealt to establish the key suit" (the text, Peg Leg): it is the
+        # key suit's foundation, and the opening round of bets follows it.
+        first = self._order[0]
+        self._deal_one()
+        self._events.append(
+            Event(
+                kind="key",
+                text=f"The first card is {CARDS[first].label}: {SUIT_LABELS[self._key]} is the key suit. "
+                "Opening bets are open.",
+            )
+        )
+        self._open_round(deal=False)
+        return self
+
+    @classmethod
+    def _unplayed(
+        cls,
+        options: PegLegOptions,
+        seats: Sequence[str],
+        order: list[int],
+        dealer: int,
+        seed: int,
+        pricing: int,
+        commitment: str | None,
+    ) -> Self:
+        """The hand before its first card: nothing dealt, bet or said."""
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadSetup(f"Peg Leg needs {MIN_SEATS} to {MAX_SEATS} players.")
         if not 0 <= dealer < len(seats):
@@ -280,7 +315,9 @@ class PegLeg:
         self._dealer = dealer
         self._seed = seed
         self._order = list(order)
-        self._commitment = deal_commitment(seed, [_TEXT[code] for code in self._order])
+        if commitment is None:
+            commitment = deal_commitment(seed, [_TEXT[code] for code in self._order])
+        self._commitment = commitment
         self._dealt = 0
         self._count = [0] * 5
         self._foundation = [-1] * 5
@@ -297,18 +334,6 @@ class PegLeg:
         self._bets = []
         self._events = []
         self._moves = []
-        # "The first card is dealt to establish the key suit" (the text, Peg Leg): it is the
-        # key suit's foundation, and the opening round of bets follows it.
-        first = self._order[0]
-        self._deal_one()
-        self._events.append(
-            Event(
-                kind="key",
-                text=f"The first card is {CARDS[first].label}: {SUIT_LABELS[self._key]} is the key suit. "
-                "Opening bets are open.",
-            )
-        )
-        self._open_round(deal=False)
         return self
 
     # ----------------------------------------------------------------- the deal
@@ -776,8 +801,8 @@ class PegLeg:
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-safe data. `from_json` replays the moves on the committed
-        deal and refuses data that the replay does not reproduce."""
+        """The whole state as JSON-safe data: the deal, the moves, and the state they led
+        to, which `from_json` checks against the deal (format 2)."""
         text = _TEXT
         return {
             "game_id": GAME_ID,
@@ -801,45 +826,225 @@ class PegLeg:
             "pricing": self._pricing,
             "priced": [[dealt, *hist] for dealt, hist in self._priced],
             "bets": [list(bet) for bet in self._bets],
+            "events": [{"kind": e.kind, "text": e.text, "seat": e.seat} for e in self._events],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """Restore a state written by `to_json`: deal the committed order again and replay
-        the moves; the result must be exactly the saved state."""
-        snap = SAVED.read(_Snapshot, data, GAME_ID, (JSON_FORMAT,))
+        """Restore a state written by `to_json`, refusing one the committed deal could not
+        have led to. Format 2 is read as saved: the deal is dealt again as far as it went
+        and every bet, surrender and settlement is checked against the prices of its round
+        and the moves; a format-1 save (its moves alone) is replayed on the deal."""
+        snap = SAVED.read(_Snapshot, data, GAME_ID, _FORMATS)
         try:
             codes = [CODE_BY_TEXT[text] for text in snap.order]
-            if sorted(codes) != list(range(50)):
+            if sorted(codes) != _EVERY_CODE:
                 raise KeyError("order")
             if deal_commitment(snap.seed, snap.order) != snap.commitment:
                 raise SAVED.deal_unmatched()
             # The prices offered in each round so far are facts of the hand, saved with it:
-            # the replay reads them back rather than simulating every round again, which
-            # would cost a restart tens of milliseconds per round per table.
+            # they are read back rather than simulating every round again, which would cost
+            # a restart tens of milliseconds per round per table.
             for entry in snap.priced:
                 odds.remember(codes[: entry[0]], tuple(entry[1:]))
             if snap.pricing not in (odds.LEGACY_PRICING, odds.PRICING):
                 raise ValueError("pricing")
-            self = cls._start(
-                PegLegOptions(**snap.options), snap.seats, codes, snap.dealer, snap.seed, snap.pricing
-            )
-            for move in snap.moves:
-                self.apply(move.seat, move.action)
+            options = PegLegOptions(**snap.options)
+            if snap.format == 1:
+                self = cls._start(
+                    options, snap.seats, codes, snap.dealer, snap.seed, snap.pricing, snap.commitment
+                )
+                for move in snap.moves:
+                    self.apply(move.seat, move.action)
+            else:
+                self = cls._unplayed(
+                    options, snap.seats, codes, snap.dealer, snap.seed, snap.pricing, snap.commitment
+                )
+                problem = self._read_played(snap)
+                if problem:
+                    raise SAVED.damaged(problem)
         except (KeyError, ValueError, ValidationError) as error:
             raise SAVED.damaged() from error
         except (IllegalAction, NotYourTurn) as error:
             raise BadSetup("This saved Peg Leg hand's moves don't replay on its deal.") from error
         replayed = self.to_json()
-        if "priced" not in data:  # saved before the prices were kept with the hand
-            del replayed["priced"]
-        if "pricing" not in data:  # saved before the prices came from exact bounds
-            del replayed["pricing"]
-        if "orders" not in data:  # saved before standing decisions
-            del replayed["orders"]
+        if snap.format == 1:
+            replayed["format"] = 1  # the replay rebuilt what format 1 did not save
+            del replayed["events"]
+            if "priced" not in data:  # saved before the prices were kept with the hand
+                del replayed["priced"]
+            if "pricing" not in data:  # saved before the prices came from exact bounds
+                del replayed["pricing"]
+            if "orders" not in data:  # saved before standing decisions
+                del replayed["orders"]
         if replayed != dict(data):
-            raise BadSetup("This saved Peg Leg hand doesn't match the replay of its moves.")
+            raise BadSetup("This saved Peg Leg hand doesn't match its deal and its moves.")
         return self
+
+    def _read_played(self, snap: _Snapshot) -> str | None:
+        """Take the played state of a format-2 save on this unplayed hand, or say why the
+        deal and the moves could not have led to it. The state written from what is taken
+        here must then equal the save (`from_json`): that checks the stacks, the discard
+        pile, the key suit and the open round's prices, which are the deal's."""
+        seats = len(self._seats)
+        dealt = snap.dealt
+        if not 1 <= dealt <= 50:
+            return "it has dealt no card, or more than the deck"
+        # The cards fall as they fall whatever is bet: deal them again, noting after which
+        # cards a round of decisions could open (the first; then a key card, or one that
+        # moved the key stack, while the stack is under ten).
+        opens = [1]
+        self._deal_one()
+        while self._dealt < dealt:
+            if self._deal_one() and self._count[self._key] < 10 and self._dealt < 50:
+                opens.append(self._dealt)
+        hists = {entry[0]: tuple(entry[1:]) for entry in snap.priced}
+        rounds = [entry[0] for entry in snap.priced]
+        if (
+            not rounds
+            or hists.get(1) != odds.OPENING
+            or any(later <= earlier for earlier, later in itertools.pairwise(rounds))
+            or not set(rounds) <= set(opens)
+        ):
+            return "its rounds of prices do not fit its deal"
+        phase = Phase(snap.phase)
+        if len(snap.stood) != seats or len(snap.orders) != seats:
+            return "it has the wrong number of seats"
+        if phase is Phase.BETTING:
+            if dealt == 50 or rounds[-1] != dealt:
+                return "its open round is not the last card's"
+            self._hist, self._round = hists[dealt], dealt
+        elif dealt != 50 or any(snap.stood) or any(snap.orders):
+            return "a finished pass still has a round open"
+        self._phase = phase
+        self._stood = list(snap.stood)
+        self._orders = list(snap.orders)
+        self._priced = [(after, hists[after]) for after in rounds]
+        self._bets = [list(bet) for bet in snap.bets]
+        self._events = list(snap.events)
+        self._moves = [(move.seat, dict(move.action)) for move in snap.moves]
+        problem = (
+            self._bets_problem(hists, rounds) or self._rounds_problem(opens, rounds) or self._moves_problem()
+        )
+        if problem:
+            return problem
+        if phase is Phase.BETTING and not self.awaiting:
+            return "its open round waits on nobody"
+        return None
+
+    def _bets_problem(self, hists: Mapping[int, tuple[int, ...]], rounds: Sequence[int]) -> str | None:
+        """Why the saved bets are not ones the hand could have taken (None when they are):
+        each priced as its round offered it, within the cap, and open, cashed out or
+        settled as the phase and the key stack's height say."""
+        stake, pricing, height = self._options.stake, self._pricing, self._count[self._key]
+        staked = [0] * len(self._seats)
+        last = 1
+        samples = {after: sum(hist) for after, hist in hists.items()}
+        for seat, number, amount, tenths, after, value, how in self._bets:
+            if not 0 <= seat < len(staked) or number not in HEIGHTS or amount < stake or after < last:
+                return "a bet names no seat, no height, too little or a round out of order"
+            hist = hists.get(after)
+            if (
+                hist is None
+                or tenths <= 0
+                or tenths != odds.odds_tenths(hist[number], samples[after], pricing)
+            ):
+                return "a bet is not at the price its round offered"
+            last = after
+            staked[seat] += amount
+            if how == _OPEN:
+                fits = self._phase is Phase.BETTING and value == 0
+            elif how == _SETTLED:
+                fits = self._phase is Phase.OVER and value == (
+                    odds.returns(amount, tenths) if number == height else 0
+                )
+            elif how == _SURRENDERED:
+                # Cashed out in some round from its own on, at that round's price.
+                fits = value > 0 and any(
+                    value == odds.cash_out(amount, tenths, hists[r][number], samples[r], pricing)
+                    for r in rounds
+                    if r >= after
+                )
+            else:
+                fits = False
+            if not fits:
+                return "a bet's value does not fit how it stands"
+        if max(staked) > self.cap():
+            return "a seat has bet more than the cap"
+        return None
+
+    def _rounds_problem(self, opens: Sequence[int], rounds: Sequence[int]) -> str | None:
+        """Why the rounds priced are not the ones the pass opened (None when they are): after
+        each card that could open one, a round was priced if someone could still act (a seat
+        with room under the cap, or a bet open from before it to the end), and only if
+        someone could (that, or a bet cashed out later: when is not saved)."""
+        stake, cap, priced = self._options.stake, self.cap(), set(rounds)
+        for card in opens:
+            staked = [0] * len(self._seats)
+            held = maybe = False
+            for seat, _, amount, _, after, _, how in self._bets:
+                if after < card:
+                    staked[seat] += amount
+                    held = held or how != _SURRENDERED
+                    maybe = maybe or how == _SURRENDERED
+            could = held or any(cap - bet >= stake for bet in staked)
+            if (card in priced) != could and not (maybe and card in priced):
+                return "its rounds of prices are not the ones its pass opened"
+        return None
+
+    def _moves_problem(self) -> str | None:
+        """Why the saved moves do not account for the saved bets (None when they do): every
+        bet made by a bet move of the same seat, height and amount, in order, and every
+        cashed-out bet by one surrender of its own seat. And each seat's standing decision
+        and whether it stood are what its own last moves allow (its last standing decision
+        in force or lapsed; standing only after a stand or a bet that stands)."""
+        bets, made, surrendered = self._bets, 0, set()
+        decided: list[Any] = [None] * len(self._seats)  # each seat's last standing decision
+        done = [False] * len(self._seats)  # whether each seat's last other move ended its part
+        for seat, action in self._moves:
+            kind, keys = action.get("kind"), frozenset(action)
+            if kind == "bet" and "stand" in action:
+                if action["stand"] is not True:  # written only when the bet stands
+                    return "a move is not one of the game's"
+                keys = keys - {"stand"}
+            if not 0 <= seat < len(self._seats) or _MOVE_KEYS.get(kind) != keys:
+                return "a move is not one of the game's"
+            if kind == "bet":
+                number, amount = action["number"], action["amount"]
+                if (
+                    type(number) is not int
+                    or type(amount) is not int
+                    or made >= len(bets)
+                    or bets[made][:3] != [seat, number, amount]
+                ):
+                    return "a bet move made no saved bet"
+                made += 1
+                done[seat] = "stand" in action
+            elif kind == "surrender":
+                index = action["bet"]
+                if (
+                    type(index) is not int
+                    or not 0 <= index < made
+                    or index in surrendered
+                    or bets[index][0] != seat
+                    or bets[index][6] != _SURRENDERED
+                ):
+                    return "a surrender cashed out no saved bet"
+                surrendered.add(index)
+                done[seat] = False
+            elif kind == "standing":
+                if action["until"] not in ("hand", "beaten", "off"):
+                    return "a standing decision is not one of the game's"
+                decided[seat] = action["until"]
+            else:
+                done[seat] = True
+        if any(order not in (None, last) for order, last in zip(self._orders, decided, strict=True)) or any(
+            stood and not last for stood, last in zip(self._stood, done, strict=True)
+        ):
+            return "a seat's standing decision or stand is not its own last move's"
+        if made != len(bets) or surrendered != {i for i, bet in enumerate(bets) if bet[6] == _SURRENDERED}:
+            return "the moves do not account for the bets"
+        return None
 
 
 def odds_text(tenths: int) -> str:
@@ -865,6 +1070,23 @@ class _Snapshot(BaseModel):
     priced: list[list[int]] = Field(default_factory=list)
     pricing: int = odds.LEGACY_PRICING
     """Absent from a hand saved before `odds.PRICING`: it was priced the first way."""
+    # What format 2 reads rather than replays (format 1 rebuilds it from the moves).
+    phase: str = ""
+    dealt: int = 0
+    stood: list[bool] = Field(default_factory=list)
+    orders: list[Literal["hand", "beaten"] | None] = Field(default_factory=list)
+    bets: list[Annotated[list[StrictInt], Field(min_length=7, max_length=7)]] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+
+
+_EVERY_CODE = list(range(50))
+_MOVE_KEYS: dict[Any, frozenset[str]] = {
+    "stand": frozenset({"kind"}),
+    "bet": frozenset({"kind", "number", "amount"}),
+    "surrender": frozenset({"kind", "bet"}),
+    "standing": frozenset({"kind", "until"}),
+}
+"""The keys each kind of saved move has (a bet that stands adds "stand": true)."""
 
 
 @functools.lru_cache(maxsize=1024)

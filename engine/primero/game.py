@@ -463,6 +463,14 @@ class Primero:
         return tuple(self._s.seats)
 
     @property
+    def chips_held(self) -> int:
+        """Every chip the hand holds: the stacks, what players set aside, both pots and what
+        is carried (what `view(None)` shows, added up without building it)."""
+        s = self._s
+        aside = sum(entry.amount for entries in s.asides for entry in entries)
+        return sum(s.stacks) + aside + s.pot + s.side + s.carried
+
+    @property
     def options(self) -> PrimeroOptions:
         return self._s.options
 

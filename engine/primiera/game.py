@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.core.cards import ITALIAN_40, Card
 from engine.core.errors import BadSetup, IllegalAction
@@ -1182,7 +1182,8 @@ class Primiera:
         problem = self._problem(count)
         if problem:
             raise SAVED.damaged(problem)
-        if deal_commitment(self._seed, [CARDS[c] for c in self._order]) != self._commitment:
+        # The saved texts are the cards' own (`codes` read nothing else): hashed as they are.
+        if deal_commitment(self._seed, snap.order) != self._commitment:
             raise SAVED.deal_unmatched()
         if self._phase is Phase.OVER:
             self._score = self._scored()
@@ -1236,6 +1237,12 @@ class Primiera:
 _CODE_BY_TEXT = {card.code: code for code, card in enumerate(CARDS)}
 
 
+def _pair(value: Any) -> Any:
+    """A two-item JSON list as the tuple it stands for (anything else as it is, for the
+    strict tuple check to refuse)."""
+    return tuple(value) if type(value) is list and len(value) == 2 else value
+
+
 class _Snapshot(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -1257,7 +1264,8 @@ class _Snapshot(BaseModel):
     sweeps: list[list[str]]
     last_capture: int | None
     teams: list[list[int]] | None
-    herald: tuple[str, int] | None
+    herald: Annotated[tuple[str, int], BeforeValidator(_pair)] | None
+    """JSON keeps the pair as a list: read strictly, it is taken as the tuple it stands for."""
     robot_open: bool
     events: list[Event]
 

@@ -17,6 +17,7 @@ from PIL import Image
 import bot.art
 from bot.art import to_png
 from bot.games import GAMES
+from bot.pictures import drawn_from
 from bot.tables import Table
 from engine.core.cards import Card
 from tests.art import picture_states
@@ -185,3 +186,27 @@ def test_cinco_picture_lays_the_stacks_out_in_the_order_they_came_off_the_deck(d
     assert plugin.table_picture(table.view(), view) is not None
     firsts = [stack.cards[0] for stack in _ordered(view)]
     assert [card for card in drawn if card in firsts] == firsts
+
+
+@pytest.mark.parametrize("case", picture_states.cases()[::2], ids=lambda c: c.name)
+def test_a_table_picture_drawn_from_what_its_cache_key_names_is_the_whole_tables_picture(
+    case: picture_states.Case,
+) -> None:
+    """The drawing cache names a table picture by what `drawn_from` keeps of the table (no
+    engine state, no version, deadline, log, hand number, turn or bets window): drawn from
+    that, every game's picture is the one drawn from the whole table, at every few states of
+    a hand and at its end (so two versions that look the same may share one drawing)."""
+    plugin = GAMES[case.game]
+    table = dealt_table(case.game, case.options, case.players, 3, names=picture_states.LONG_NAMES)
+
+    def same(step: int | str) -> None:
+        seen, public = table.view(), table.game.view(None)
+        whole = plugin.table_picture(seen, public)
+        kept = plugin.table_picture(drawn_from(seen), public)
+        assert whole is not None and kept is not None
+        assert kept.tobytes() == whole.tobytes(), f"{case.name} step {step}"
+
+    for step, _ in enumerate(picture_states.states(table, 3, moves=400, calm=0.9)):
+        if step % 7 == 0:  # the states move the one table on
+            same(step)
+    same("at the end")

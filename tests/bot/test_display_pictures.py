@@ -13,6 +13,8 @@ import pytest
 
 import bot.pictures
 from bot.display import Display, PictureLate
+from bot.pictures import AHEAD, Pictures
+from bot.workers import Workers
 from tests.helpers.tables import dealt_table
 
 
@@ -107,7 +109,7 @@ async def test_a_tables_drawing_reads_nothing_while_a_move_is_under_way(
     draw, versions = bot.pictures.draw, []
 
     def counted(*job: Any) -> Any:
-        versions.append(job[2].game is not None)
+        versions.append(job[1] == "table")
         return draw(*job)
 
     monkeypatch.setattr(bot.pictures, "draw", counted)
@@ -132,3 +134,75 @@ async def test_a_tables_drawing_reads_nothing_while_a_move_is_under_way(
         table.lock.release()
     finally:
         display.close()
+
+
+async def test_a_version_that_looks_the_same_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table picture is found by what it is drawn from, not by the table's version: a new
+    version that changes nothing drawn (here a log line, as a timer's or a chat's) costs no
+    drawing, and a move that changes the table is drawn."""
+    table = dealt_table("prima_carta", {}, 3, seed=4242)
+    display = Display(cast(Any, None), cast(Any, None))
+    draw, drawn = bot.pictures.draw, []
+
+    def counted(*job: Any) -> Any:
+        drawn.append(job[1])
+        return draw(*job)
+
+    monkeypatch.setattr(bot.pictures, "draw", counted)
+    try:
+        first = await display.pictures.table(table)
+        table.state.version += 1
+        table.state.log.append("Someone said something.")
+        again = await display.pictures.table(table)
+        assert drawn == ["table"] and again == first
+        seat = table.to_act
+        assert table.game is not None and seat is not None
+        table.game.apply(seat, table.game.legal_actions(seat)[0])
+        table.state.version += 1
+        moved = await display.pictures.table(table)
+        assert drawn == ["table", "table"] and moved is not None and first is not None
+        assert moved.digest != first.digest
+    finally:
+        display.close()
+
+
+class Recording(Workers):
+    """Workers that run each job here, in this process, and record it (its function name and
+    whether it was spare work)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.ran: list[tuple[str, bool]] = []
+
+    async def run(
+        self, fn: Any, *args: Any, timeout: float, urgent: bool = False, spare: bool = False
+    ) -> Any:
+        self.ran.append((fn.__name__, spare))
+        return fn(*args)
+
+
+async def test_pictures_drawn_ahead_are_spare_work_and_dropped_when_the_table_moves_on() -> None:
+    """`Pictures.ahead` asks for the table's buttons' pictures as spare work (after every job
+    anyone waits for); asked again for a new state before they ran, it drops the first ones;
+    what it draws is what the click then finds."""
+    table = dealt_table("prima_carta", {}, 3, seed=4242)
+    pictures = Pictures(workers=(workers := Recording()))
+    try:
+        pictures.ahead(table)  # the state the member to act thinks over...
+        seat = table.to_act
+        assert table.game is not None and seat is not None
+        copa = table.plugin.decode(table.game, seat, "copa")
+        table.game.apply(seat, copa)  # ...left before a worker was free
+        table.state.version += 1
+        pictures.ahead(table)
+        await asyncio.gather(*pictures._ahead_tasks)
+        # The second state's two buttons (pay the copa, fold): the first state's were dropped.
+        assert workers.ran == [("draw_ahead", True)] * 2 and pictures.drawn_ahead == 2 <= AHEAD
+        seat = table.to_act
+        assert seat is not None
+        table.game.apply(seat, table.plugin.decode(table.game, seat, "copa"))
+        table.state.version += 1
+        drawing = pictures.table_drawing(table)
+        assert drawing.done() and drawing.result() is not None, "drawn ahead: found at once"
+    finally:
+        pictures.close()

@@ -149,3 +149,14 @@ def test_every_game_starts_a_match_over_its_own_seats(game: str) -> None:
     match = plugin.new_match(plugin.parse_options({}))
     assert match.order == plugin.seat_choices and match.hand_no == 0
     assert table is None or table.match == match
+
+
+def test_tables_with_the_same_saved_options_share_one_frozen_options_object() -> None:
+    plugin = GAMES["primiera"]
+    saved = plugin.parse_options({"variant": "scopone"}).model_dump()
+    first, again = plugin.load_options(saved), plugin.load_options(dict(saved))
+    assert first is again and first == plugin.parse_options({"variant": "scopone"})
+    other = plugin.load_options(plugin.parse_options({"variant": "two"}).model_dump())
+    assert other is not first and other.variant == "two" and first.variant == "scopone"
+    with pytest.raises(ValueError):  # shared, so it cannot be changed (pydantic: frozen)
+        first.variant = "two"

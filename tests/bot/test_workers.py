@@ -164,25 +164,25 @@ async def test_pictures_are_drawn_in_the_worker_processes_and_match_the_thread(p
             there.close()
 
 
-async def test_an_urgent_job_takes_the_next_free_worker_before_the_others() -> None:
+async def test_an_urgent_job_takes_the_next_free_worker_before_the_others_and_spare_work_comes_last() -> None:
     turns = Turns(1)
     order: list[str] = []
     release = asyncio.Event()
 
-    async def job(name: str, urgent: bool) -> None:
-        async with turns.taken(urgent):
+    async def job(name: str, rank: int) -> None:
+        async with turns.taken(rank):
             order.append(name)
             if name == "first":
                 await release.wait()
 
-    first = asyncio.create_task(job("first", False))
+    first = asyncio.create_task(job("first", 1))
     await asyncio.sleep(0)  # the first holds the only turn
-    waiting = [asyncio.create_task(job(name, urgent)) for name, urgent in (("a", False), ("b", False))]
-    waiting.append(asyncio.create_task(job("click", True)))
+    asked = (("ahead", 2), ("a", 1), ("b", 1), ("click", 0))
+    waiting = [asyncio.create_task(job(name, rank)) for name, rank in asked]
     await asyncio.sleep(0)
     release.set()
     await asyncio.gather(first, *waiting)
-    assert order == ["first", "click", "a", "b"]
+    assert order == ["first", "click", "a", "b", "ahead"]
     assert turns.free == 1
 
 
@@ -191,7 +191,7 @@ async def test_a_job_cancelled_while_it_waits_gives_its_turn_on() -> None:
     release = asyncio.Event()
 
     async def hold() -> None:
-        async with turns.taken(False):
+        async with turns.taken(1):
             await release.wait()
 
     holder = asyncio.create_task(hold())

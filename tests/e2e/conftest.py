@@ -46,6 +46,7 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
         pass_delay=0,
         workers=0,
         channel_rate=0,
+        picture_wait=60,  # a click's answer waits for its picture: one call, as counted
         shard_count=1,
     )
 

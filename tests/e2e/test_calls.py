@@ -6,7 +6,9 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from typing import Any
 
+import discord
 import pytest
 
 from bot.channel_rate import ChannelRate
@@ -14,7 +16,17 @@ from bot.tables import Phase, Table
 from bot.tables.commit import TableChange
 from tests.e2e.test_prefa import step
 from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
-from tests.helpers.room import Panels, Room, button_ids, buttons, controls, find_label, open_table
+from tests.helpers.room import (
+    Panels,
+    Room,
+    button_ids,
+    buttons,
+    controls,
+    find_label,
+    open_table,
+    picture_url,
+    text_of,
+)
 
 
 def calls(room: Room, since: int = 0) -> Counter[str]:
@@ -282,3 +294,85 @@ async def test_the_tables_own_changes_keep_to_the_channels_message_rate(room: Ro
     await room.env.advance_time(window)
     shown = room.message(table.state.message_id)
     assert all(f":{table.version}:" in custom for custom in button_ids(shown) if custom.startswith("rd:"))
+
+
+async def test_a_click_whose_picture_is_late_is_answered_at_once_and_the_picture_follows_in_one_edit(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new picture is not drawn when the copa is answered: the answer goes with the new
+    words and buttons and the picture the message showed (it waits `picture_wait`, not for
+    the drawing), and once drawn the new picture is put on the table message by one edit of
+    that answer (the interaction's webhook, not a channel message operation)."""
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    picker = await room.bob.click(room.message(table.state.message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    seat = table.to_act
+    assert seat is not None and table.state.phase is Phase.PLAYING
+    mover = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
+    before = room.message(table.state.message_id)
+    old_picture = picture_url(before)
+    assert old_picture is not None
+
+    # A click's answer that may not wait at all: the new picture is not drawn yet when it
+    # goes (as when the drawing workers are busy). What the member saw then is kept.
+    seen_then = []
+    respond = discord.InteractionResponse.edit_message
+
+    async def answering(self: discord.InteractionResponse, **fields: Any) -> Any:
+        result = await respond(self, **fields)
+        seen_then.append(room.message(table.state.message_id))
+        return result
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", answering)
+    room.bot.display.picture_wait = 0
+    start = mark(room)
+    await mover.click(before, label=find_label(before, "Pay the copa"))
+
+    (then,) = seen_then
+    assert picture_url(then) == old_picture, "the answer did not wait for the new picture"
+    assert text_of(then) != text_of(before), "its words are the table's after the copa"
+    now = room.message(table.state.message_id)
+    assert picture_url(now) != old_picture and picture_url(now) is not None
+    assert text_of(now) == text_of(then)
+    made = calls(room, start)
+    webhook_edits = [
+        r for r in room.env.backend.http_requests[start:] if r.method == "PATCH" and "/@original" in r.path
+    ]
+    assert made["response"] == 1 and len(webhook_edits) == 1 and made["table edit"] == 0
+    assert room.bot.display.calls(table.id)["response edit"] == 1
+
+
+async def test_the_pictures_a_members_buttons_lead_to_are_drawn_while_they_think(room: Room) -> None:
+    """With drawing workers (a real pool), the table pictures the member to act's buttons
+    lead to are drawn while they think (SimCord's settle after the deal joins that work);
+    the copa then finds its picture drawn: answered with it at once, though its answer may not
+    wait for a picture at all, and nothing follows."""
+    room.settings.workers = 1
+    room.env.settle_timeout = 60  # a bound on the bot's work: processes to start on a busy machine
+    await room.restart()  # the bot as built with WORKERS=1: two drawing processes
+    await room.alice.slash(room.channel, "play prima-carta", stake=10)
+    table = room.bot.tables.in_channel(room.channel.id)
+    assert table is not None
+    picker = await room.bob.click(room.message(table.state.message_id), label="Join")
+    await room.bob.click(picker.response.message, label="Locks")
+    await room.alice.click(room.message(table.state.message_id), label="Start")
+    pictures = room.bot.display.pictures
+    # The copa's (two players: a fold ends the hand, whose settlement changes the table, so it
+    # is not drawn ahead).
+    assert pictures.drawn_ahead == 1
+    seat = table.to_act
+    assert seat is not None
+    mover = room.alice if table.state.seats[seat].user_id == room.alice.id else room.bob
+    room.bot.display.picture_wait = 0
+    before = room.message(table.state.message_id)
+    start = mark(room)
+    await mover.click(before, label=find_label(before, "Pay the copa"))
+    now = room.message(table.state.message_id)
+    drawn = await pictures.table(table)
+    assert drawn is not None and [a.filename for a in now.attachments] == [drawn.filename]
+    assert picture_url(now) != picture_url(before)
+    made = calls(room, start)
+    assert made["response"] == 1 and made["panel edit"] == 0 and made["table edit"] == 0

@@ -117,8 +117,7 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         return stake
 
     def held(self, game: Cardano) -> int:
-        view = game.view(None)
-        return sum(view.stacks) + view.pot
+        return game.chips_held
 
     def final_stacks(self, game: Cardano) -> list[int] | None:
         return list(game.view(None).stacks)

@@ -66,8 +66,7 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
         return options.stack * stake
 
     def held(self, game: Holdout) -> int:
-        view = game.view(None)
-        return sum(view.stacks) + view.pot + sum(view.antes)
+        return game.chips_held
 
     def final_stacks(self, game: Holdout) -> list[int] | None:
         return list(game.view(None).stacks)

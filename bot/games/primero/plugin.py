@@ -119,8 +119,7 @@ class PrimeroPlugin(
         return self.id if options.betting else POINTS_BOARD
 
     def held(self, game: Primero) -> int:
-        view = game.view(None)
-        return sum(view.stacks) + sum(view.set_aside) + view.pot + view.side_pot + view.carried
+        return game.chips_held
 
     def final_stacks(self, game: Primero) -> list[int] | None:
         return list(game.view(None).stacks)
