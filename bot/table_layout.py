@@ -32,7 +32,6 @@ from bot.render import (
     _seat_lines,
     _status,
     final_standings,
-    log_line,
     log_text,
     render_table,
 )
@@ -153,7 +152,8 @@ def read_length(table: Table, text: str) -> int:
 
 def last_line(line: Text, say: Lang) -> str:
     """The line saying what happened last: "Last: " and the log's newest line."""
-    return say(LAST, md=False).replace("{line}", log_line(line, say), 1)
+    shown = plain(line) if isinstance(line, str) else say(line)  # as `bot.render.log_line`, inline
+    return say(LAST, md=False).replace("{line}", shown, 1)
 
 
 def lobby_lines(table: Table, say: Lang | None = None) -> list[str]:
