@@ -172,7 +172,7 @@ async def test_a_process_restores_times_and_plays_only_the_tables_of_its_own_sha
         await env.advance_time(121)  # past every turn timer, and the grace after a restart
 
         # Its own tables: the damaged one set aside and its channel told, the turn timed out.
-        assert notices(mine.damaged_channel) == [SET_ASIDE_NOTICE]
+        assert notices(mine.damaged_channel) == [english(SET_ASIDE_NOTICE)]
         assert any(
             "ran out of time" in line for line in map(english, shard0.tables.tables[mine.waiting].state.log)
         )
@@ -195,7 +195,7 @@ async def test_a_process_restores_times_and_plays_only_the_tables_of_its_own_sha
         bots.append(shard1)
         await env.restart_bot(shard1)
         assert set(shard1.tables.tables) == {theirs.waiting}
-        assert notices(theirs.damaged_channel) == [SET_ASIDE_NOTICE]
+        assert notices(theirs.damaged_channel) == [english(SET_ASIDE_NOTICE)]
         await env.advance_time(121)
         assert any(
             "ran out of time" in line for line in map(english, shard1.tables.tables[theirs.waiting].state.log)
