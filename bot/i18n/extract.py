@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -53,6 +54,19 @@ def domain_of(path: str, games: set[str]) -> str:
     return FRAME
 
 
+_IMPORTS = re.compile(r"^from [\w.]+ import (\([^)]*\)|[^\n]*)", re.MULTILINE)
+
+
+def speaks(path: Path) -> bool:
+    """Whether a source file builds messages: it makes a marker (`Domain(...)`) or imports
+    `t` or `tn`. Babel's extractor reads any call it takes for `t(...)`; a file that only has
+    a variable named `t` (a trick count, a list) must not give it strings."""
+    text = path.read_text(encoding="utf-8")
+    if "Domain(" in text:
+        return True
+    return any(re.search(r"\bt(n)?\b", found.group(1)) for found in _IMPORTS.finditer(text))
+
+
 def from_code(games: set[str]) -> Iterator[Found]:
     """Every `t`/`tn` message in the source, with its domain."""
     for top in SOURCES:
@@ -60,6 +74,8 @@ def from_code(games: set[str]) -> Iterator[Found]:
             ROOT / top, [("**.py", "python")], keywords=KEYWORDS
         ):
             path = f"{top}/{filename}"
+            if not speaks(ROOT / path):
+                continue
             if isinstance(message, tuple):
                 if len(message) != 2 or not all(message):
                     continue
