@@ -1,20 +1,26 @@
-"""The strong Prefa player: time per decision, engine speed, and a duplicate match against basic.
+"""The strong Prefa player: a duplicate match against another level, and its time per decision.
 
-    python bench/prefa.py [--deals 1000] [--workers 2] [--start 0]
+    python bench/prefa.py [--against basic|strong-v1] [--deals 2000] [--workers 2] [--start 0]
+                          [--player strong|strong-v1] [--parts bid,kitty,defence,card]
 
 Duplicate scheme for three players: each deal (seed) is played four times from the same
-cards, dealer rotating with the seed: once with three basic players (the baseline), then
-three times with the strong player in seat 0, 1 and 2 against two basic players. A seat's
-result is its chips plus ten chips for each pouch point it lost (the text: one pouch point
-is ten chips), i.e. `chips[s] - 10 * pouch_change[s]`. The deal's margin is the mean over the
-three seats of the strong player's result minus the basic player's result in that seat in
-the baseline. The strong player bids, takes the kitty and defends like the basic one, so
-the margin measures card play; deals thrown in score 0 in every table.
+cards, dealer rotating with the seed: once with three `--against` players (the baseline),
+then three times with the `--player` (default: the strong player) in seat 0, 1 and 2
+against two `--against` players. A seat's result is its chips plus ten chips for each pouch
+point it lost (the text: one pouch point is ten chips), i.e. `chips[s] - 10 *
+pouch_change[s]`. The deal's margin is the mean over the three seats of the player's result
+minus the `--against` player's result in that seat in the baseline; deals thrown in score 0
+in every table.
 
-Printed: the margin per deal with its 95% confidence interval (mean ± 1.96·sd/√n over
-deals), running every 50 deals and at the end; the strong player's time per card decision
-(median, p95, max; each worker is one process on one core; decisions with one legal card
-are not timed); engine hands per second (three basic players, one core).
+`--parts` (for development) makes the strong player decide only those kinds by simulation
+and play the basic player's move in the others.
+
+Printed: the margin per deal with its 95% confidence interval (mean ± 1.96·sd/√n over deals),
+running every 100 deals and at the end; the player's time per decision of each kind (bid;
+kitty and contract; defence; card): median, p95 and max, in CPU time of the worker process
+(what the decision costs, whatever else the machine runs) and in wall time (what it took
+here, on a machine shared with other work); decisions with one legal move are not timed.
+Each worker is one process; `--workers` processes run deals side by side.
 
 Not a test: it prints figures and asserts nothing.
 """
@@ -27,50 +33,92 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.prefa import Phase, Prefa, PrefaOptions
 from engine.prefa.players import BasicPlayer
 from engine.prefa.strong import StrongPlayer
+from engine.prefa.strong_v1 import StrongV1Player
 
 SEATS = ("ana", "bo", "cy")
+KINDS = {
+    Phase.BIDDING: "bid",
+    Phase.KITTY: "kitty/contract",
+    Phase.CONTRACT: "kitty/contract",
+    Phase.DEFENCE: "defence",
+    Phase.PLAY: "card",
+}
+PARTS = {"bid": Phase.BIDDING, "kitty": Phase.KITTY, "contract": Phase.CONTRACT, "defence": Phase.DEFENCE}
+
+Times = dict[str, list[tuple[float, float]]]
 
 
-def play(seed: int, strong_seat: int | None) -> tuple[list[float], list[float], bool]:
-    """One hand from deal `seed`; returns each seat's result, the strong player's card
-    decision times and whether the cards were played."""
-    basic, strong = BasicPlayer(), StrongPlayer()
+def player(level: str) -> Any:
+    if level == "basic":
+        return BasicPlayer()
+    if level == "strong-v1":
+        return StrongV1Player()
+    return StrongPlayer()
+
+
+class Parts:
+    """The strong player in some kinds of decision, the basic player in the others."""
+
+    def __init__(self, parts: Sequence[str]) -> None:
+        self.strong = StrongPlayer()
+        self.basic = BasicPlayer()
+        phases = {PARTS[p] for p in parts if p in PARTS}
+        if "kitty" in parts:
+            phases.add(Phase.CONTRACT)
+        if "card" in parts:
+            phases.add(Phase.PLAY)
+        self.phases = phases
+
+    def choose(self, game: Prefa, seat: int) -> Any:
+        chosen = self.strong if game.phase in self.phases else self.basic
+        return chosen.choose(game, seat)
+
+
+def play(
+    seed: int, seat_of_player: int | None, level: str, against: str, parts: Sequence[str]
+) -> tuple[list[float], Times]:
+    """One hand from deal `seed`; each seat's result and the player's decision times."""
+    them = player(against)
+    me = Parts(parts) if parts else player(level)
     game = Prefa.new(PrefaOptions(), SEATS, seed, dealer=seed % 3)
-    times: list[float] = []
-    played = False
+    times: Times = {}
     while (seat := game.to_act) is not None:
-        if game.phase is Phase.PLAY:
-            played = True
-        if seat == strong_seat and game.phase is Phase.PLAY and len(game.legal_actions(seat)) > 1:
-            t0 = time.perf_counter()
-            action = strong.choose(game, seat)
-            times.append(time.perf_counter() - t0)
+        if seat == seat_of_player:
+            timed = len(game.legal_actions(seat)) > 1
+            kind = KINDS[game.phase]
+            c0, w0 = time.process_time(), time.perf_counter()
+            action = me.choose(game, seat)
+            if timed:
+                times.setdefault(kind, []).append((time.process_time() - c0, time.perf_counter() - w0))
         else:
-            action = (strong if seat == strong_seat else basic).choose(game, seat)
+            action = them.choose(game, seat)
         game.apply(seat, action)
     result = game.result
     assert result is not None
-    values = [result.chips[s] - 10.0 * result.pouch_change[s] for s in range(3)]
-    return values, times, played
+    return [result.chips[s] - 10.0 * result.pouch_change[s] for s in range(3)], times
 
 
-def duplicate(seed: int) -> tuple[float, list[float], bool, int]:
-    """The margin on deal `seed`, the decision times, whether it was played, fallbacks."""
-    base, _, played = play(seed, None)
+def duplicate(job: tuple[int, str, str, tuple[str, ...]]) -> tuple[float, Times, bool]:
+    """The margin on deal `seed`, the decision times, and whether the cards were played."""
+    seed, level, against, parts = job
+    base, _ = play(seed, None, level, against, parts)
     diffs = []
-    times: list[float] = []
+    times: Times = {}
     for seat in range(3):
-        values, t, _ = play(seed, seat)
+        values, t = play(seed, seat, level, against, parts)
         diffs.append(values[seat] - base[seat])
-        times += t
-    return sum(diffs) / 3, times, played, 0
+        for kind, ts in t.items():
+            times.setdefault(kind, []).extend(ts)
+    return sum(diffs) / 3, times, any(d != 0 for d in diffs)
 
 
 def ci(margins: list[float]) -> str:
@@ -80,47 +128,50 @@ def ci(margins: list[float]) -> str:
     return f"{mean:+.2f} ± {half:.2f} chips per deal (95% CI {mean - half:+.2f} .. {mean + half:+.2f}; n={n})"
 
 
-def engine_speed(seconds: float = 3.0) -> float:
-    basic = BasicPlayer()
-    hands, seed, t0 = 0, 10**6, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        game = Prefa.new(PrefaOptions(), SEATS, seed, dealer=seed % 3)
-        while (seat := game.to_act) is not None:
-            game.apply(seat, basic.choose(game, seat))
-        hands += 1
-        seed += 1
-    return hands / (time.perf_counter() - t0)
+def spread(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[math.ceil(0.95 * len(ms)) - 1]
+    return f"median {statistics.median(ms):6.1f}, p95 {p95:6.1f}, max {ms[-1]:6.1f} ms"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--against", choices=("basic", "strong-v1"), default="basic")
+    parser.add_argument("--player", choices=("strong", "strong-v1"), default="strong")
+    parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--start", type=int, default=0, help="first deal seed")
+    parser.add_argument("--parts", default="", help="development: simulate only these decisions")
     args = parser.parse_args()
-    print(f"engine: {engine_speed():.0f} hands/s (three basic players, one core)", flush=True)
+    parts = tuple(p for p in args.parts.split(",") if p)
+    who = args.player + (f" ({','.join(parts)} only)" if parts else "")
+    print(
+        f"{who} against {args.against}: {args.deals} duplicate deals from seed {args.start}, "
+        f"{args.workers} workers"
+    )
     margins: list[float] = []
-    times: list[float] = []
+    times: Times = {}
     played = 0
     t0 = time.perf_counter()
-    seeds = range(args.start, args.start + args.deals)
+    jobs = [(seed, args.player, args.against, parts) for seed in range(args.start, args.start + args.deals)]
     with multiprocessing.Pool(args.workers) as pool:
-        for margin, t, was_played, _ in pool.imap(duplicate, seeds, chunksize=1):
+        for margin, t, was_played in pool.imap(duplicate, jobs, chunksize=1):
             margins.append(margin)
-            times += t
             played += was_played
-            if len(margins) % 50 == 0 and len(margins) < args.deals:
+            for kind, ts in t.items():
+                times.setdefault(kind, []).extend(ts)
+            if len(margins) % 100 == 0 and len(margins) < args.deals:
                 elapsed = time.perf_counter() - t0
                 print(f"{len(margins)} deals ({elapsed:.0f} s): margin {ci(margins)}", flush=True)
     elapsed = time.perf_counter() - t0
-    times.sort()
-    ms = [x * 1000 for x in times]
-    print(f"deals: {len(margins)} ({played} played out; the rest thrown in or both out), {elapsed:.0f} s")
-    print(
-        f"strong decision time: median {statistics.median(ms):.1f} ms, "
-        f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms over {len(ms)} card decisions"
-    )
-    print(f"duplicate margin (strong minus basic, same seat, same deal): {ci(margins)}", flush=True)
+    print(f"deals: {len(margins)} ({played} where the player's result differed), {elapsed:.0f} s")
+    print(f"{args.player} decision times (one worker process each):")
+    for kind in ("bid", "kitty/contract", "defence", "card"):
+        ts = times.get(kind, [])
+        if ts:
+            cpu, wall = [c for c, _ in ts], [w for _, w in ts]
+            print(f"  {kind:15s} {len(ts):6d} decisions  cpu {spread(cpu)}  |  wall {spread(wall)}")
+    print(f"duplicate margin ({who} minus {args.against}, same seat, same deal): {ci(margins)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from discord.utils import MISSING
 from bot.components import ComponentRouter
 from bot.config import Settings
 from bot.display import Display
+from bot.i18n import ROOMS, Markup, Text, lang, reader, room_language, t
+from bot.i18n.commands import Translator
 from bot.store import Store, open_store
 from bot.tables import MoveSavedError, TableError, TableService
 from bot.workers import Workers
@@ -29,7 +31,7 @@ DECISION_NICE = 10
 #: picture-drawing worker processes (with worker processes at all; `WORKERS=0` draws in a thread)
 DRAWERS = 2
 
-SET_ASIDE_NOTICE = (
+SET_ASIDE_NOTICE = t(
     "♠ The table in this channel couldn't be restored after the bot restarted, so it has been "
     "closed and the chips it held have gone back to the players' bankrolls (see /balance). "
     "Open a new table with /play."
@@ -107,6 +109,9 @@ class Ridotto(commands.AutoShardedBot):
         self.add_listener(self.router.dispatch, "on_interaction")
 
     async def setup_hook(self) -> None:
+        # What this process knew of servers' table languages is a cache of the store's
+        # settings: a bot starting afresh (a restart, each test's bot) reads them anew.
+        ROOMS.clear()
         self.store = await open_store(self.settings.database())
         # The worker processes (computers' decisions, prices, pictures): they start with the
         # first job and stop in `close`.
@@ -145,6 +150,8 @@ class Ridotto(commands.AutoShardedBot):
         self.drawing.start()
         self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)
+        # The commands' names and descriptions in every language Ridotto speaks (issue 26).
+        await self.tree.set_translator(Translator())
         for name in EXTENSIONS:
             await self.load_extension(name)
         # Only the tables of this process's shards: the other guilds are other processes'.
@@ -181,7 +188,11 @@ class Ridotto(commands.AutoShardedBot):
                 channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
                 if not isinstance(channel, discord.abc.Messageable):
                     raise TypeError(f"channel {channel_id} takes no messages")
-                await channel.send(SET_ASIDE_NOTICE)
+                guild = getattr(channel, "guild", None)
+                where = lang(
+                    room_language(guild.id if guild is not None else None, guild and guild.preferred_locale)
+                )
+                await channel.send(where(SET_ASIDE_NOTICE))
             except (discord.DiscordException, TypeError) as error:
                 log.warning(
                     "table %s: could not tell channel %s it was set aside (%s)",
@@ -285,18 +296,19 @@ class Ridotto(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Every failure a member can cause gets a sentence, never a traceback."""
+        text: Text
         if isinstance(error, app_commands.MissingPermissions):
-            text = "Only members with **Manage Server** can change the room's settings."
+            text = t("Only members with **Manage Server** can change the room's settings.")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = "Ridotto's card room lives in servers: use this command in a server channel."
+            text = t("Ridotto's card room lives in servers: use this command in a server channel.")
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You can't use that command here."
+            text = t("You can't use that command here.")
         elif _not_a_member(error):
             # Discord still offers members who have left in a member option, and sends them as
             # plain users; discord.py then refuses to make a Member of them. The member's
             # mistake, not ours: a sentence, no traceback, and the command never ran.
             log.info("/%s: a member option named a user who isn't in the server", _name(interaction))
-            text = "That member isn't in this server."
+            text = t("That member isn't in this server.")
         else:
             await answer_failure(interaction, error.__cause__ or error, f"/{_name(interaction)}")
             return
@@ -321,19 +333,21 @@ def _not_a_member(error: app_commands.AppCommandError) -> bool:
 
 async def reply(
     interaction: discord.Interaction,
-    text: str | None,
+    text: Text | None,
     *,
     embed: discord.Embed = MISSING,
     view: discord.ui.View | None = None,
     allowed_mentions: discord.AllowedMentions = MISSING,
     file: discord.File = MISSING,
 ) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered. Left-out
-    arguments are discord.py's own MISSING, exactly as if they had not been passed."""
+    """Answer ephemerally, in the member's language (`bot.i18n.reader`), whether or not the
+    interaction was already answered. Left-out arguments are discord.py's own MISSING,
+    exactly as if they had not been passed."""
     shown = MISSING if view is None else view
+    said = None if text is None else reader(interaction)(text)
     if interaction.response.is_done():
         await interaction.followup.send(
-            MISSING if text is None else text,
+            MISSING if said is None else said,
             ephemeral=True,
             embed=embed,
             view=shown,
@@ -342,7 +356,7 @@ async def reply(
         )
     else:
         await interaction.response.send_message(
-            text, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions, file=file
+            said, ephemeral=True, embed=embed, view=shown, allowed_mentions=allowed_mentions, file=file
         )
 
 
@@ -352,11 +366,15 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException,
     ref = secrets.token_hex(3)
     log.error("%s failed (ref %s)", where, ref, exc_info=error)
     if isinstance(error, MoveSavedError):
-        text = (
-            f"Your move was made, but something went wrong showing it (ref `{ref}`). The table is up to date."
+        text = t(
+            "Your move was made, but something went wrong showing it (ref {ref}). The table is up to date.",
+            ref=Markup(f"`{ref}`"),
         )
     else:
-        text = f"Something went wrong on our side; nothing changed. Please try again (ref `{ref}`)."
+        text = t(
+            "Something went wrong on our side; nothing changed. Please try again (ref {ref}).",
+            ref=Markup(f"`{ref}`"),
+        )
     try:
         await reply(interaction, text)
     except discord.HTTPException:

@@ -172,7 +172,7 @@ FORMATS = (
 #: held (in order; a button: none), and the custom id's parts as keyword arguments
 Handler = Callable[..., Awaitable[None]]
 Failure = Callable[[discord.Interaction, BaseException, str], Awaitable[None]]
-Refuse = Callable[[discord.Interaction, str], Awaitable[None]]
+Refuse = Callable[[discord.Interaction, Any], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -232,7 +232,7 @@ class ComponentRouter:
             try:
                 await handler(interaction, values, **fields)
             except self._refusal as error:
-                await self._refuse(interaction, str(error))
+                await self._refuse(interaction, getattr(error, "said", str(error)))
         except Exception as error:
             where = f"table {fields.get('table', '?')}: {kind} {custom}"
             await self._failure(interaction, error, where)

@@ -21,6 +21,7 @@ import discord
 
 from bot.channel_rate import ChannelRate
 from bot.components import HINT, PANEL_BUTTON, PANEL_SELECT, TABLE_MOVE, rendered
+from bot.i18n import Lang, lang, reader, t
 from bot.pictures import Picture, Pictures
 from bot.render import game_end_note, turn_prompt
 from bot.table_layout import table_layout
@@ -141,32 +142,33 @@ def button(
     return discord.ui.Button(label=label, style=style, custom_id=custom, disabled=disabled, row=row)
 
 
-def form_modal(custom_id: str, form: Form) -> discord.ui.Modal:
+def form_modal(custom_id: str, form: Form, say: Lang | None = None) -> discord.ui.Modal:
     """A game's form as a Discord modal whose custom id is `custom_id` (it carries the move,
     like a button's): a text box per field, or a list inside the form for a field with
-    options; the values come back in the order of the fields."""
-    modal = discord.ui.Modal(title=form.title[:45], custom_id=custom_id)
+    options; the values come back in the order of the fields. Its words in `say`'s language."""
+    say = lang("en") if say is None else say
+    modal = discord.ui.Modal(title=say(form.title, md=False)[:45], custom_id=custom_id)
     for box in form.fields:
         if box.options:  # a list to choose from, inside the form
             choices = [
-                discord.SelectOption(label=label[:100], value=value, default=chosen)
+                discord.SelectOption(label=say(label, md=False)[:100], value=value, default=chosen)
                 for value, label, chosen in box.options
             ]
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=box.key,
-                placeholder=box.placeholder[:100] or None,
+                placeholder=say(box.placeholder, md=False)[:100] or None,
                 min_values=box.min_values,
                 max_values=box.max_values,
                 options=choices,
                 required=box.min_values > 0,
             )
-            modal.add_item(discord.ui.Label(text=box.label[:45], component=select))
+            modal.add_item(discord.ui.Label(text=say(box.label, md=False)[:45], component=select))
             continue
         modal.add_item(
             discord.ui.TextInput(
-                label=box.label[:45],
+                label=say(box.label, md=False)[:45],
                 custom_id=box.key,
-                placeholder=box.placeholder[:100],
+                placeholder=say(box.placeholder, md=False)[:100],
                 max_length=box.max_length,
             )
         )
@@ -186,7 +188,7 @@ def with_hint(panel: Panel) -> Panel:
     row = next((r for r in (*range(last, ROWS), *rows) if used[r] < ROW_SIZE), None)
     if row is None:
         return panel
-    hint = Control(HINT, "💡 Hint", discord.ButtonStyle.secondary, row=row)
+    hint = Control(HINT, t("💡 Hint"), discord.ButtonStyle.secondary, row=row)
     return Panel(panel.embed, (*panel.controls, hint), panel.pickers)
 
 
@@ -199,6 +201,12 @@ def picture_on(message: discord.Message | None, kind: str = "hand") -> str:
         if name.startswith(f"{kind}-") and name.endswith(".png"):
             return name.removeprefix(f"{kind}-").removesuffix(".png")
     return ""
+
+
+def panel_reader(table: Table, opened: OpenPanel | None) -> Lang:
+    """The language of a member's own panel: the member's, read from the interaction that
+    opened it (the table's when there is none)."""
+    return table.lang if opened is None else reader(opened.interaction)
 
 
 class Display:
@@ -286,7 +294,7 @@ class Display:
             else:
                 # an ephemeral prompt of the table's (the seat picker, Leave now or after the
                 # hand) becomes what its click did
-                said = change.note or "You're seated. Good luck!"
+                said = reader(interaction)(change.note or t("You're seated. Good luck!"))
                 await interaction.response.edit_message(content=said, view=None)
                 await self.refresh(table)
         except Exception as error:
@@ -494,7 +502,9 @@ class Display:
                     continue  # its redraw changes nothing (`_redraw`)
                 if not held and table.lock.locked():
                     return False
-                await self.pictures.hand(table, seat, opened.picks, urgent=False)
+                await self.pictures.hand(
+                    table, seat, opened.picks, urgent=False, say=panel_reader(table, opened)
+                )
         return True
 
     async def flush(self) -> None:
@@ -665,9 +675,10 @@ class Display:
         (seats move up when someone leaves at the end of a hand; the hand's seats don't)."""
         seat = table.engine_seat(index)
         if seat is None:
-            raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
-        panel = table.plugin.panel(table.view(), table.game, seat, opened.picks if opened else ())
-        note = game_end_note(table, index)  # the hand ended a score game: where they finished
+            raise TableError(t("You joined after this hand was dealt; you'll get cards in the next one."))
+        say = panel_reader(table, opened)  # a panel is its member's: in their language
+        panel = table.plugin.panel(table.view(say), table.game, seat, opened.picks if opened else ())
+        note = game_end_note(table, index, say)  # the hand ended a score game: where they finished
         if note:
             panel.embed.description = f"{panel.embed.description or ''}\n{note}".strip()
         user = table.state.seats[index].user_id
@@ -675,19 +686,22 @@ class Display:
             panel = with_hint(panel)  # the member's own turn at a table that allows hints
         return panel
 
-    def panel_view(self, table: Table, seat: int, panel: Panel) -> discord.ui.View | None:
+    def panel_view(
+        self, table: Table, seat: int, panel: Panel, say: Lang | None = None
+    ) -> discord.ui.View | None:
         if not panel.controls and not panel.pickers:
             return None
+        say = table.lang if say is None else say
         choice, token = table.state.seats[seat].choice, table.panel_token(seat)
         view = discord.ui.View(timeout=None)
         for row, picker in enumerate(panel.pickers):
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=PANEL_SELECT(table=table.id, seat=choice, token=token, key=picker.key),
-                placeholder=picker.placeholder,
+                placeholder=say(picker.placeholder, md=False),
                 min_values=picker.min_values,
                 max_values=picker.max_values,
                 options=[
-                    discord.SelectOption(label=label, value=value, default=chosen)
+                    discord.SelectOption(label=say(label, md=False), value=value, default=chosen)
                     for value, label, chosen in picker.options
                 ],
                 row=row,
@@ -695,7 +709,7 @@ class Display:
             view.add_item(select)
         for control in panel.controls:
             item: UIButton = discord.ui.Button(
-                label=control.label,
+                label=say(control.label, md=False),
                 style=control.style,
                 custom_id=PANEL_BUTTON(table=table.id, seat=choice, token=token, key=control.key),
                 disabled=control.disabled,
@@ -768,9 +782,9 @@ class Display:
         """What a panel message says: the embed with the seat's own cards drawn into it,
         and its controls. The picture is attached only when it changed; `opened` records
         what the message shows. `urgent`: the member's own click waits for it."""
-        seat = table.engine_seat(index)
-        picture = None if seat is None else await self.pictures.hand(table, seat, opened.picks, urgent)
-        fields: dict[str, Any] = {"embed": drawn.embed, "view": self.panel_view(table, index, drawn)}
+        seat, say = table.engine_seat(index), panel_reader(table, opened)
+        picture = None if seat is None else await self.pictures.hand(table, seat, opened.picks, urgent, say)
+        fields: dict[str, Any] = {"embed": drawn.embed, "view": self.panel_view(table, index, drawn, say)}
         if picture is not None:
             drawn.embed.set_image(url=picture.url)
             if picture.digest != opened.picture:

@@ -30,7 +30,7 @@ from bot.store.url import DatabaseUrl, parse_url
 COPIED, AUDITS_DIFFER, NOT_COPIED = 0, 1, 2
 
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "guild_settings": ("guild_id", "starting_bankroll", "daily_amount", "turn_timer"),
+    "guild_settings": ("guild_id", "starting_bankroll", "daily_amount", "turn_timer", "language"),
     "members": ("guild_id", "user_id", "balance", "last_daily", "created_at"),
     "tables": (
         "id",

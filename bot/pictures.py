@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
     from bot.games.view import TableView
+    from bot.i18n import Lang
     from bot.tables import Table
 
 T = TypeVar("T")
@@ -177,15 +178,16 @@ class Pictures:
             self._keep(("table", table_id, digest), picture)
 
     async def hand(
-        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False
+        self, table: Table, seat: int, picks: tuple[str, ...], urgent: bool = False, say: Lang | None = None
     ) -> Picture | None:
-        """Engine seat `seat`'s own cards, for its panel, with what it picked marked."""
+        """Engine seat `seat`'s own cards, for its panel, with what it picked marked, its
+        words in `say`'s language (its member's)."""
         game = table.game
         if game is None:
             return None
-        view, seen = game.view(seat), table.view()
+        view, seen = game.view(seat), table.view(say)
         picture: Picture | None = await self._get(
-            ("hand", table.id, table.version, table.state.hand_no, seat, picks),
+            ("hand", table.id, table.version, table.state.hand_no, seat, picks, seen.lang.code),
             (draw, table.plugin.id, "hand", seen, view, picks),
             urgent,
         )

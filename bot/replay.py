@@ -28,16 +28,18 @@ from bot.art import to_png
 from bot.games import GAMES, Plugin
 from bot.games.results import HandResult, result_text
 from bot.games.view import Phase, SeatView, TableView
+from bot.i18n import Join, Lang, Markup, Text, lang, t
 from bot.pictures import Picture
+from bot.render import log_line
 from bot.store.contract import HandRecord, KeptMove
 from bot.table_layout import ALT_LIMIT, describe_table
-from bot.tables.records import SEATING_FORMAT, fingerprint
+from bot.tables.records import SEATING_FORMAT, fingerprint, read_line
 from bot.ui import plain
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import Match
 
-CANNOT_REPLAY = (
+CANNOT_REPLAY = t(
     "This hand was kept by another version of Ridotto, and this one can't replay it exactly, "
     "so it isn't shown."
 )
@@ -75,7 +77,7 @@ class Frame:
     table_alt: str = ""
     hand: Picture | None = None
     hand_alt: str = ""
-    problem: str | None = None
+    problem: Text | None = None
 
 
 def steps(record: HandRecord) -> Iterator[Step]:
@@ -112,28 +114,29 @@ def last_step(record: HandRecord) -> int:
     return len(record.moves)
 
 
-def frame(record: HandRecord, index: int, seat: int | None) -> Frame:
+def frame(record: HandRecord, index: int, seat: int | None, code: str = "en") -> Frame:
     """Step `index` of the kept hand as the viewer in engine seat `seat` (None: an onlooker)
-    sees it, drawn; the worker's job. The whole hand is replayed, so that a replay that is
-    not exact is never shown."""
+    sees it, drawn, in their language `code`; the worker's job. The whole hand is replayed,
+    so that a replay that is not exact is never shown."""
+    say = lang(code)
     last = last_step(record)
     index = max(0, min(index, last))
     drawn: Frame | None = None
     try:
         for step in steps(record):
             if step.index == index:
-                drawn = _draw(record, step, seat, last)
+                drawn = _draw(record, step, seat, last, say)
     except (CannotReplay, KeyError, ValueError, TypeError):  # the seats or options kept no longer read
         return Frame(index, last, problem=CANNOT_REPLAY)
     assert drawn is not None
     return drawn
 
 
-def _draw(record: HandRecord, step: Step, seat: int | None, last: int) -> Frame:
+def _draw(record: HandRecord, step: Step, seat: int | None, last: int, say: Lang) -> Frame:
     plugin = GAMES[record.game]
     final = step.index == last
     assert record.result is not None
-    view = table_view(record, plugin, step.game, record.result["match"] if final else None)
+    view = table_view(record, plugin, step.game, record.result["match"] if final else None, say)
     image = plugin.table_picture(view, step.game.view(None))
     table = None if image is None else Picture("table", to_png(image), image.width, image.height)
     hand = None
@@ -142,13 +145,16 @@ def _draw(record: HandRecord, step: Step, seat: int | None, last: int) -> Frame:
         mine = plugin.hand_picture(view, step.game.view(seat), ())
         hand = None if mine is None else Picture("hand", to_png(mine), mine.width, mine.height)
         cards = sorted(plugin.private_cards(step.game, seat))
-        held = ", ".join(card.label for card in cards)
-        said = f"Your cards: {held}." if held else "Your hand: no hidden cards at this step."
-        hand_alt = said[:ALT_LIMIT]
+        said = (
+            t("Your cards: {cards}.", cards=Join(tuple(Markup(card.label) for card in cards), "comma"))
+            if cards
+            else t("Your hand: no hidden cards at this step.")
+        )
+        hand_alt = say(said, md=False)[:ALT_LIMIT]
     return Frame(
         step=step.index,
         last=last,
-        lines=tuple(step_lines(record, plugin, step, final, seat)),
+        lines=tuple(step_lines(record, plugin, step, final, seat, say)),
         table=table,
         table_alt=describe_table(plugin, view, step.game) if table is not None else "",
         hand=hand,
@@ -157,7 +163,11 @@ def _draw(record: HandRecord, step: Step, seat: int | None, last: int) -> Frame:
 
 
 def table_view(
-    record: HandRecord, plugin: Plugin, game: Any, match: dict[str, Any] | None = None
+    record: HandRecord,
+    plugin: Plugin,
+    game: Any,
+    match: dict[str, Any] | None = None,
+    say: Lang | None = None,
 ) -> TableView:
     """The table a replayed step is drawn at: as it was dealt (its options, stake and seats,
     the match as it stood at the deal, or `match`), with the replayed hand."""
@@ -184,44 +194,56 @@ def table_view(
         to_act=game.to_act,
         bets_open=False,
         log=(),
+        lang=lang("en") if say is None else say,
     )
 
 
 def step_lines(
-    record: HandRecord, plugin: Plugin, step: Step, final: bool, seat: int | None = None
+    record: HandRecord,
+    plugin: Plugin,
+    step: Step,
+    final: bool,
+    seat: int | None = None,
+    say: Lang | None = None,
 ) -> list[str]:
     """What happened at a step, as the table log said it (names escaped): the deal's lines,
     or the move's; who played it when it was not the member (the timer); at the last step
     the hand's result, and the game it ended; then the hints asked at this point (issue 25),
     in words only to the viewer who asked (in engine seat `seat`)."""
+    say = lang("en") if say is None else say
     seats = record.seating["seats"]
     lines: list[str] = []
     if step.move is None:
-        lines += [plain(line) for line in record.seating.get("log", ())]
+        lines += [log_line(read_line(line), say) for line in record.seating.get("log", ())]
     else:
-        name = seats[step.move.seat]["name"] if step.move.seat < len(seats) else f"Seat {step.move.seat + 1}"
+        if step.move.seat < len(seats):
+            name: Text = str(seats[step.move.seat]["name"])
+        else:
+            name = t("Seat {n}", n=step.move.seat + 1)
         if step.move.actor == "timer":
-            lines.append(f"⏱ The timer played for {plain(name)}.")
+            lines.append(say(t("⏱ The timer played for {player}.", player=name)))
         for event in step.events:
             if plugin.logged(event):
                 player = (
                     seats[event.seat]["name"] if event.seat is not None and event.seat < len(seats) else ""
                 )
-                lines.append(plain(plugin.event_text(step.game, event, player)))
+                lines.append(log_line(plugin.event_text(step.game, event, player), say))
     lines = lines[-STEP_LINES:]
     if final and record.result is not None:
         said = kept_result(record.result)
         lines = [line for line in lines if line != plain(said.headline)]  # said again just below
-        lines.append(result_text(said))
-        if record.result.get("game"):
-            lines.append(f"🏆 {plain(str(record.result['game']))}")
-    return lines + hint_lines(record, step.index, seat)
+        lines.append(result_text(said, say))
+        game = read_line(record.result.get("game"))
+        if game:
+            lines.append(f"🏆 {log_line(game, say)}")
+    return lines + hint_lines(record, step.index, seat, say)
 
 
-def hint_lines(record: HandRecord, index: int, seat: int | None) -> list[str]:
+def hint_lines(record: HandRecord, index: int, seat: int | None, say: Lang | None = None) -> list[str]:
     """The learner's hints asked at step `index` (with the hand as this step shows it): who
     asked; and to the viewer who asked it (dealt into engine seat `seat`), what it said,
     which may name their own cards, as their own view of the step does."""
+    say = lang("en") if say is None else say
     seats = record.seating.get("seats", ())
     names = {player.get("user_id"): str(player.get("name", "")) for player in seats}
     viewer = seats[seat].get("user_id") if seat is not None and seat < len(seats) else None
@@ -230,9 +252,11 @@ def hint_lines(record: HandRecord, index: int, seat: int | None) -> list[str]:
         if hint.step != index:
             continue
         if viewer is not None and hint.user_id == viewer:
-            lines.append(f"💡 You asked for a hint here: {plain(hint.advice)}")
+            lines.append(say(t("💡 You asked for a hint here: {hint}", hint=hint.advice)))
+        elif names.get(hint.user_id):
+            lines.append(say(t("💡 {player} asked for a hint here.", player=names[hint.user_id])))
         else:
-            lines.append(f"💡 {plain(names.get(hint.user_id) or 'A player')} asked for a hint here.")
+            lines.append(say(t("💡 A player asked for a hint here.")))
     return lines
 
 

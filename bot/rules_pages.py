@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.components import RULES_MORE, rendered
-from bot.games.base import hint_level
+from bot.games.base import brief_for, hint_level, rules_for
+from bot.i18n import Join, Lang, Markup, Text, lang, level_name, t
 
 if TYPE_CHECKING:
     from bot.games import Plugin
@@ -23,53 +24,65 @@ EMBEDS_LIMIT = 10
 COLOUR = discord.Colour.dark_gold()
 
 
-def hints_note(plugin: Plugin) -> str | None:
+ENGLISH = lang("en")
+
+
+def hints_note(plugin: Plugin) -> Text | None:
     """The table option every game whose strongest computer explains itself has (issue 25),
     in a line for its rules; None for a game without hints."""
     level = hint_level(plugin)
     if level is None:
         return None
     command = plugin.id.replace("_", "-")
-    return (
-        f"**Hints:** open a table with `/play {command} hints:true` and, on your turn, **Hint** "
-        f"shows you (only you) the {level} computer's move for your position and why; you still "
-        "make the move. A table with hints isn't rated."
+    return t(
+        "**Hints:** open a table with {option} and, on your turn, **Hint** shows you (only you) "
+        "the {level} computer's move for your position and why; you still make the move. A table "
+        "with hints isn't rated.",
+        option=Markup(f"`/play {command} hints:true`"),
+        level=level_name(level),
     )
 
 
-def hints_help(plugins: Iterable[Plugin]) -> str:
-    """/help's line on hints: what `hints:true` does, and the games that have it ("": none)."""
+def hints_help(plugins: Iterable[Plugin]) -> Text | None:
+    """/help's line on hints: what `hints:true` does, and the games that have it (None: none)."""
     learners = [plugin.name for plugin in plugins if hint_level(plugin) is not None]
     if not learners:
-        return ""
-    return (
+        return None
+    return t(
         "**Learning?** `/play <game> hints:true` gives every member a **Hint** button on their "
         "turn: the strongest computer's move for them and why, seen only by them. A table with "
-        f"hints isn't rated. Games with hints: {', '.join(learners)}.\n"
+        "hints isn't rated. Games with hints: {games}.",
+        games=Join(learners, "comma"),
     )
 
 
-def rules_brief(plugin: Plugin) -> tuple[discord.Embed, discord.ui.View]:
+def rules_brief(plugin: Plugin, say: Lang = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
     """The game in a few lines (and, where the game has hints, how to ask for them), and the
-    **More** button for the full rules."""
+    **More** button for the full rules, in `say`'s language."""
     note = hints_note(plugin)
-    brief = f"{plugin.brief}\n\n{note}" if note else plugin.brief
-    embed = discord.Embed(title=f"How to play {plugin.name}", description=brief, colour=COLOUR)
-    embed.set_footer(text="Press More for the full rules.")
+    brief = brief_for(plugin, say.code)
+    if note:
+        brief = f"{brief}\n\n{say(note)}"
+    title = say(t("How to play {game}", game=plugin.name))
+    embed = discord.Embed(title=title, description=brief, colour=COLOUR)
+    embed.set_footer(text=say(t("Press More for the full rules."), md=False))
     view = discord.ui.View(timeout=None)
     more: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-        label="More", style=discord.ButtonStyle.secondary, custom_id=RULES_MORE(game=plugin.id)
+        label=say(t("More"), md=False),
+        style=discord.ButtonStyle.secondary,
+        custom_id=RULES_MORE(game=plugin.id),
     )
     view.add_item(more)
     return embed, rendered(view)
 
 
-def rules_pages(plugin: Plugin) -> list[list[discord.Embed]]:
+def rules_pages(plugin: Plugin, say: Lang = ENGLISH) -> list[list[discord.Embed]]:
     """The full rules as messages of embeds, each within Discord's limits: the text is cut
     only between lines (a line longer than an embed, never expected, between words)."""
     note = hints_note(plugin)
-    chunks = _chunks(f"{plugin.rules}\n\n{note}" if note else plugin.rules, DESCRIPTION_LIMIT)
-    title = f"{plugin.name}: the full rules"
+    rules = rules_for(plugin, say.code)
+    chunks = _chunks(f"{rules}\n\n{say(note)}" if note else rules, DESCRIPTION_LIMIT)
+    title = say(t("{game}: the full rules", game=plugin.name), md=False)
     pages: list[list[discord.Embed]] = [[]]
     size = 0
     for number, chunk in enumerate(chunks, 1):

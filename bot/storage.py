@@ -71,6 +71,7 @@ from bot.store.contract import (
     check_give,
     check_hint,
     check_kept,
+    check_language,
     check_member_seed,
     check_move,
     check_page,
@@ -139,12 +140,20 @@ class _ConnectionThread(Protocol):
 
 def _settings_sync(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
     row = conn.execute(
-        "SELECT starting_bankroll, daily_amount, turn_timer FROM guild_settings WHERE guild_id = ?",
+        "SELECT starting_bankroll, daily_amount, turn_timer, language FROM guild_settings WHERE guild_id = ?",
         (guild_id,),
     ).fetchone()
     if row is None:
         return GuildSettings()
-    return GuildSettings(starting_bankroll=row[0], daily_amount=row[1], turn_timer=row[2])
+    return GuildSettings(starting_bankroll=row[0], daily_amount=row[1], turn_timer=row[2], language=row[3])
+
+
+def _put_settings(conn: sqlite3.Connection, guild_id: int, settings: GuildSettings) -> None:
+    conn.execute(
+        "INSERT OR REPLACE INTO guild_settings"
+        " (guild_id, starting_bankroll, daily_amount, turn_timer, language) VALUES (?, ?, ?, ?, ?)",
+        (guild_id, settings.starting_bankroll, settings.daily_amount, settings.turn_timer, settings.language),
+    )
 
 
 def _ledger_row(
@@ -1005,11 +1014,19 @@ class Store:
 
         def update(conn: sqlite3.Connection) -> GuildSettings:
             merged = _settings_sync(conn, guild_id).model_copy(update=changes)
-            conn.execute(
-                "INSERT OR REPLACE INTO guild_settings"
-                " (guild_id, starting_bankroll, daily_amount, turn_timer) VALUES (?, ?, ?, ?)",
-                (guild_id, merged.starting_bankroll, merged.daily_amount, merged.turn_timer),
-            )
+            _put_settings(conn, guild_id, merged)
+            return merged
+
+        async with self.transaction() as tx:
+            return await tx._call(update)
+
+    async def set_guild_language(self, guild_id: int, language: str) -> GuildSettings:
+        """Set the language the server's tables show everyone ("": its Discord language)."""
+        check_language(guild_id, language)
+
+        def update(conn: sqlite3.Connection) -> GuildSettings:
+            merged = _settings_sync(conn, guild_id).model_copy(update={"language": language})
+            _put_settings(conn, guild_id, merged)
             return merged
 
         async with self.transaction() as tx:

@@ -24,11 +24,22 @@ from bot.games import Plugin
 from bot.games.base import SideOffers, TableMoves
 from bot.games.results import nets_line
 from bot.games.view import TableView
-from bot.render import COLOURS, _seat_lines, _status, final_standings, log_text, render_table
+from bot.i18n import Lang, Text, t
+from bot.render import (
+    CLOSED,
+    COLOURS,
+    LOG_TITLE,
+    _seat_lines,
+    _status,
+    final_standings,
+    log_text,
+    render_table,
+)
 from bot.tables import Phase, Table
 from bot.tables.hints import hints_open
 from bot.tables.ratings import seat_rating
 from bot.ui import Control, plain
+from engine.core.msg import Markup
 
 UIButton: TypeAlias = discord.ui.Button[discord.ui.LayoutView]
 
@@ -39,8 +50,8 @@ MAX_CHARACTERS = 500
 #: the characters of a player's name the lines show, the fewest the lines need to fit
 #: (`short_names`): most names are shorter than any of these, and are shown whole
 NAME_ROOMS = (16, 12, 8)
-#: how the line saying what happened last starts
-LAST = "Last: "
+#: how the line saying what happened last reads
+LAST = t("Last: {line}")
 #: the most lines a plug-in's summary adds while a hand is in play
 SUMMARY_LINES = 3
 #: Discord's limit for a media item's description (the picture's alt text)
@@ -61,8 +72,16 @@ def table_lines(table: Table, view: TableView | None = None) -> list[str]:
     they still don't, what happened last is cut to fit (the Log button has it whole).
     `view`: the table read once for the message (None: read here)."""
     view = table.view() if view is None else view
-    state = table.state
-    head = f"**{table.plugin.name}** · table #{view.id} · stake {view.stake:,}"
+    state, say = table.state, view.lang
+    head = say(
+        t(
+            "**{game}** · table #{table} · stake {stake}",
+            game=table.plugin.name,
+            table=view.id,
+            stake=view.stake,
+        )
+    )
+    last = say(LAST, md=False).split("{line}")[0] if "{line}" in say(LAST, md=False) else ""
     names = {seat.name for seat in state.seats}
     if view.game is not None:
         names.update(table.plugin.seat_names(view.game))
@@ -72,23 +91,23 @@ def table_lines(table: Table, view: TableView | None = None) -> list[str]:
     for room in rooms:  # 0: every name whole
         cut = short_names(table, room) if room else None
         if view.phase is Phase.LOBBY:
-            body = lobby_lines(table)
+            body = lobby_lines(table, say)
         elif view.phase is Phase.PLAYING:
             body = playing_lines(table, view)
         elif view.phase is Phase.BETWEEN:
             body = between_hands(table, view, cut, read_length(table, head))
         else:
-            last = [f"{LAST}{plain(line)}" for line in view.log[-1:]]  # why it closed, often
-            body = ["**Closed.** Open a new table with /play.", *last]
+            closed = [last_line(line, say) for line in view.log[-1:]]  # why it closed, often
+            body = [say(CLOSED), *closed]
         lines = [head, *(line if cut is None else cut(line) for line in body if line)][:MAX_LINES]
         text = "\n".join(lines)
         length = len(text) + sum(text.count(mark) * (1 + len(name) - len(mark)) for mark, name in mentions)
         if length <= MAX_CHARACTERS:
             return lines
-    if view.phase is Phase.PLAYING and lines[-1].startswith(LAST):
+    if view.phase is Phase.PLAYING and last and lines[-1].startswith(last):
         room = MAX_CHARACTERS - (length - read_length(table, lines[-1]))
         cut_last = lines[-1][: max(0, room - 1)].rsplit(" ", 1)[0] + "…"
-        lines[-1] = cut_last if room > len(LAST) + 20 else ""
+        lines[-1] = cut_last if room > len(last) + 20 else ""
     elif view.phase is Phase.BETWEEN and len(lines) > 1 and lines[1].startswith("**"):
         # The result's headline, cut to fit inside its bold (Details and Log have it whole).
         room = MAX_CHARACTERS - (length - read_length(table, lines[1])) - len("…****")
@@ -131,11 +150,20 @@ def read_length(table: Table, text: str) -> int:
     return len(re.sub(r"<@(\d+)>", lambda found: "@" + names.get(int(found[1]), found[1]), text))
 
 
-def lobby_lines(table: Table) -> list[str]:
+def last_line(line: Text, say: Lang) -> str:
+    """The line saying what happened last: "Last: " and the log's newest line."""
+    shown = plain(line) if isinstance(line, str) else say(line)  # as `bot.render.log_line`, inline
+    return say(LAST, md=False).replace("{line}", shown, 1)
+
+
+def lobby_lines(table: Table, say: Lang | None = None) -> list[str]:
     """Who's seated, then what's missing and the options (the lobby's status, `_status`)."""
     state = table.state
-    seated = ", ".join(_seat_name(table, index) for index in range(len(state.seats))) or "nobody yet"
-    return [f"Seated: {seated}", *_status(table, None).splitlines()]
+    say = table.lang if say is None else say
+    seated = ", ".join(_seat_name(table, index, say) for index in range(len(state.seats))) or say(
+        t("nobody yet")
+    )
+    return [say(t("Seated: {seated}", seated=Markup(seated))), *_status(table, None, say).splitlines()]
 
 
 def playing_lines(table: Table, view: TableView) -> list[str]:
@@ -146,13 +174,14 @@ def playing_lines(table: Table, view: TableView) -> list[str]:
     assert game is not None
     lines = [line for text in table.plugin.summary(view, game) for line in text.splitlines()]
     lines = lines[:SUMMARY_LINES]
+    say = view.lang
     pause = table.turn().pause
     if pause is not None and view.deadline is not None:
-        lines.append(f"⏳ {pause.label} {discord.utils.format_dt(view.deadline, 'R')}.")
+        lines.append(f"⏳ {say(pause.label)} {discord.utils.format_dt(view.deadline, 'R')}.")
     if view.bets_open:
-        lines.append("Onlookers: press **Bet** to bet against the house.")
+        lines.append(say(t("Onlookers: press **Bet** to bet against the house.")))
     log = view.log
-    return [*lines, f"{LAST}{plain(log[-1])}" if log else ""]  # what happened last
+    return [*lines, last_line(log[-1], say) if log else ""]  # what happened last
 
 
 def between_hands(
@@ -164,13 +193,15 @@ def between_hands(
     (the header takes one) and of `MAX_CHARACTERS` (the header takes `used`): all of them
     are in Details. When the hand ended a score game, the game's final standings and the
     members' rating changes take the place of what the hand carried over (`final_standings`)."""
-    status = _status(table, None).splitlines()
+    say = view.lang if view is not None else table.lang
+    status = _status(table, None, say).splitlines()
     result, reasons = end_of_hand(table, view)
     if result and table.game_over:
+        nets = say(t("Nets: {nets}", nets=Markup(""))).rstrip()
         result = [
             result[0],
-            *final_standings(table),
-            *(line for line in result[1:] if line.startswith("Nets: ")),
+            *final_standings(table, say),
+            *(line for line in result[1:] if line.startswith(nets)),
         ]
     if cut is not None:
         status, result, reasons = (
@@ -199,24 +230,28 @@ def end_of_hand(table: Table, view: TableView | None = None) -> tuple[list[str],
     game = table.game
     if game is None:
         return [], []
-    result = table.plugin.hand_result(table.view() if view is None else view, game)
+    view = table.view() if view is None else view
+    result = table.plugin.hand_result(view, game)
     if result is None:
         return [], []
     lines = [f"**{plain(result.headline)}**"]
     if result.carried:
         lines.append(plain(result.carried))
-    nets = nets_line(result)
+    nets = nets_line(result, view.lang)
     if nets:
         lines.append(nets)
     return lines, [plain(line) for line in result.reasons]
 
 
-def _seat_name(table: Table, index: int) -> str:
+def _seat_name(table: Table, index: int, say: Lang) -> str:
     seat = table.state.seats[index]
-    host = " (host)" if seat.user_id == table.state.host_id else ""
     rating = seat_rating(table, seat)
-    rated = f" rated {rating:,}" if rating is not None else ""
-    return f"🤖 {plain(seat.name)}{rated}" if seat.is_computer else f"{seat.mention}{host}{rated}"
+    rated = say(t(" rated {n}", n=rating)) if rating is not None else ""
+    if seat.is_computer:
+        return f"🤖 {plain(seat.name)}{rated}"
+    if seat.user_id == table.state.host_id:
+        return say(t("{member} (host)", member=Markup(seat.mention))) + rated
+    return f"{seat.mention}{rated}"
 
 
 # ------------------------------------------------------------------ the picture
@@ -234,7 +269,8 @@ def describe_table(plugin: Plugin, view: TableView, game: Any) -> str:
     embed = discord.Embed()
     plugin.table_fields(view, game, embed)
     parts = [f"{field.name}: {field.value}" for field in embed.fields]
-    text = f"The {plugin.name} table, hand {view.hand_no}. " + "; ".join(parts)
+    text = view.lang(t("The {game} table, hand {n}.", game=plugin.name, n=view.hand_no), md=False)
+    text += " " + "; ".join(parts)
     # Alt text is read as typed: the markdown goes, the lines become one paragraph.
     text = re.sub(r"\s*\n\s*", " · ", re.sub(r"\*\*|`|__", "", text)).strip()
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1].rsplit(" ", 1)[0] + "…"
@@ -269,7 +305,7 @@ def table_buttons(table: Table, view: TableView | None = None) -> list[Control] 
     if view.phase is Phase.PLAYING:
         buttons: list[Control] = []
         if table.plugin.private_hands:
-            buttons.append(Control("hand", "Your hand", blue))
+            buttons.append(Control("hand", t("Your hand"), blue))
         public = table.plugin.capability(TableMoves)
         if public is not None and view.game is not None:
             # The moves of every seat the hand waits on, each key once: the buttons are the
@@ -279,29 +315,32 @@ def table_buttons(table: Table, view: TableView | None = None) -> list[Control] 
             for move in moves.values():
                 buttons.append(Control(move.key, move.label, red if move.danger else green))
             if moves and table.state.hints and hints_open(table):  # the moves are here: their hint too
-                buttons.append(Control(HINT, "💡 Hint", grey))
+                buttons.append(Control(HINT, HINT_LABEL, grey))
         if view.bets_open:
-            buttons.append(Control("bet", "Bet", blue, row=1))
+            buttons.append(Control("bet", t("Bet"), blue, row=1))
         if offers_open(table, view):
-            buttons.append(Control("offer", "Side bet", blue, row=1))
-        buttons.append(Control("leave", "Leave after this hand", grey, row=1))
+            buttons.append(Control("offer", t("Side bet"), blue, row=1))
+        buttons.append(Control("leave", t("Leave after this hand"), grey, row=1))
         return buttons
     low, high = table.seat_range
     full = len(view.seats) >= high
     lobby = view.phase is Phase.LOBBY
     return [
-        Control("join", "Join", green, disabled=full),
-        Control("leave", "Leave", grey),
-        Control("bot", "Add bot", grey, disabled=full),
+        Control("join", t("Join"), green, disabled=full),
+        Control("leave", t("Leave"), grey),
+        Control("bot", t("Add bot"), grey, disabled=full),
         Control(
             "start",
-            "Start" if lobby else "New game" if table.game_over else "Deal next hand",
+            t("Start") if lobby else t("New game") if table.game_over else t("Deal next hand"),
             blue,
             disabled=not low <= len(view.seats) <= high,
         ),
-        Control("cancel", "Cancel" if lobby else "Close table", red),
-        Control("rules", "Rules", grey, row=1),
+        Control("cancel", t("Cancel") if lobby else t("Close table"), red),
+        Control("rules", t("Rules"), grey, row=1),
     ]
+
+
+HINT_LABEL = t("💡 Hint")
 
 
 def table_layout(table: Table, view: TableView, picture: str | None) -> discord.ui.LayoutView:
@@ -328,7 +367,7 @@ def table_layout(table: Table, view: TableView, picture: str | None) -> discord.
             rows += [in_row[start : start + ROW_SIZE] for start in range(0, len(in_row), ROW_SIZE)]
         shows = [
             Control(key, label)
-            for key, label in ((LOG, "Log"), (DETAILS, "Details"))
+            for key, label in ((LOG, t("Log")), (DETAILS, t("Details")))
             if key != LOG or view.log
         ]
         if rows and len(rows[-1]) + len(shows) <= ROW_SIZE:
@@ -338,7 +377,7 @@ def table_layout(table: Table, view: TableView, picture: str | None) -> discord.
         drawn: list[list[UIButton]] = [
             [
                 discord.ui.Button(
-                    label=control.label,
+                    label=view.lang(control.label, md=False),
                     style=control.style,
                     custom_id=TABLE_MOVE(table=view.id, version=view.version, key=control.key),
                     disabled=control.disabled,
@@ -368,30 +407,40 @@ def last_hand(view: TableView) -> UIButton | None:
     if last < 1:
         return None
     custom = REPLAY(table=view.id, hand=last, go="end", step=0)
-    label = "Last hand" if playing else "Replay"
+    label = view.lang(t("Last hand") if playing else t("Replay"), md=False)
     return discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom)
 
 
 # ------------------------------------------------------- the ephemeral answers
-def log_embed(table: Table) -> discord.Embed:
-    """The Log button's answer: the table log, the newest lines that fit."""
+def log_embed(table: Table, say: Lang | None = None) -> discord.Embed:
+    """The Log button's answer: the table log, the newest lines that fit, in `say`'s
+    language (the member who pressed it), by default the table's."""
     state = table.state
-    title = f"{table.plugin.name} · table #{table.id} · log"
-    text = log_text(state.log, DESCRIPTION_LIMIT) if state.log else "Nothing has happened at this table yet."
+    say = table.lang if say is None else say
+    title = say(t("{game} · table #{table} · log", game=table.plugin.name, table=table.id), md=False)
+    if state.log:
+        text = log_text(state.log, DESCRIPTION_LIMIT, say)
+    else:
+        text = say(t("Nothing has happened at this table yet."))
     return discord.Embed(title=title, description=text, colour=COLOURS[state.phase])
 
 
-def details_embed(table: Table) -> discord.Embed:
+def details_embed(table: Table, say: Lang | None = None) -> discord.Embed:
     """The Details button's answer: the table as the old table message showed it, less
     its log (the Log button's) — the game's own fields, the seats in detail (who, stacks,
-    computer levels), the options, the bets and side bets, the fairness line — all public."""
-    _, embed = render_table(table)
+    computer levels), the options, the bets and side bets, the fairness line — all public;
+    in `say`'s language (the member who pressed it), by default the table's."""
+    say = table.lang if say is None else say
+    _, embed = render_table(table, say)
+    log_title = say(LOG_TITLE)
     for index, field in reversed(list(enumerate(embed.fields))):
-        if field.name == "Table log":
+        if field.name == log_title:
             embed.remove_field(index)
     if table.state.phase is Phase.PLAYING:  # the frame shows its seats only between hands
-        embed.add_field(name="Seats", value=_seat_lines(table) or "Nobody.", inline=False)
+        embed.add_field(
+            name=say(t("Seats")), value=_seat_lines(table, say) or say(t("Nobody.")), inline=False
+        )
     options = table.plugin.describe_options(table.options, table.state.stake)
     if options and table.state.phase is not Phase.LOBBY:  # the lobby's status says them
-        embed.add_field(name="Options", value=f"{options}.", inline=False)
+        embed.add_field(name=say(t("Options")), value=f"{say(options)}.", inline=False)
     return embed

@@ -9,8 +9,12 @@ key naming the move. Keys name cards by their place in the hand, never the card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
+
+if TYPE_CHECKING:
+    from engine.core.msg import Msg
 
 
 def plain(text: str) -> str:
@@ -28,7 +32,7 @@ class Control:
     drawn: its key, label, style and whether it can be used."""
 
     key: str
-    label: str
+    label: str | Msg  # a message is drawn in the reader's language
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
     disabled: bool = False
     row: int = 0
@@ -39,8 +43,8 @@ class Picker:
     """A select on a private panel: `options` are (value, label, shown as chosen)."""
 
     key: str
-    placeholder: str
-    options: tuple[tuple[str, str, bool], ...]
+    placeholder: str | Msg
+    options: tuple[tuple[str, str | Msg, bool], ...]
     min_values: int = 1
     max_values: int = 1
 
@@ -66,10 +70,10 @@ class FormField:
     returned as one value: the chosen values joined by commas ("" for none)."""
 
     key: str
-    label: str
-    placeholder: str = ""
+    label: str | Msg
+    placeholder: str | Msg = ""
     max_length: int = 12
-    options: tuple[tuple[str, str, bool], ...] = ()
+    options: tuple[tuple[str, str | Msg, bool], ...] = ()
     min_values: int = 1
     max_values: int = 1
 
@@ -80,5 +84,5 @@ class Form:
     with the typed values, in the order of `fields`."""
 
     key: str
-    title: str
+    title: str | Msg
     fields: tuple[FormField, ...]

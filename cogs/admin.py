@@ -1,4 +1,5 @@
-"""/settings: the server's starting bankroll, daily amount and default turn timer."""
+"""/settings: the server's starting bankroll, daily amount, default turn timer and the
+language its tables show everyone."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
-from engine.core.text import plural
+from bot.i18n import LANGUAGES, ROOMS, SOURCE, language_of, reader, t, tn
+
+#: `/settings language`: a language Ridotto speaks, or the server's own Discord language
+SERVER_LANGUAGE = "server"
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="The server's own language (its Discord setting)", value=SERVER_LANGUAGE),
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+]
 
 
 class Admin(commands.Cog):
@@ -24,16 +32,23 @@ class Admin(commands.Cog):
         starting_bankroll="Chips a member gets on first use (1–1,000,000)",
         daily_amount="Chips /daily grants (1–1,000,000)",
         turn_timer="Seconds a player has for each decision at new tables (15–3600)",
+        language=(
+            "The language tables show everyone here (each member's own answers follow their Discord language)"
+        ),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
         starting_bankroll: app_commands.Range[int, 1, 1_000_000] | None = None,
         daily_amount: app_commands.Range[int, 1, 1_000_000] | None = None,
         turn_timer: app_commands.Range[int, 15, 3600] | None = None,
+        language: str | None = None,
     ) -> None:
         """Show or change this server's card-room settings (Manage Server only)."""
         assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
+        store = self.bot.store
         changes = {
             key: value
             for key, value in (
@@ -44,14 +59,30 @@ class Admin(commands.Cog):
             if value is not None
         }
         if changes:
-            current = await self.bot.store.update_guild_settings(interaction.guild_id, **changes)
+            current = await store.update_guild_settings(guild_id, **changes)
         else:
-            current = await self.bot.store.guild_settings(interaction.guild_id)
-        title = "Settings updated" if changes else "Card-room settings"
-        embed = discord.Embed(title=title, colour=discord.Colour.blurple())
-        embed.add_field(name="Starting bankroll", value=plural(current.starting_bankroll, "chip"))
-        embed.add_field(name="Daily amount", value=plural(current.daily_amount, "chip"))
-        embed.add_field(name="Turn timer", value=f"{plural(current.turn_timer, 'second')} (new tables)")
+            current = await store.guild_settings(guild_id)
+        if language is not None:
+            chosen = "" if language == SERVER_LANGUAGE else language
+            current = await store.set_guild_language(guild_id, chosen)
+            shown = chosen or language_of(interaction.guild_locale) or SOURCE
+            ROOMS[guild_id] = shown
+            for table in await self.bot.tables.set_language(guild_id, shown):
+                await self.bot.display.refresh(table)
+        say = reader(interaction)
+        title = t("Settings updated") if changes or language is not None else t("Card-room settings")
+        embed = discord.Embed(title=say(title), colour=discord.Colour.blurple())
+        chips = "{n} chip", "{n} chips"
+        embed.add_field(name=say(t("Starting bankroll")), value=say(tn(*chips, n=current.starting_bankroll)))
+        embed.add_field(name=say(t("Daily amount")), value=say(tn(*chips, n=current.daily_amount)))
+        timer = tn("{n} second", "{n} seconds", n=current.turn_timer)
+        embed.add_field(name=say(t("Turn timer")), value=say(t("{timer} (new tables)", timer=timer)))
+        if current.language:
+            spoken = LANGUAGES.get(current.language, current.language)
+        else:
+            own = language_of(interaction.guild_locale) or SOURCE
+            spoken = say(t("{language} (the server's own)", language=LANGUAGES[own]))
+        embed.add_field(name=say(t("Table language")), value=spoken)
         await reply(interaction, None, embed=embed)
 
 

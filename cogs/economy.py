@@ -9,16 +9,26 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.games import BOARDS, RATED
 from bot.games.results import signed
+from bot.i18n import Lang, Markup, Text, lang, reader, room_language, t, tn
 from bot.ratings import MIN_RATED, TREND, Skill, shown
 from bot.store import InsufficientFunds, MemberRating, Store
-from bot.ui import plain
-from engine.core.text import plural
 
 GAME_CHOICES = [app_commands.Choice(name=name, value=board) for board, name in BOARDS.items()]
 
 
-def chips(amount: int) -> str:
-    return f"**{amount:,}** chip{'' if amount == 1 else 's'}"
+def chips(amount: int) -> Text:
+    """A bankroll as the economy commands show it: "**1,500** chips"."""
+    return tn("**{n}** chip", "**{n}** chips", n=amount)
+
+
+def rated_results(n: int) -> Text:
+    return tn("{n} rated result", "{n} rated results", n=n)
+
+
+def with_sign(amount: int, say: Lang) -> str:
+    """A net as /stats and /leaderboard have always written it ("+50", "-50", "+0"), its
+    digits grouped as `say` groups them."""
+    return f"{'+' if amount >= 0 else '-'}{say.number(abs(amount))}"
 
 
 class Economy(commands.Cog):
@@ -39,11 +49,14 @@ class Economy(commands.Cog):
         assert interaction.guild_id is not None
         target = member or interaction.user
         if target.bot:
-            await reply(interaction, "Computer players and bots don't keep a bankroll.")
+            await reply(interaction, t("Computer players and bots don't keep a bankroll."))
             return
         amount = await self.store.balance(interaction.guild_id, target.id)
-        who = "You have" if target.id == interaction.user.id else f"{target.mention} has"
-        await reply(interaction, f"{who} {chips(amount)}.", allowed_mentions=discord.AllowedMentions.none())
+        if target.id == interaction.user.id:
+            said = t("You have {chips}.", chips=chips(amount))
+        else:
+            said = t("{member} has {chips}.", member=Markup(target.mention), chips=chips(amount))
+        await reply(interaction, said, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command()
     @app_commands.guild_only()
@@ -53,13 +66,16 @@ class Economy(commands.Cog):
         result = await self.store.claim_daily(
             interaction.guild_id, interaction.user.id, discord.utils.utcnow()
         )
-        due = discord.utils.format_dt(result.next_at, "R")
+        due = Markup(discord.utils.format_dt(result.next_at, "R"))
         if result.granted:
-            text = (
-                f"You collected {chips(result.amount)}. You now have {chips(result.balance)}. Next one {due}."
+            text = t(
+                "You collected {chips}. You now have {balance}. Next one {due}.",
+                chips=chips(result.amount),
+                balance=chips(result.balance),
+                due=due,
             )
         else:
-            text = f"You've already collected today's chips. The next ones are due {due}."
+            text = t("You've already collected today's chips. The next ones are due {due}.", due=due)
         await reply(interaction, text)
 
     @app_commands.command()
@@ -69,26 +85,42 @@ class Economy(commands.Cog):
         """Give some of your chips to another member."""
         assert interaction.guild_id is not None
         if member.bot:
-            await reply(interaction, "Bots don't keep a bankroll, so you can't give them chips.")
+            await reply(interaction, t("Bots don't keep a bankroll, so you can't give them chips."))
             return
         if member.id == interaction.user.id:
-            await reply(interaction, "You can't give chips to yourself.")
+            await reply(interaction, t("You can't give chips to yourself."))
             return
         if amount <= 0:
-            await reply(interaction, "The amount must be a whole number of chips above 0.")
+            await reply(interaction, t("The amount must be a whole number of chips above 0."))
             return
         try:
             mine, theirs = await self.store.give(interaction.guild_id, interaction.user.id, member.id, amount)
         except InsufficientFunds as error:
-            await reply(interaction, f"You can't give {chips(amount)}: you have {chips(error.available)}.")
+            said = t(
+                "You can't give {chips}: you have {available}.",
+                chips=chips(amount),
+                available=chips(error.available),
+            )
+            await reply(interaction, said)
             return
+        # Said to the channel: in the server's language, as a table is.
+        room = lang(room_language(interaction.guild_id, interaction.guild_locale))
+        gave = t(
+            "{giver} gave {chips} to {member}.",
+            giver=Markup(interaction.user.mention),
+            chips=chips(amount),
+            member=Markup(member.mention),
+        )
         await interaction.response.send_message(
-            f"{interaction.user.mention} gave {chips(amount)} to {member.mention}.",
-            allowed_mentions=discord.AllowedMentions(users=[member]),
+            room(gave), allowed_mentions=discord.AllowedMentions(users=[member])
         )
-        await interaction.followup.send(
-            f"You now have {chips(mine)}; {plain(member.display_name)} has {chips(theirs)}.", ephemeral=True
+        now = t(
+            "You now have {mine}; {member} has {theirs}.",
+            mine=chips(mine),
+            member=member.display_name,
+            theirs=chips(theirs),
         )
+        await interaction.followup.send(reader(interaction)(now), ephemeral=True)
 
     @app_commands.command()
     @app_commands.guild_only()
@@ -97,47 +129,77 @@ class Economy(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """The server's richest members, or a game's best players by skill rating."""
         assert interaction.guild_id is not None
+        # Shown to the channel: in the server's language, as a table is.
+        say = lang(room_language(interaction.guild_id, interaction.guild_locale))
         embed = discord.Embed(colour=discord.Colour.gold())
+        nobody = t("Nobody yet — open a table with /play.")
         if game is None:
             rows = await self.store.leaderboard_bankroll(interaction.guild_id)
-            embed.title = "Leaderboard — bankroll"
+            embed.title = say(t("Leaderboard — bankroll"))
             lines = [
-                f"{place}. <@{user_id}> — {chips(balance)}"
+                f"{place}. <@{user_id}> — {say(chips(balance))}"
                 for place, (user_id, balance) in enumerate(rows, 1)
             ]
-            empty = "Nobody yet — open a table with /play."
+            empty = say(nobody)
         elif game in RATED:
             ranked = await self.store.leaderboard_rating(interaction.guild_id, game, minimum=MIN_RATED)
-            embed.title = f"Leaderboard — {BOARDS[game]}"
+            embed.title = say(t("Leaderboard — {board}", board=BOARDS[game]))
             lines = [
-                f"{place}. <@{row.user_id}> — rating **{shown(Skill(row.mu, row.sigma)):,}** · "
-                f"{plural(row.rated, 'rated result')}"
+                f"{place}. <@{row.user_id}> — "
+                + say(
+                    t(
+                        "rating **{rating}** · {results}",
+                        rating=shown(Skill(row.mu, row.sigma)),
+                        results=rated_results(row.rated),
+                    )
+                )
                 for place, row in enumerate(ranked, 1)
             ]
             lines.append(
-                f"\nRanked by skill rating; a member appears after {plural(MIN_RATED, 'rated result')} "
-                "(a hand, a round or a whole game, as the game rates it). /stats shows yours."
+                "\n"
+                + say(
+                    t(
+                        "Ranked by skill rating; a member appears after {results} (a hand, a round or a "
+                        "whole game, as the game rates it). /stats shows yours.",
+                        results=rated_results(MIN_RATED),
+                    )
+                )
             )
-            empty = (
-                f"Nobody has {plural(MIN_RATED, 'rated result')} yet, the least to appear here — "
-                "open a table with /play."
+            empty = say(
+                t(
+                    "Nobody has {results} yet, the least to appear here — open a table with /play.",
+                    results=rated_results(MIN_RATED),
+                )
             )
             if not ranked:
                 lines = []
         else:
             rows_game = await self.store.leaderboard_game(interaction.guild_id, game)
-            embed.title = f"Leaderboard — {BOARDS[game]}"
+            embed.title = say(t("Leaderboard — {board}", board=BOARDS[game]))
             lines = [
-                f"{place}. <@{user_id}> — {plural(wins, 'win')} in {plural(hands, 'hand')}, "
-                f"net {net:+,} chips"
+                f"{place}. <@{user_id}> — "
+                + say(
+                    t(
+                        "{wins} in {hands}, net {net} chips",
+                        wins=tn("{n} win", "{n} wins", n=wins),
+                        hands=tn("{n} hand", "{n} hands", n=hands),
+                        net=Markup(with_sign(net, say)),
+                    )
+                )
                 for place, (user_id, wins, hands, net) in enumerate(rows_game, 1)
             ]
             if lines:
                 lines.append(
-                    f"\n{BOARDS[game]} is played against the house, so it has no rating: "
-                    "its players by wins and net chips."
+                    "\n"
+                    + say(
+                        t(
+                            "{board} is played against the house, so it has no rating: its players by "
+                            "wins and net chips.",
+                            board=BOARDS[game],
+                        )
+                    )
                 )
-            empty = "Nobody yet — open a table with /play."
+            empty = say(nobody)
         embed.description = "\n".join(lines) or empty
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
@@ -156,36 +218,51 @@ class Economy(commands.Cog):
             )
         }
         balance = await self.store.balance(interaction.guild_id, target.id)
+        say = reader(interaction)
         embed = discord.Embed(
-            title=f"{plain(target.display_name)} at the Ridotto", colour=discord.Colour.dark_teal()
+            title=say(t("{member} at the Ridotto", member=target.display_name)),
+            colour=discord.Colour.dark_teal(),
         )
-        embed.add_field(name="Bankroll", value=chips(balance), inline=False)
+        embed.add_field(name=say(t("Bankroll")), value=say(chips(balance)), inline=False)
         for board in sorted(rows.keys() | ratings.keys()):
             parts = []
             if (row := rows.get(board)) is not None:
                 parts.append(
-                    f"{plural(row.hands, 'hand')} · {plural(row.wins, 'win')} · net {row.net:+,} chips"
+                    say(
+                        t(
+                            "{hands} · {wins} · net {net} chips",
+                            hands=tn("{n} hand", "{n} hands", n=row.hands),
+                            wins=tn("{n} win", "{n} wins", n=row.wins),
+                            net=Markup(with_sign(row.net, say)),
+                        )
+                    )
                 )
             if (rating := ratings.get(board)) is not None:
-                parts.append(rating_text(rating))
+                parts.append(rating_text(rating, say))
             embed.add_field(name=BOARDS.get(board, board), value="\n".join(parts))
         if not rows and not ratings:
-            embed.description = "No hands played yet."
+            embed.description = say(t("No hands played yet."))
         await reply(interaction, None, embed=embed)
 
 
-def rating_text(rating: MemberRating) -> str:
+def rating_text(rating: MemberRating, say: Lang) -> str:
     """A board's rating as /stats says it: the rating, its rank (or how far from one), and
     its change over the member's latest rated results."""
     now = shown(Skill(rating.mu, rating.sigma))
     if rating.rank is not None:
-        place = f"#{rating.rank:,} of {rating.ranked:,}"
+        place = t("#{rank} of {ranked}", rank=rating.rank, ranked=rating.ranked)
     else:
-        place = f"unranked until {plural(MIN_RATED, 'rated result')} ({rating.rated:,} so far)"
-    text = f"Rating **{now:,}** · {place}"
+        place = t("unranked until {results} ({n} so far)", results=rated_results(MIN_RATED), n=rating.rated)
+    text = say(t("Rating **{rating}** · {place}", rating=now, place=place))
     if rating.over:
         change = now - shown(Skill(rating.mu_then, rating.sigma_then))
-        text += f" · {signed(change)} over the last {plural(rating.over, 'rated result')}"
+        text += " · " + say(
+            t(
+                "{change} over the last {results}",
+                change=Markup(signed(change, say)),
+                results=rated_results(rating.over),
+            )
+        )
     return text
 
 

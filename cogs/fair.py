@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Ridotto, reply
+from bot.i18n import t
 from engine.core.fair import SEED_LIMIT, BadSeed
 
 
@@ -34,7 +35,7 @@ class Fair(commands.Cog):
             try:
                 text = await fair.set_seed(interaction.guild_id, interaction.user.id, seed)
             except BadSeed as error:
-                text = f"{error} Your seed is unchanged."
+                text = t("{why} Your seed is unchanged.", why=error.said)
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command()

@@ -14,6 +14,7 @@ from bot.app import Ridotto, reply
 from bot.components import HISTORY_PAGE, REPLAY
 from bot.games import BOARDS
 from bot.history import IN_PLAY, NO_HISTORY, NOT_KEPT, PAGE, page_layout, replay_layout, target
+from bot.i18n import reader
 from bot.replay import frame, last_step, viewer_seat
 from bot.tables import TableError
 
@@ -72,7 +73,14 @@ class History(commands.Cog):
             limit=PAGE + 1,  # one more than shown: whether an older page follows
             offset=page * PAGE,
         )
-        return page_layout(found[:PAGE], user_id=user, board=board, page=page, more=len(found) > PAGE)
+        return page_layout(
+            found[:PAGE],
+            user_id=user,
+            board=board,
+            page=page,
+            more=len(found) > PAGE,
+            say=reader(interaction),
+        )
 
     async def on_replay(
         self,
@@ -95,8 +103,11 @@ class History(commands.Cog):
         seat = viewer_seat(record, interaction.user.id)
         shown = target(go, step, last_step(record))
         fresh = go in ("start", "end")  # a new replay (from a list, the table message), or a step of one
-        key = ("replay", table, hand, shown, seat)
-        drawing = asyncio.ensure_future(self.bot.display.pictures.job(key, frame, record, shown, seat))
+        say = reader(interaction)  # a replay is its viewer's: in their language
+        key = ("replay", table, hand, shown, seat, say.code)
+        drawing = asyncio.ensure_future(
+            self.bot.display.pictures.job(key, frame, record, shown, seat, say.code)
+        )
         try:
             drawn = await asyncio.wait_for(asyncio.shield(drawing), DRAW_WAIT)
         except TimeoutError:  # a long hand on a busy drawing worker: answer Discord in time first
@@ -104,7 +115,7 @@ class History(commands.Cog):
             drawn = await drawing
         if drawn.problem is not None:
             raise TableError(drawn.problem)
-        layout, files = replay_layout(record, drawn, seat)
+        layout, files = replay_layout(record, drawn, seat, say)
         if not interaction.response.is_done():
             if fresh:
                 await interaction.response.send_message(view=layout, files=files, ephemeral=True)

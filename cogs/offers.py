@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.app import Ridotto, reply
 from bot.components import OFFER_ANSWER, OFFER_FORM, OFFER_SELECT, TABLE_MOVE, rendered
+from bot.i18n import reader, t
 from bot.tables import TableError
 from bot.ui import plain
 
@@ -98,7 +99,10 @@ class Offers(commands.Cog):
         offer = await self.service.offer(
             table, interaction.user, hand, str(fields["kind"]), int(fields["seat"]), values
         )
-        await reply(interaction, f"Your offer is made: {offer.text} Your stake is held until it is answered.")
+        await reply(
+            interaction,
+            t("Your offer is made: {offer} Your stake is held until it is answered.", offer=offer.text),
+        )
         channel = await self.display.channel(table)
         if channel is not None:
             view = discord.ui.View(timeout=None)
@@ -130,7 +134,7 @@ class Offers(commands.Cog):
         said = {"accepted": "accepted", "declined": "declined"}.get(offer.status, "lapsed")
         content = interaction.message.content if interaction.message is not None else ""
         await interaction.response.edit_message(content=f"{content}\n→ **{said}**", view=None)
-        await interaction.followup.send(note, ephemeral=True)
+        await interaction.followup.send(reader(interaction)(note), ephemeral=True)
         await self.display.refresh(table)
 
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.components import HINT, PANEL_BUTTON, PANEL_FORM, PANEL_SELECT, TABLE_FORM, TABLE_MOVE
 from bot.display import OpenPanel, form_modal, picture_on
+from bot.i18n import Lang, reader, t
 from bot.render import hint_text
 from bot.tables import Phase, Table, TableError
 from bot.ui import Form
@@ -25,7 +26,7 @@ from bot.ui import Form
 #: seconds a hint may take before the click is answered "thinking" (Discord gives an
 #: interaction three seconds; the computer thinks in a worker that may be busy)
 HINT_WAIT = 2.0
-STALE_FORM = (
+STALE_FORM = t(
     "The hand has moved on since you opened that form, so nothing was played. "
     "Use the table message as it is now."
 )
@@ -64,12 +65,12 @@ class Panels(commands.Cog):
         """Show your cards at the table you're playing (only you can see them)."""
         table = self._members_table(interaction)
         if table is None:
-            await reply(interaction, "You're not playing a hand at any table in this server.")
+            await reply(interaction, t("You're not playing a hand at any table in this server."))
             return
         try:
             await self._open_panel(interaction, table)
         except TableError as error:
-            await reply(interaction, str(error))
+            await reply(interaction, error.said)
 
     async def on_your_hand(
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
@@ -112,7 +113,7 @@ class Panels(commands.Cog):
                 await self._send_panel(interaction, table, index)
             else:  # their move ended the hand and they had asked to leave: they're gone
                 self.display.count(table, "response")
-                await reply(interaction, "You've left the table.")
+                await reply(interaction, t("You've left the table."))
 
         async with self.service.click_private(
             found, interaction.user, seat, token, key, values, stale=STALE_FORM
@@ -120,7 +121,7 @@ class Panels(commands.Cog):
             await self.display.answer(change, respond)
         if change.note:
             self.display.count(found, "follow-up")
-            await interaction.followup.send(change.note, ephemeral=True)
+            await interaction.followup.send(reader(interaction)(change.note), ephemeral=True)
 
     async def on_panel_hint(
         self,
@@ -137,10 +138,12 @@ class Panels(commands.Cog):
         live = self.service.open_table(interaction.guild_id, table)
         index = live.seat_of(interaction.user.id)
         if index is None or live.state.seats[index].choice != seat:
-            raise TableError("That Hint button is on another player's hand — press **Your hand** for yours.")
+            raise TableError(
+                t("That Hint button is on another player's hand — press **Your hand** for yours.")
+            )
         if token != live.panel_token(index):
             raise TableError(
-                "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
+                t("That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one.")
             )
         await self._hint(interaction, live)
 
@@ -163,7 +166,7 @@ class Panels(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
         except Exception:
             pass  # the answer says it (a sentence, nothing changed)
-        given = await hints.answer(asked)
+        given = await hints.answer(asked, reader(interaction))
         self.display.count(table, "follow-up" if interaction.response.is_done() else "response")
         await reply(interaction, hint_text(given))
 
@@ -194,7 +197,7 @@ class Panels(commands.Cog):
                 await interaction.response.edit_message(content=None, **fields)
                 opened.token = table.panel_token(index)
             else:  # their move ended the hand and they had asked to leave: they're gone
-                gone = "You've left the table."
+                gone = reader(interaction)(t("You've left the table."))
                 self.display.count(table, "response")
                 await interaction.response.edit_message(content=gone, embed=None, view=None)
 
@@ -202,7 +205,7 @@ class Panels(commands.Cog):
             await self.display.answer(change, respond)
         if change.note:
             self.display.count(table, "follow-up")
-            await interaction.followup.send(change.note, ephemeral=True)
+            await interaction.followup.send(reader(interaction)(change.note), ephemeral=True)
 
     async def _panel_ui(
         self,
@@ -218,23 +221,24 @@ class Panels(commands.Cog):
         index = table.seat_of(interaction.user.id)
         if index is None or table.state.seats[index].choice != seat:
             raise TableError(
-                "Those controls belong to another player's hand — press **Your hand** for yours."
+                t("Those controls belong to another player's hand — press **Your hand** for yours.")
             )
         engine_seat = table.engine_seat(index)
         if table.game is None or engine_seat is None or token != table.panel_token(index):
-            raise TableError("That panel is out of date — press **Your hand** for a fresh one.")
+            raise TableError(t("That panel is out of date — press **Your hand** for a fresh one."))
         plugin = table.plugin
         if key.split(".")[0] in plugin.form_keys:
-            form = plugin.form(table.view(), table.game, engine_seat, key, values)
+            say = reader(interaction)
+            form = plugin.form(table.view(say), table.game, engine_seat, key, values)
             if form is None:
-                raise TableError("That move isn't open to you right now.")
-            modal = self._modal(table, index, token, form)
+                raise TableError(t("That move isn't open to you right now."))
+            modal = self._modal(table, index, token, form, say)
             await interaction.response.send_modal(modal)
             modal.stop()  # answered by the router, also after a restart
             return
         picks = plugin.pick(key, values)
         if picks is None:
-            raise TableError("That move isn't open to you right now.")
+            raise TableError(t("That move isn't open to you right now."))
         opened = OpenPanel(interaction, discord.utils.utcnow(), picks)
         drawn = self.display.panel(table, index, opened)
         opened.picture = picture_on(interaction.message)
@@ -244,20 +248,20 @@ class Panels(commands.Cog):
         self.display.count(table, "response")
         await interaction.response.edit_message(**fields)
 
-    def _modal(self, table: Table, seat: int, token: str, form: Form) -> discord.ui.Modal:
+    def _modal(self, table: Table, seat: int, token: str, form: Form, say: Lang) -> discord.ui.Modal:
         """A game's form behind a panel control: its custom id carries the move, like a panel
         button's."""
         owner = table.state.seats[seat].choice
-        return form_modal(PANEL_FORM(table=table.id, seat=owner, token=token, key=form.key), form)
+        return form_modal(PANEL_FORM(table=table.id, seat=owner, token=token, key=form.key), form, say)
 
     async def _open_panel(self, interaction: discord.Interaction, table: Table) -> None:
         index = table.seat_of(interaction.user.id)
         if index is None:
-            raise TableError("You're not seated at this table, so you hold no cards here.")
+            raise TableError(t("You're not seated at this table, so you hold no cards here."))
         if table.game is None or table.state.phase is not Phase.PLAYING:
-            raise TableError("No hand is in play at this table right now.")
+            raise TableError(t("No hand is in play at this table right now."))
         if table.engine_seat(index) is None:
-            raise TableError("You joined after this hand was dealt; you'll get cards in the next one.")
+            raise TableError(t("You joined after this hand was dealt; you'll get cards in the next one."))
         await self._send_panel(interaction, table, index)
 
     async def _send_panel(self, interaction: discord.Interaction, table: Table, index: int) -> None:

@@ -1,4 +1,4 @@
-"""/play <game> and /help (/rules <game> is in cogs/rules.py).
+"""/play <game> (/rules <game> and /help are in cogs/rules.py).
 
 Each registered game gets its own /play subcommand whose options are built from the
 game's options model: a field's description, its `Literal` choices (named by the field's
@@ -24,38 +24,21 @@ from typing import Any, Literal, cast, get_args, get_origin
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 from pydantic.fields import FieldInfo
 
 from bot.app import Ridotto, reply
+from bot.channel_rights import refusal
 from bot.games import GAMES, OptionError, Plugin
 from bot.games.base import hint_level
+from bot.i18n import Markup, t, tn
 from bot.render import table_link
-from bot.rules_pages import hints_help
 from bot.table_layout import table_layout
 from bot.tables import Table, TableError, TableService
-from engine.core.text import plural
+from engine.core.msg import english
 
 log = logging.getLogger(__name__)
-
-#: what the bot must be allowed in a channel to run a table there
-NEEDED = {
-    "view_channel": "view this channel",
-    "send_messages": "send messages",
-    "embed_links": "embed links",
-}
-#: ...in a thread, where posting is its own permission
-NEEDED_IN_THREAD = {
-    "view_channel": "view this channel",
-    "send_messages_in_threads": "send messages in threads",
-    "embed_links": "embed links",
-}
-#: ...and in a channel where it opens a thread for the table
-NEEDED_FOR_THREAD = {
-    **NEEDED,
-    "create_public_threads": "create public threads",
-    "send_messages_in_threads": "send messages in threads",
-}
 
 STAKE_DEFAULT = 10
 #: the option that seats computer players at once (and starts the hand when they suffice)
@@ -116,7 +99,7 @@ def play_command(
             annotation=app_commands.Range[int, 1, 100_000],
         ),
     ]
-    descriptions = {
+    descriptions: dict[str, str | locale_str] = {
         "stake": f"Chips per unit: every price at the table is counted in stakes (default {STAKE_DEFAULT})"
     }
     choices: dict[str, list[app_commands.Choice[str]]] = {}
@@ -127,7 +110,11 @@ def play_command(
                 "computer", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=str | None
             )
         )
-        descriptions["computer"] = f"How computer players you add will play (default {levels[0]})"
+        descriptions["computer"] = locale_str(
+            f"How computer players you add will play (default {levels[0]})",
+            template="How computer players you add will play (default {level})",
+            level=levels[0],
+        )
         choices["computer"] = [app_commands.Choice(name=level, value=level) for level in levels]
     parameters.append(
         inspect.Parameter(
@@ -149,11 +136,10 @@ def play_command(
                 annotation=str | None,
             )
         )
-        descriptions[plugin.seat_option] = (
-            f"Your {plugin.seat_option} at the table (default {plugin.choice_label(plugin.seat_choices[0])})"
-        )
+        first = english(plugin.choice_label(plugin.seat_choices[0]))
+        descriptions[plugin.seat_option] = f"Your {plugin.seat_option} at the table (default {first})"
         choices[plugin.seat_option] = [
-            app_commands.Choice(name=plugin.choice_label(c), value=c) for c in plugin.seat_choices
+            app_commands.Choice(name=english(plugin.choice_label(c)), value=c) for c in plugin.seat_choices
         ]
     for name, field in plugin.options_model.model_fields.items():
         parameter, field_choices = option_parameter(name, field)
@@ -165,16 +151,22 @@ def play_command(
     for own in (THREAD_OPTION, COMPUTERS_OPTION, HINTS_OPTION):
         if names.count(own) > (own == COMPUTERS_OPTION):
             raise TypeError(f"{plugin.id}: an option may not be named {own!r}; /play has its own")
-    flags = {THREAD_OPTION: "Open the table in a new thread of this channel (default no)"}
+    flags: dict[str, str | locale_str] = {
+        THREAD_OPTION: "Open the table in a new thread of this channel (default no)"
+    }
     level = hint_level(plugin)
     if level is not None:  # only where a computer can say why: elsewhere it would only unrate
-        said = f"A Hint button shows the {level} computer's move on your turn (not rated)"
-        flags = {HINTS_OPTION: said} | flags
-    for flag, said in flags.items():
+        said = locale_str(
+            f"A Hint button shows the {level} computer's move on your turn (not rated)",
+            template="A Hint button shows the {level} computer's move on your turn (not rated)",
+            level=level,
+        )
+        flags = {HINTS_OPTION: said, **flags}
+    for flag, described in flags.items():
         parameters.append(
             inspect.Parameter(flag, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False, annotation=bool)
         )
-        descriptions[flag] = said[:100]
+        descriptions[flag] = described
 
     async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
         await opener(interaction, plugin, values)
@@ -185,7 +177,11 @@ def play_command(
     callback.__name__ = callback.__qualname__ = plugin.id
     return app_commands.Command(
         name=plugin.id.replace("_", "-")[:32],
-        description=f"Open a {plugin.name} table in this channel"[:100],
+        description=locale_str(
+            f"Open a {plugin.name} table in this channel"[:100],
+            template="Open a {game} table in this channel",
+            game=plugin.name,
+        ),
         callback=callback,
     )
 
@@ -219,35 +215,38 @@ class PlayCommands(commands.Cog, name="Play"):
         if new_thread and in_thread:
             await reply(
                 interaction,
-                "This is already a thread, and Discord has no threads within threads: use `/play` "
-                "here without `thread`, or with it in the channel itself.",
+                t(
+                    "This is already a thread, and Discord has no threads within threads: use `/play` "
+                    "here without `thread`, or with it in the channel itself."
+                ),
             )
             return
-        needed = NEEDED_FOR_THREAD if new_thread else NEEDED_IN_THREAD if in_thread else NEEDED
-        missing = [what for name, what in needed.items() if not getattr(interaction.app_permissions, name)]
-        if missing:
-            where = "a table thread in this channel" if new_thread else "a table in this channel"
-            await reply(
-                interaction,
-                f"I can't run {where}: I'm not allowed to {_and(missing)} here. "
-                "Ask a server admin to give me those permissions, or use another channel.",
-            )
+        cant = refusal(interaction.app_permissions, new_thread=new_thread, in_thread=in_thread)
+        if cant is not None:
+            await reply(interaction, cant)
             return
         if new_thread and not isinstance(interaction.channel, discord.TextChannel):
-            await reply(interaction, "I can only open a table thread in a text channel.")
+            await reply(interaction, t("I can only open a table thread in a text channel."))
             return
         existing = None if new_thread else self.service.in_channel(interaction.channel_id)
         if existing is not None:
-            advice = (
-                "Join it there or wait for it to close."
-                if in_thread
-                else "Join it there, wait for it to close, or open yours in a thread of its own "
-                "(`thread:true`)."
-            )
+            where = Markup(table_link(existing) or f"#{existing.id}")
+            game = existing.plugin.name
             await reply(
                 interaction,
-                f"This {'thread' if in_thread else 'channel'} already has an open {existing.plugin.name} "
-                f"table: {table_link(existing) or f'table #{existing.id}'}. {advice}",
+                t(
+                    "This thread already has an open {game} table: {table}. "
+                    "Join it there or wait for it to close.",
+                    game=game,
+                    table=where,
+                )
+                if in_thread
+                else t(
+                    "This channel already has an open {game} table: {table}. Join it there, wait for it to "
+                    "close, or open yours in a thread of its own (`thread:true`).",
+                    game=game,
+                    table=where,
+                ),
             )
             return
         stake = int(values.pop("stake", STAKE_DEFAULT))
@@ -281,12 +280,13 @@ class PlayCommands(commands.Cog, name="Play"):
                 level=level,
                 options=options,
                 hints=hints,
+                guild_locale=interaction.guild_locale,
             )
         except (TableError, OptionError) as error:
             if thread is not None:  # refused after all (a race): take the empty thread away
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
-            await reply(interaction, str(error))
+            await reply(interaction, getattr(error, "said", str(error)))
             return
         # A lobby: no picture yet (a table just opened is never closed: it has buttons)
         view = table_layout(table, table.view(), None)
@@ -300,16 +300,21 @@ class PlayCommands(commands.Cog, name="Play"):
                 message = await thread.send(view=view, allowed_mentions=quiet)
             except discord.HTTPException:
                 log.warning("table %s: could not post the table message in its thread", table.id)
-                await self.service.close(table, "The table message could not be posted.")
+                await self.service.close(table, t("The table message could not be posted."))
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
                 await reply(
                     interaction,
-                    "Discord wouldn't let me post the table in its thread, so I closed it and "
-                    "gave back any chips it took.",
+                    t(
+                        "Discord wouldn't let me post the table in its thread, so I closed it and "
+                        "gave back any chips it took."
+                    ),
                 )
                 return
-            await reply(interaction, f"Your {plugin.name} table is open in {thread.mention}.")
+            await reply(
+                interaction,
+                t("Your {game} table is open in {thread}.", game=plugin.name, thread=Markup(thread.mention)),
+            )
         await self.service.set_message(table, message.id)
         if computers:
             await self._seat_computers(interaction, table, computers)
@@ -321,9 +326,8 @@ class PlayCommands(commands.Cog, name="Play"):
         try:
             change = await self.service.seat_computers(table, interaction.user, computers, interaction.id)
         except TableError as error:
-            await reply(
-                interaction, f"Your table is open, but its computer players couldn't sit down: {error}"
-            )
+            said = t("Your table is open, but its computer players couldn't sit down: {why}", why=error.said)
+            await reply(interaction, said)
             return
         await self.bot.display.show(change)
 
@@ -345,40 +349,12 @@ class PlayCommands(commands.Cog, name="Play"):
             log.warning("could not open a table thread in channel %s: %s", channel.id, error)
             await reply(
                 interaction,
-                "Discord wouldn't let me open a thread here, so I opened no table. "
-                "Try again, or play in the channel itself.",
+                t(
+                    "Discord wouldn't let me open a thread here, so I opened no table. "
+                    "Try again, or play in the channel itself."
+                ),
             )
             return None
-
-    @app_commands.command(name="help")
-    async def help_(self, interaction: discord.Interaction) -> None:
-        """What Ridotto is and how to play here."""
-        games = "\n".join(
-            f"• **{plugin.name}** ({plugin.min_players}–{plugin.max_players} players): `/play {command}`"
-            for command, plugin in ((p.id.replace("_", "-"), p) for p in GAMES.values())
-        )
-        embed = discord.Embed(
-            title="Ridotto — a card room for historic games",
-            colour=discord.Colour.dark_gold(),
-            description=(
-                f"{games}\n\n"
-                "**A table** opens in the channel with `/play <game>` (or in a thread of its own with "
-                "`thread:true`). Others press **Join**; the host "
-                "adds computer players with **Add bot** and presses **Start** (or plays them at once: "
-                "`/play <game> computers:2`). Hands follow one another "
-                "until the table closes. Your cards are only ever shown to you: press **Your hand** "
-                "(or `/hand`). If you don't act in time, the timer plays for you.\n"
-                "**Rules:** `/rules <game>` or the **Rules** button on a table.\n"
-                "**Chips:** `/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`. "
-                "**Fair deals:** `/fair` (your own seed, mixed into your deals) and `/verify <hand>`. "
-                "**Ratings:** every game you play against others (a hand, a round or a whole game, "
-                "as the game goes) rates your skill; `/leaderboard <game>` ranks by it and `/stats` "
-                "shows yours. When a score game ends, **New game** plays another with the same seats.\n"
-                f"{hints_help(GAMES.values())}"
-                "Server admins set the bankroll, daily amount and turn timer with `/settings`."
-            ),
-        )
-        await reply(interaction, None, embed=embed)
 
 
 def check_computers(plugin: Plugin, options: Any, computers: int) -> None:
@@ -386,13 +362,14 @@ def check_computers(plugin: Plugin, options: Any, computers: int) -> None:
     high = plugin.seat_range(options)[1]
     if computers > high - 1:
         raise OptionError(
-            f"A {plugin.name} table with these options seats at most {high} players: you and at most "
-            f"{plural(high - 1, 'computer player')}. Ask for fewer with `computers`."
+            t(
+                "A {game} table with these options seats at most {high} players: you and at most "
+                "{computers}. Ask for fewer with `computers`.",
+                game=plugin.name,
+                high=high,
+                computers=tn("{n} computer player", "{n} computer players", n=high - 1),
+            )
         )
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 async def setup(bot: Ridotto) -> None:

@@ -19,6 +19,8 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.components import TABLE_FORM, TABLE_MOVE, rendered
 from bot.display import button, form_modal
+from bot.i18n import Lang, reader, t
+from bot.render import seat_word
 from bot.rules_pages import rules_brief
 from bot.table_layout import DETAILS, LOG, details_embed, log_embed
 from bot.tables import Table
@@ -26,7 +28,7 @@ from bot.tables.lobby import LEAVE_NOW, LEAVE_STAY
 
 log = logging.getLogger(__name__)
 
-LEAVE_QUESTION = (
+LEAVE_QUESTION = t(
     "You still have to act in this hand: leaving now hands your turns to the timer, which plays "
     "the least it can for you (a fold, a pass or a stand). Leave now, or stay, play your hand and "
     "leave when it ends?"
@@ -57,7 +59,7 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
     ) -> None:
         found = self.service.open_table(interaction.guild_id, table)
-        embed, view = rules_brief(found.plugin)
+        embed, view = rules_brief(found.plugin, reader(interaction))
         await reply(interaction, None, embed=embed, view=view)
 
     # Log and Details only show (anyone may press them, on any version of the message):
@@ -66,13 +68,13 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
     ) -> None:
         found = self.service.open_table(interaction.guild_id, table)
-        await reply(interaction, None, embed=log_embed(found))
+        await reply(interaction, None, embed=log_embed(found, reader(interaction)))
 
     async def on_details(
         self, interaction: discord.Interaction, values: list[str], *, table: int, **_: object
     ) -> None:
         found = self.service.open_table(interaction.guild_id, table)
-        await reply(interaction, None, embed=details_embed(found))
+        await reply(interaction, None, embed=details_embed(found, reader(interaction)))
 
     async def on_click(
         self, interaction: discord.Interaction, values: list[str], *, table: int, version: int, key: str
@@ -85,7 +87,7 @@ class Tables(commands.Cog):
             index, form = self.service.table_form(found, interaction.user, key)
             seat = found.state.seats[index].choice
             custom = TABLE_FORM(table=found.id, seat=seat, token=found.panel_token(index), key=form.key)
-            modal = form_modal(custom, form)
+            modal = form_modal(custom, form, reader(interaction))
             await interaction.response.send_modal(modal)
             modal.stop()  # answered by the router, also after a restart
             return
@@ -93,8 +95,9 @@ class Tables(commands.Cog):
             # Pick a seat first: an ephemeral picker whose buttons carry the same version.
             free = await self.service.lobby.check_join(found, interaction.user)
             if len(free) > 1 and found.plugin.pick_seat:
-                what = found.plugin.seat_option or "seat"
-                await reply(interaction, f"Choose your {what}:", view=self._seat_picker(found, free))
+                say = reader(interaction)
+                choose = t("Choose your {what}:", what=seat_word(found))
+                await reply(interaction, choose, view=self._seat_picker(found, free, say))
                 return
         if (
             key == "leave"
@@ -102,7 +105,7 @@ class Tables(commands.Cog):
             and self.service.lobby.decision_pending(found, interaction.user)
         ):
             # Leaving now would hand the decision the member still has to the timer: ask first.
-            await reply(interaction, LEAVE_QUESTION, view=self._leave_choice(found))
+            await reply(interaction, LEAVE_QUESTION, view=self._leave_choice(found, reader(interaction)))
             return
         # a click on an ephemeral prompt (a seat, how to leave) gets its note in that prompt
         on_table = interaction.message is not None and interaction.message.id == found.state.message_id
@@ -110,18 +113,19 @@ class Tables(commands.Cog):
             await self.display.answer_click(change, interaction)
         if change.note and on_table:
             self.display.count(found, "follow-up")
-            await interaction.followup.send(change.note, ephemeral=True)
+            await interaction.followup.send(reader(interaction)(change.note), ephemeral=True)
 
-    def _leave_choice(self, table: Table) -> discord.ui.View:
+    def _leave_choice(self, table: Table, say: Lang) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        view.add_item(button(table, LEAVE_NOW, "Leave now", discord.ButtonStyle.danger))
-        view.add_item(button(table, LEAVE_STAY, "Stay and leave after the hand", discord.ButtonStyle.primary))
+        view.add_item(button(table, LEAVE_NOW, say(t("Leave now"), md=False), discord.ButtonStyle.danger))
+        stay = say(t("Stay and leave after the hand"), md=False)
+        view.add_item(button(table, LEAVE_STAY, stay, discord.ButtonStyle.primary))
         return rendered(view)
 
-    def _seat_picker(self, table: Table, free: list[str]) -> discord.ui.View:
+    def _seat_picker(self, table: Table, free: list[str], say: Lang) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         for choice in free:
-            label = table.plugin.choice_label(choice)
+            label = say(table.plugin.choice_label(choice), md=False)
             view.add_item(button(table, f"join.{choice}", label, discord.ButtonStyle.primary))
         return rendered(view)
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.core.cards import ITALIAN_40, POSTAS_50, PREFA_32, PRIMERO_40, VINES_55, DeckSpec
 from engine.core.fair import SCHEME, Mix, deck_seed, server_commitment
+from engine.core.msg import Domain, Join, Markup, Msg, english
 from engine.core.rng import commitment, shuffled
 from engine.prima_carta.game import jasper_seed
 
@@ -92,10 +93,15 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """The check's result: whether everything matches, and the sentence that says so."""
+    """The check's result: whether everything matches, and the sentence that says so (a
+    message: /verify says it in the member's language, the command line in English)."""
 
     matches: bool
-    sentence: str
+    said: Msg
+
+    @property
+    def sentence(self) -> str:
+        return english(self.said)
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -123,8 +129,8 @@ def _members(data: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
     return tuple(members)
 
 
-def _and(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+t = Domain("frame")
+tn = t.n
 
 
 def check(data: object) -> Verdict:
@@ -145,41 +151,60 @@ def check(data: object) -> Verdict:
     seed = _field(data, "deck_seed", int)
     order = _field(data, "order", list)
     fingerprint = _field(data, "deal_commitment", str)
-    name = f"Hand #{table}-{hand} ({data.get('game_name') or game})"
+    name = t("Hand {hand} ({game})", hand=Markup(f"#{table}-{hand}"), game=str(data.get("game_name") or game))
 
-    wrong: list[str] = []
+    wrong: list[Msg] = []
     if server_commitment(server_seed) != locked:
-        wrong.append("the server seed's SHA-256 is not the commitment published before the deal")
+        wrong.append(t("the server seed's SHA-256 is not the commitment published before the deal"))
     mixed = deck_seed(server_seed, mix)
     if mixed != seed:
         wrong.append(
-            f"the deck seed {seed} is not what the server seed mixed with the interaction ids and "
-            f"the members' seeds gives ({mixed})"
+            t(
+                "the deck seed {seed} is not what the server seed mixed with the interaction ids and "
+                "the members' seeds gives ({mixed})",
+                seed=Markup(str(seed)),
+                mixed=Markup(str(mixed)),
+            )
         )
     dealt = DEALS[game](seed, options)
     if order != dealt.order:
         wrong.append(_order_difference(order, dealt.order))
     if commitment(seed, [*order, *dealt.also]) != fingerprint:
-        wrong.append("the deal's fingerprint is not the SHA-256 of its seed and its cards")
+        wrong.append(t("the deal's fingerprint is not the SHA-256 of its seed and its cards"))
     if wrong:
-        return Verdict(False, f"{name} does NOT match: {_and(wrong)}.")
-    members = len(mix.members)
+        return Verdict(False, t("{name} does NOT match: {wrong}.", name=name, wrong=Join(wrong)))
     return Verdict(
         True,
-        f"{name} matches: the server seed hashes to the commitment published before the deal "
-        f"({locked[:16]}…), mixed with {len(mix.interactions)} interaction id(s) and {members} "
-        f"member seed(s) it gives the deck seed {seed}, that seed deals exactly the {len(order)} "
-        f"cards recorded, and the deal's fingerprint ({fingerprint[:16]}…) is right.",
+        t(
+            "{name} matches: the server seed hashes to the commitment published before the deal "
+            "({locked}…), mixed with {ids} and {members} it gives the "
+            "deck seed {seed}, that seed deals exactly the {cards} cards recorded, and the deal's "
+            "fingerprint ({fingerprint}…) is right.",
+            name=name,
+            locked=Markup(locked[:16]),
+            ids=tn("{n} interaction id", "{n} interaction ids", n=len(mix.interactions)),
+            members=tn("{n} member seed", "{n} member seeds", n=len(mix.members)),
+            seed=Markup(str(seed)),
+            cards=len(order),
+            fingerprint=Markup(fingerprint[:16]),
+        ),
     )
 
 
-def _order_difference(order: Sequence[object], dealt: Sequence[str]) -> str:
+def _order_difference(order: Sequence[object], dealt: Sequence[str]) -> Msg:
     if len(order) != len(dealt):
-        return f"the recorded order has {len(order)} cards where the seed deals {len(dealt)}"
+        return t(
+            "the recorded order has {had} cards where the seed deals {dealt}",
+            had=len(order),
+            dealt=len(dealt),
+        )
     at = next(i for i, (a, b) in enumerate(zip(order, dealt, strict=True)) if a != b)
-    return (
-        f"the recorded order differs from the one its seed deals at card {at + 1} "
-        f"(the file has {order[at]} where the seed deals {dealt[at]})"
+    return t(
+        "the recorded order differs from the one its seed deals at card {at} "
+        "(the file has {had} where the seed deals {dealt})",
+        at=at + 1,
+        had=Markup(str(order[at])),
+        dealt=Markup(str(dealt[at])),
     )
 
 

@@ -51,6 +51,8 @@ from bot.games.capabilities import (
 )
 from bot.games.capabilities import G as G
 from bot.games.capabilities import OptionsT as OptionsT
+from bot.i18n import LANGUAGES, PSEUDO, SOURCE, Text, english, t
+from bot.i18n.pseudo import pseudo
 from engine.core.cards import Card
 from engine.core.game import Event
 from engine.core.match import GameResult, Match
@@ -65,7 +67,12 @@ if TYPE_CHECKING:
 
 
 class OptionError(ValueError):
-    """A table option a member chose is not valid; the message says why, for the member."""
+    """A table option a member chose is not valid; `said` says why, for the member (a
+    message in their language, or English)."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(english(said))
+        self.said = said
 
 
 @dataclass(frozen=True)
@@ -124,6 +131,13 @@ class GamePlugin(Generic[G, OptionsT]):
     #: the game in a few lines (under 600 characters), shown first by /rules and the Rules
     #: button; **More** shows `rules`
     brief: ClassVar[str]
+    #: `rules` and `brief` in the other languages, written in our own words in each (issue
+    #: 26), by language code ("it", "el", "es"); a language missing reads the English
+    translated: ClassVar[bool] = False
+    """Whether the game's catalogue (its domain, the game's id) is complete in every language
+    (issue 26): the catalogue test then holds it to that."""
+    rules_in: ClassVar[Mapping[str, str]] = {}
+    brief_in: ClassVar[Mapping[str, str]] = {}
     #: panel keys that only change what the panel shows (a line picked, cards picked)
     view_keys: ClassVar[frozenset[str]] = frozenset()
     #: panel keys that open a form for typed input (see `form`)
@@ -140,7 +154,8 @@ class GamePlugin(Generic[G, OptionsT]):
         """Computer player levels; the first is the default."""
         return computer_levels(self.id)
 
-    def choice_label(self, choice: str) -> str:
+    def choice_label(self, choice: str) -> Text:
+        """A seat's name where members pick one or read the seats (Details)."""
         return choice.title()
 
     # --------------------------------------------------------------- options
@@ -152,9 +167,9 @@ class GamePlugin(Generic[G, OptionsT]):
         except ValidationError as error:
             raise OptionError(self.option_error(error)) from error
 
-    def option_error(self, error: ValidationError) -> str:
+    def option_error(self, error: ValidationError) -> Text:
         """The sentence for options the model refused."""
-        return f"That {self.name} option isn't valid."
+        return t("That {game} option isn't valid.", game=self.name)
 
     def load_options(self, data: Mapping[str, Any]) -> OptionsT:
         """Options as a table's snapshot saved them (already checked at /play). Options
@@ -172,7 +187,8 @@ class GamePlugin(Generic[G, OptionsT]):
         options: OptionsT = found
         return options
 
-    def describe_options(self, options: OptionsT, stake: int) -> str:
+    def describe_options(self, options: OptionsT, stake: int) -> Text:
+        """The table's options in a line (the lobby, Details); "" for none."""
         return ""
 
     def seat_range(self, options: OptionsT) -> tuple[int, int]:
@@ -246,11 +262,17 @@ class GamePlugin(Generic[G, OptionsT]):
         """How the engine's own texts name engine seat `seat` (its seat name by default)."""
         return self.seat_names(game)[seat]
 
-    def event_text(self, game: G, event: Event, player: str) -> str:
+    def event_text(self, game: G, event: Event, player: str) -> Text:
         """The table log's line for `event`: the engine's text, with the seat it is about
         named as the player sitting there. An engine knows only its seats, so where it says
         "Cups folds." the log says "Alice (Cups) folds."; where the engine's seat name already
-        is the player's name, the text stays as it is. `player` is raw (escaped when drawn)."""
+        is the player's name, the text stays as it is. `player` is raw (escaped when drawn).
+
+        An event with a message (an engine converted, issue 26) is logged as its message,
+        shown in each reader's language: a game whose engine names seats other than by their
+        players' names says so in its own `event_text`."""
+        if event.msg is not None:
+            return event.msg
         if event.seat is None:
             return event.text
         label = self.seat_label(game, event.seat)
@@ -275,8 +297,9 @@ class GamePlugin(Generic[G, OptionsT]):
         """Add the public picture of the hand in play to the table message."""
 
     def status(self, table: TableView, game: G) -> str:
-        """The table message's first line while a hand is in play: whose turn, to do what."""
-        return f"**Hand {table.hand_no}** in play."
+        """The table message's first line while a hand is in play: whose turn, to do what,
+        in `table.lang`."""
+        return table.lang(t("**Hand {n}** in play.", n=table.hand_no))
 
     def hand_result(self, table: TableView, game: G) -> HandResult | None:
         """The finished hand in words (`bot.games.results`): who won, how much and why, what
@@ -332,6 +355,25 @@ class GamePlugin(Generic[G, OptionsT]):
         return f"{head} ({', '.join(values)})" if values else head
 
 
+def rules_for(plugin: GamePlugin[Any, Any], code: str) -> str:
+    """The game's full rules in language `code` (English where it has none). Under the
+    `pseudo` test language, a game with its rules in every language reads them transformed,
+    and one without reads plain English, which the test finds."""
+    return _in(plugin.rules, plugin.rules_in, code)
+
+
+def brief_for(plugin: GamePlugin[Any, Any], code: str) -> str:
+    """The game in a few lines in language `code` (English where it has none)."""
+    return _in(plugin.brief, plugin.brief_in, code)
+
+
+def _in(english: str, others: Mapping[str, str], code: str) -> str:
+    if code == PSEUDO:
+        complete = all(language in others for language in LANGUAGES if language != SOURCE)
+        return pseudo(english) if complete else english
+    return others.get(code, english)
+
+
 def control_label(
     plugin: GamePlugin[Any, Any], table: TableView, game: Any, seat: int, key: str, values: Sequence[str]
 ) -> str | None:
@@ -340,15 +382,18 @@ def control_label(
     options chosen (its placeholder, then their labels); a button of the table message.
     None: no control plays it as it is."""
 
+    say = table.lang
+
     def search(panel: Panel) -> str | None:
         for control in panel.controls:
             if control.key == key and not values and not control.disabled:
-                return control.label
+                return say(control.label, md=False)
         for picker in panel.pickers:
             if picker.key == key and values:
-                labels = {value: label for value, label, _ in picker.options}
+                labels = {value: say(label, md=False) for value, label, _ in picker.options}
                 if all(value in labels for value in values):
-                    return f"{picker.placeholder.rstrip('…. ')}: {', '.join(labels[v] for v in values)}"
+                    head = say(picker.placeholder, md=False).rstrip("…. ")
+                    return f"{head}: {', '.join(labels[v] for v in values)}"
         return None
 
     panel = plugin.panel(table, game, seat, ())
@@ -362,7 +407,9 @@ def control_label(
                 found = search(plugin.panel(table, game, seat, picks))
     public = plugin.capability(TableMoves)
     if found is None and public is not None and not values:
-        found = next((move.label for move in public.moves(game, seat) if move.key == key), None)
+        found = next(
+            (say(move.label, md=False) for move in public.moves(game, seat) if move.key == key), None
+        )
     return found
 
 
@@ -460,6 +507,7 @@ __all__ = [
     "SideOffers",
     "Standings",
     "TableMoves",
+    "brief_for",
     "decided",
     "game_sides",
     "game_standing",
@@ -467,6 +515,7 @@ __all__ = [
     "hint_level",
     "min_bankroll",
     "rated",
+    "rules_for",
     "scoreboard",
     "scoreboards",
 ]

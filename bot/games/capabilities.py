@@ -22,9 +22,11 @@ from pydantic import BaseModel
 
 from engine.core.game import Game
 from engine.core.match import GameResult, Match
+from engine.core.msg import Msg
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
+    from bot.i18n import Text
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class Move:
     whether it gives something up (drawn red)."""
 
     key: str
-    label: str
+    label: str | Msg  # a message is drawn in the table's language
     danger: bool = False
 
 
@@ -48,7 +50,7 @@ class GameEnd:
 
     result: GameResult
     nets: Mapping[str, int]
-    text: str
+    text: Text
     stakes: Mapping[str, int] = field(default_factory=dict)
 
 

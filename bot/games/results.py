@@ -15,10 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.games.view import TableView
+from bot.i18n import Join, Lang, Markup, lang, t, tn
 from bot.ui import Panel, plain
 from engine.core.game import Outcome
 from engine.core.match import Match
-from engine.core.text import chips
+
+ENGLISH = lang("en")
 
 
 @dataclass(frozen=True)
@@ -64,50 +66,50 @@ def nets_of(outcome: Outcome) -> dict[int, int]:
     return {seat: outcome.net(seat) for seat in range(len(outcome.paid_in))}
 
 
-def signed(amount: int) -> str:
-    """+40, −10, ±0: a net as a member reads it."""
+def signed(amount: int, say: Lang = ENGLISH) -> str:
+    """+40, −10, ±0: a net as a member reads it (digits grouped as `say` groups them)."""
     if amount > 0:
-        return f"+{amount:,}"
+        return f"+{say.number(amount)}"
     if amount < 0:
-        return f"−{-amount:,}"
+        return f"−{say.number(-amount)}"
     return "±0"
 
 
-def nets_line(result: HandResult) -> str | None:
+def nets_line(result: HandResult, say: Lang = ENGLISH) -> str | None:
     """ "Nets: Ana +40 · Bruno −20 · Chiara −20" (escaped), or None for a hand that moved no chips."""
     if not result.nets:
         return None
     parts = []
     for seat, net in sorted(result.nets.items()):
-        name = result.names[seat] if seat < len(result.names) else f"Seat {seat + 1}"
-        parts.append(f"{plain(name)} {signed(net)}")
-    return "Nets: " + " · ".join(parts)
+        name = plain(result.names[seat]) if seat < len(result.names) else say(t("Seat {n}", n=seat + 1))
+        parts.append(f"{name} {signed(net, say)}")
+    return say(t("Nets: {nets}", nets=Markup(" · ".join(parts))))
 
 
-def result_text(result: HandResult) -> str:
+def result_text(result: HandResult, say: Lang = ENGLISH) -> str:
     """The table message's lines for a finished hand: the headline, further reasons, what
     carries over, and each member's net (markdown, names escaped)."""
     lines = [f"**{plain(result.headline)}**", *(plain(line) for line in result.reasons)]
     if result.carried:
         lines.append(plain(result.carried))
-    nets = nets_line(result)
+    nets = nets_line(result, say)
     if nets:
         lines.append(nets)
     return "\n".join(lines)
 
 
-def member_text(result: HandResult, seat: int) -> str:
+def member_text(result: HandResult, seat: int, say: Lang = ENGLISH) -> str:
     """The end of the hand as the member in engine seat `seat` reads it on their panel:
     their own net first ("You won 40 chips."), then the headline and what carries over."""
     net = result.nets.get(seat)
     if net is None:
         lead = ""
     elif net > 0:
-        lead = f"You won {chips(net)} this hand. "
+        lead = say(t("You won {chips} this hand.", chips=tn("{n} chip", "{n} chips", n=net))) + " "
     elif net < 0:
-        lead = f"You lost {chips(-net)} this hand. "
+        lead = say(t("You lost {chips} this hand.", chips=tn("{n} chip", "{n} chips", n=-net))) + " "
     else:
-        lead = "You came out even this hand. "
+        lead = say(t("You came out even this hand.")) + " "
     lines = [lead + plain(result.headline), *(plain(line) for line in result.reasons)]
     if result.carried:
         lines.append(plain(result.carried))
@@ -126,17 +128,37 @@ def scores_line(table: TableView, names: Sequence[str], target: int | None, titl
     """What the scores carry to the next hand: "Scores toward 21: Ana 12 · Bruno 9." (each
     dealt seat's running score in the match), or, when this hand ended the game, its final
     scores and winner (the match has already started the next game from nothing)."""
-    match = table.match
+    match, say = table.match, table.lang
     named = {key: names[seat] for seat, key in table.dealt.items() if seat < len(names)}
     ended = match.last_result
     if ended is not None and ended.hand_no == match.hand_no:
-        final = " · ".join(f"{named.get(key, key)} {score:,}" for key, score in ended.scores.items())
-        winners = " and ".join(named.get(key, key) for key in ended.winners)
-        verb = "wins" if len(ended.winners) == 1 else "win"
-        return f"This hand ends the game: {winners} {verb} ({final})."
-    parts = [f"{name} {match.scores.get(key, 0):,}" for key, name in named.items()]
-    toward = f" toward {target:,}" if target else ""
-    return f"{title}{toward}: " + " · ".join(parts) + "."
+        final = " · ".join(
+            f"{named.get(key, key)} {say.number(score)}" for key, score in ended.scores.items()
+        )
+        winners = [named.get(key, key) for key in ended.winners]
+        ends = (
+            t(
+                "This hand ends the game: {winners} wins ({final}).",
+                winners=Join(winners),
+                final=Markup(final),
+            )
+            if len(winners) == 1
+            else t(
+                "This hand ends the game: {winners} win ({final}).",
+                winners=Join(winners),
+                final=Markup(final),
+            )
+        )
+        return say(ends, md=False)
+    parts = Markup(
+        " · ".join(f"{name} {say.number(match.scores.get(key, 0))}" for key, name in named.items())
+    )
+    if title != "Scores":
+        toward = f" toward {target:,}" if target else ""
+        return f"{title}{toward}: {parts}."
+    if target:
+        return say(t("Scores toward {target}: {scores}.", target=target, scores=parts), md=False)
+    return say(t("Scores: {scores}.", scores=parts), md=False)
 
 
 def moved_chips(outcome: Outcome) -> dict[int, int]:
@@ -170,15 +192,15 @@ def from_summary(
     )
 
 
-def between_hands(result: HandResult | None, status: str) -> str:
+def between_hands(result: HandResult | None, status: str, say: Lang = ENGLISH) -> str:
     """The table message's description between hands: the finished hand's result above the
     table's own status line."""
-    return status if result is None else f"{result_text(result)}\n{status}"
+    return status if result is None else f"{result_text(result, say)}\n{status}"
 
 
-def closing_panel(panel: Panel, result: HandResult | None, seat: int) -> Panel:
+def closing_panel(panel: Panel, result: HandResult | None, seat: int, say: Lang = ENGLISH) -> Panel:
     """A member's hand panel once the hand is over: it says the result as that member reads
     it (their net, who won and why) in place of the game's own "the hand is over"."""
     if result is not None:
-        panel.embed.description = member_text(result, seat)
+        panel.embed.description = member_text(result, seat, say)
     return panel

@@ -9,9 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.match import Match
+from engine.core.msg import Msg
+
+if TYPE_CHECKING:
+    from bot.i18n import Lang
 
 
 class Phase(StrEnum):
@@ -70,8 +74,11 @@ class TableView:
     to_act: int | None
     #: whether onlookers may bet against the house now (`OnlookerBets`)
     bets_open: bool
-    #: the table log, oldest line first
-    log: tuple[str, ...]
+    #: the table log, oldest line first (messages, or English kept before issue 26)
+    log: tuple[str | Msg, ...]
+    #: the language to draw in: the table's (its message, its picture), or the member's
+    #: whose own panel or answer this is (issue 26)
+    lang: Lang
 
     def seat_for(self, engine_seat: int) -> SeatView:
         """The seat that plays engine seat `engine_seat` in this hand."""

@@ -17,12 +17,14 @@ from bot.migrations import (
     pg_v0003_fair_deals,
     pg_v0004_ratings,
     pg_v0005_hand_hints,
+    pg_v0006_guild_language,
     v0001_initial,
     v0002_message_in_snapshot,
     v0003_hand_records,
     v0004_fair_deals,
     v0005_ratings,
     v0006_hand_hints,
+    v0007_guild_language,
 )
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
@@ -32,6 +34,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     (4, v0004_fair_deals.SQL),
     (5, v0005_ratings.SQL),
     (6, v0006_hand_hints.SQL),
+    (7, v0007_guild_language.SQL),
 )
 """(version, SQL script) pairs, strictly increasing from 1."""
 
@@ -43,6 +46,7 @@ PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (3, pg_v0003_fair_deals.SQL),
     (4, pg_v0004_ratings.SQL),
     (5, pg_v0005_hand_hints.SQL),
+    (6, pg_v0006_guild_language.SQL),
 )
 """PostgreSQL's (version, SQL script) pairs, strictly increasing from 1."""
 

@@ -56,6 +56,9 @@ class GuildSettings(BaseModel):
     daily_amount: int = 250
     turn_timer: int = 120
     """Seconds a player has to act."""
+    language: str = ""
+    """The language the server's tables show everyone (issue 26): a code Ridotto speaks, or
+    "" for the server's own Discord language (else English)."""
 
 
 class InsufficientFunds(Exception):
@@ -725,6 +728,10 @@ class Store(Protocol):
 
     async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings: ...
 
+    async def set_guild_language(self, guild_id: int, language: str) -> GuildSettings:
+        """Set the language the server's tables show everyone ("": its Discord language)."""
+        ...
+
     async def balance(self, guild_id: int, user_id: int) -> int: ...
 
     async def claim_daily(self, guild_id: int, user_id: int, now: datetime) -> DailyResult: ...
@@ -846,9 +853,17 @@ def check_settings(guild_id: int, changes: dict[str, int]) -> None:
     """Every setting named must exist and be a positive integer."""
     check_id(guild_id, "guild_id")
     for key, value in changes.items():
-        if key not in GuildSettings.model_fields:
+        if key not in GuildSettings.model_fields or key == "language":
             raise ValueError(f"unknown setting {key!r}")
         check_amount(value, key.replace("_", " "))
+
+
+def check_language(guild_id: int, language: str) -> None:
+    """A server's language is "" or a short lowercase code (the cog offers only those
+    Ridotto speaks)."""
+    check_id(guild_id, "guild_id")
+    if not isinstance(language, str) or len(language) > 8 or not all("a" <= c <= "z" for c in language):
+        raise ValueError(f"not a language code: {language!r}")
 
 
 def check_table(guild_id: int, channel_id: int, game: str, host_id: int) -> None:

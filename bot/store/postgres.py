@@ -72,6 +72,7 @@ from bot.store.contract import (
     check_hint,
     check_id,
     check_kept,
+    check_language,
     check_member_seed,
     check_move,
     check_page,
@@ -255,7 +256,8 @@ class PostgresTx:
     async def _settings(self, guild_id: int) -> GuildSettings:
         return _settings(
             await self._conn.fetchrow(
-                "SELECT starting_bankroll, daily_amount, turn_timer FROM guild_settings WHERE guild_id = $1",
+                "SELECT starting_bankroll, daily_amount, turn_timer, language FROM guild_settings"
+                " WHERE guild_id = $1",
                 guild_id,
             )
         )
@@ -696,10 +698,24 @@ class PostgresTx:
         )
 
 
+async def _put_settings(conn: Any, guild_id: int, settings: GuildSettings) -> None:
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, starting_bankroll, daily_amount, turn_timer, language)"
+        " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET"
+        " starting_bankroll = excluded.starting_bankroll, daily_amount = excluded.daily_amount,"
+        " turn_timer = excluded.turn_timer, language = excluded.language",
+        guild_id,
+        settings.starting_bankroll,
+        settings.daily_amount,
+        settings.turn_timer,
+        settings.language,
+    )
+
+
 def _settings(row: Any) -> GuildSettings:
     if row is None:
         return GuildSettings()
-    return GuildSettings(starting_bankroll=row[0], daily_amount=row[1], turn_timer=row[2])
+    return GuildSettings(starting_bankroll=row[0], daily_amount=row[1], turn_timer=row[2], language=row[3])
 
 
 # The open tables start-up restores: one WHERE, so a filter (a shard's guilds) is one more
@@ -823,7 +839,8 @@ class PostgresStore:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return _settings(
             await self._fetchrow(
-                "SELECT starting_bankroll, daily_amount, turn_timer FROM guild_settings WHERE guild_id = $1",
+                "SELECT starting_bankroll, daily_amount, turn_timer, language FROM guild_settings"
+                " WHERE guild_id = $1",
                 guild_id,
             )
         )
@@ -834,16 +851,16 @@ class PostgresStore:
         async with self.transaction() as tx:
             conn = await tx._lock(guild_id)
             merged = (await tx._settings(guild_id)).model_copy(update=changes)
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, starting_bankroll, daily_amount, turn_timer)"
-                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET"
-                " starting_bankroll = excluded.starting_bankroll, daily_amount = excluded.daily_amount,"
-                " turn_timer = excluded.turn_timer",
-                guild_id,
-                merged.starting_bankroll,
-                merged.daily_amount,
-                merged.turn_timer,
-            )
+            await _put_settings(conn, guild_id, merged)
+            return merged
+
+    async def set_guild_language(self, guild_id: int, language: str) -> GuildSettings:
+        """Set the language the server's tables show everyone ("": its Discord language)."""
+        check_language(guild_id, language)
+        async with self.transaction() as tx:
+            conn = await tx._lock(guild_id)
+            merged = (await tx._settings(guild_id)).model_copy(update={"language": language})
+            await _put_settings(conn, guild_id, merged)
             return merged
 
     # members --------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 from bot.clock import Clock
 from bot.games import GAMES
 from bot.games.base import Pauses
+from bot.i18n import t
 from bot.store import InsufficientFunds
 from bot.tables.commit import Changes, Commit, TableChange, can_deal, members_awaited
 from bot.tables.hand import Hands
@@ -238,7 +239,7 @@ class Autoplay:
                 state.clock_deals += 1
                 await hands.deal(table)
             else:
-                await self.lobby.close(table, "The table closed after 30 minutes without play.")
+                await self.lobby.close(table, t("The table closed after 30 minutes without play."))
             return
         automatic = self.automatic(table)
         if automatic is not None:

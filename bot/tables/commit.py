@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.i18n import Text, t
 from bot.store import InsufficientFunds, Store, Tx, table_account
 from bot.tables import timing
 from bot.tables.model import LOG_LINES, Phase, Table, TableError
@@ -31,7 +32,7 @@ class TableChange:
     private note for the member whose click it was (None: nothing to add)."""
 
     table: Table
-    note: str | None = None
+    note: Text | None = None
     redraw: bool = True
     ping: bool = False
     #: the user id whose own panel the click already answered (skip it when refreshing)
@@ -76,6 +77,18 @@ def can_deal(table: Table) -> bool:
     return low <= len(table.state.seats) <= high and bool(table.humans) and attended
 
 
+STACK_SHORT = t("You can't bring a stack to this table:")
+
+
+def short_of(error: InsufficientFunds) -> Text:
+    """Why the ledger refused: a member short of chips."""
+    return t(
+        "Not enough chips: that needs {needed} and only {available} are available.",
+        needed=error.needed,
+        available=error.available,
+    )
+
+
 class Commit:
     """Log, ledger and snapshot of a table change, in one transaction."""
 
@@ -87,7 +100,7 @@ class Commit:
         self.transaction: Callable[[], contextlib.AbstractAsyncContextManager[Tx]] = store.transaction
 
     @staticmethod
-    def log(table: Table, line: str) -> None:
+    def log(table: Table, line: Text) -> None:
         table.state.log = [*table.state.log, line][-LOG_LINES:]
 
     async def balance(self, guild_id: int, user_id: int) -> int:
@@ -170,11 +183,11 @@ class Commit:
     async def commit(
         self,
         table: Table,
-        line: str | None,
+        line: Text | None,
         moves: list[Transfer] | None = None,
         *,
         new_turn: bool | None = None,
-        short: str = "You can't bring a stack to this table:",
+        short: Text = STACK_SHORT,
     ) -> None:
         """Save a change with its log line and chip moves in one transaction, as a new
         version (`new_turn`: see `save`). A ledger refusal becomes `short` and the reason."""
@@ -185,4 +198,4 @@ class Commit:
                 await self.transfer(table, tx, moves or [])
                 await self.save(table, tx, new_turn=new_turn)
         except InsufficientFunds as error:
-            raise TableError(f"{short} {error}".strip()) from error
+            raise TableError(t("{refused} {why}", refused=short, why=short_of(error))) from error

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import Markup, Text, t
 from bot.store import Store
 from bot.tables.model import LOG_LINES, DealMix, MemberSeed, Phase, SeedLock, Table
 from engine.core.fair import SCHEME, Mix, deck_seed, server_commitment, server_seed_text
@@ -33,7 +34,7 @@ from engine.verify import Unreadable, check
 #: or by the table's clock
 CLICK, PLAY, CLOCK = "click", "/play", "clock"
 
-EXPLAINED = (
+EXPLAINED = t(
     "Before each hand the table locks a secret server seed and shows its SHA-256 (in the table's "
     "log and Details); the deck is then shuffled from that seed mixed with the id Discord gives "
     "the click that deals and the own seed of every member seated, so the server cannot choose "
@@ -41,7 +42,7 @@ EXPLAINED = (
     "them, and `python -m engine.verify FILE` checks the exported file on your own machine."
 )
 
-BAD_HAND = (
+BAD_HAND = t(
     "Name a hand as its table does: the table number and the hand number, like `#12-7` "
     "(table 12, hand 7; the table's log names each hand as it is dealt)."
 )
@@ -71,7 +72,7 @@ def code(text: str) -> str:
 class Checked:
     """`/verify`'s answer: one sentence, and the exported hand (JSON text) when there is one."""
 
-    sentence: str
+    sentence: Text
     export: str | None = None
     filename: str = ""
 
@@ -89,12 +90,28 @@ class Fairness:
         self.deals = deals
 
     # ------------------------------------------------------------------ at the table
-    def lock(self, table: Table, which: str = "the next hand's") -> None:
-        """Draw the next deal's server seed and publish its commitment in the table log."""
+    def lock(self, table: Table, which: str = "next", hand: Markup | None = None) -> None:
+        """Draw the next deal's server seed and publish its commitment in the table log:
+        `which` hand's ("first", "this", "next"); `hand`, the hand that just ended (its
+        /verify is said first)."""
         seed = server_seed_text(self.seeds())
         lock = SeedLock(seed=seed, commitment=server_commitment(seed))
         table.state.seed_lock = lock
-        _log(table, f"🔒 Fair deal: {which} server seed is locked; its SHA-256 is {lock.commitment}.")
+        sha = Markup(lock.commitment)
+        if hand is not None:
+            line = t(
+                "🔒 Fair deal: /verify {hand} checks this hand. "
+                "The next hand's server seed is locked; its SHA-256 is {sha}.",
+                hand=hand,
+                sha=sha,
+            )
+        elif which == "first":
+            line = t("🔒 Fair deal: the first hand's server seed is locked; its SHA-256 is {sha}.", sha=sha)
+        elif which == "this":
+            line = t("🔒 Fair deal: this hand's server seed is locked; its SHA-256 is {sha}.", sha=sha)
+        else:
+            line = t("🔒 Fair deal: the next hand's server seed is locked; its SHA-256 is {sha}.", sha=sha)
+        _log(table, line)
 
     async def deck_seed(
         self, table: Table, hand_no: int, started: str, interactions: Sequence[int] = ()
@@ -105,7 +122,7 @@ class Fairness:
         state = table.state
         if state.seed_lock is None:
             # Only a table saved before seeds were locked (it restarts with none): lock one now.
-            self.lock(table, "this hand's")
+            self.lock(table, "this")
         lock = state.seed_lock
         assert lock is not None
         seated = [seat for seat in state.seats if seat.user_id is not None]
@@ -155,28 +172,30 @@ class Fairness:
         }
 
     # ------------------------------------------------------------------ members
-    async def show_seed(self, guild_id: int, user_id: int) -> str:
+    async def show_seed(self, guild_id: int, user_id: int) -> Text:
         """`/fair`: the member's seed on this server, and the scheme in two sentences."""
         seed = await self.store.member_seed(guild_id, user_id)
         if seed is None:
-            mine = (
+            mine = t(
                 "You have no fair seed on this server: `/fair seed:<any text>` sets one (up to 64 "
                 "characters; it is published in the proof of every hand you're dealt)."
             )
         else:
-            mine = (
-                f"Your fair seed on this server is {code(seed)}; `/fair seed:<text>` changes it "
-                "(it is published in the proof of every hand you're dealt)."
+            mine = t(
+                "Your fair seed on this server is {seed}; `/fair seed:<text>` changes it "
+                "(it is published in the proof of every hand you're dealt).",
+                seed=Markup(code(seed)),
             )
-        return f"{mine}\n\n{EXPLAINED}"
+        return t("{mine}\n\n{explained}", mine=mine, explained=EXPLAINED)
 
-    async def set_seed(self, guild_id: int, user_id: int, text: str) -> str:
+    async def set_seed(self, guild_id: int, user_id: int, text: str) -> Text:
         """`/fair seed:<text>`: set the member's seed (BadSeed, with its sentence, if it can't be)."""
         await self.store.set_member_seed(guild_id, user_id, text)
         seed = await self.store.member_seed(guild_id, user_id)
-        return (
-            f"Your fair seed on this server is now {code(seed or '')}: it is mixed into every hand "
-            "you're seated for from the next deal on, and published in each one's proof."
+        return t(
+            "Your fair seed on this server is now {seed}: it is mixed into every hand "
+            "you're seated for from the next deal on, and published in each one's proof.",
+            seed=Markup(code(seed or "")),
         )
 
     async def verify(self, guild_id: int, text: str, table: Callable[[int], Table | None]) -> Checked:
@@ -186,34 +205,51 @@ class Fairness:
         if named is None:
             return Checked(BAD_HAND)
         table_id, hand_no = named
-        name = hand_name(table_id, hand_no)
+        name = Markup(hand_name(table_id, hand_no))
         stored = await self.store.hand_proof(guild_id, table_id, hand_no)
         if stored is None:
             found = table(table_id)
             if found is not None and hand_no == found.state.hand_no and found.state.phase is Phase.PLAYING:
                 return Checked(
-                    f"Hand {name} is still in play: its seeds stay secret until it ends, so /verify it then."
+                    t(
+                        "Hand {hand} is still in play: its seeds stay secret until it ends, "
+                        "so /verify it then.",
+                        hand=name,
+                    )
                 )
             if found is not None and hand_no > found.state.hand_no:
                 return Checked(
-                    f"Hand {name} hasn't been dealt yet: table #{table_id} is at hand {found.state.hand_no}."
+                    t(
+                        "Hand {hand} hasn't been dealt yet: table #{table} is at hand {at}.",
+                        hand=name,
+                        table=table_id,
+                        at=found.state.hand_no,
+                    )
                 )
             return Checked(
-                f"There is no finished hand {name} on this server: check the table and hand numbers "
-                "(the table's log names each hand as it is dealt)."
+                t(
+                    "There is no finished hand {hand} on this server: check the table and hand numbers "
+                    "(the table's log names each hand as it is dealt).",
+                    hand=name,
+                )
             )
         if stored.proof is None:
             return Checked(
-                f"Hand {name} was dealt before Ridotto kept proofs of its deals: there is nothing to check."
+                t(
+                    "Hand {hand} was dealt before Ridotto kept proofs of its deals: "
+                    "there is nothing to check.",
+                    hand=name,
+                )
             )
         export = json.dumps(stored.proof, indent=2, ensure_ascii=False) + "\n"
         filename = f"ridotto-hand-{table_id}-{hand_no}.json"
         try:
             verdict = check(stored.proof)
         except Unreadable as error:
-            return Checked(f"Hand {name}'s stored proof can't be checked: {error}", export, filename)
-        return Checked(verdict.sentence, export, filename)
+            said = t("Hand {hand}'s stored proof can't be checked: {why}", hand=name, why=str(error))
+            return Checked(said, export, filename)
+        return Checked(verdict.said, export, filename)
 
 
-def _log(table: Table, line: str) -> None:
+def _log(table: Table, line: Text) -> None:
     table.state.log = [*table.state.log, line][-LOG_LINES:]

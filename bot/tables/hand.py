@@ -19,10 +19,12 @@ from bot.games.base import (
     min_bankroll,
     scoreboard,
 )
+from bot.i18n import Join, Markup, Text, chips, t, tn
 from bot.store import HOUSE, InsufficientFunds, Tx
 from bot.store.contract import Actor
+from bot.tables.commit import short_of
 from bot.tables.fair import CLOCK, Fairness, hand_name
-from bot.tables.lobby import took
+from bot.tables.lobby import NOT_SEATED
 from bot.tables.model import LOG_LINES, Person, Phase, Seat, Table, TableError, Turn
 from bot.tables.money import ESCROW, Transfer, pay_in
 from bot.tables.ratings import Ratings
@@ -31,7 +33,6 @@ from bot.workers import WorkerFailed, Workers
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import GameResult
-from engine.core.text import chips, plural
 from engine.core.turns import not_your_turn
 
 log = logging.getLogger(__name__)
@@ -83,9 +84,9 @@ class Hands:
         try:
             action = table.plugin.decode(table.game, seat, key, values)
         except RuleError as error:
-            raise TableError(str(error)) from error
+            raise TableError(error.said) from error
         if action is None:
-            raise TableError("That move isn't open to you right now.")
+            raise TableError(NOT_OPEN)
         turn.players[seat].strikes = 0  # the member's own seat: their missed turns count again from 0
         table.state.clock_deals = 0
         await self.apply(table, seat, action, before=turn)
@@ -103,7 +104,7 @@ class Hands:
             try:
                 action = out_of_turn.out_of_turn(game, seat, key, values)
             except RuleError as error:
-                raise TableError(str(error)) from error
+                raise TableError(error.said) from error
             if action is not None:
                 await self.apply(table, seat, action, before=turn)
                 return
@@ -119,29 +120,27 @@ class Hands:
             raise self._not_playing(index)
         seat = table.engine_seat(index)
         if seat is None:
-            raise TableError("You joined after this hand was dealt; you'll play from the next one.")
+            raise TableError(t("You joined after this hand was dealt; you'll play from the next one."))
         turn = table.turn()
         if seat not in turn.awaiting:
             raise self._not_awaited(table, turn)
         form = table.plugin.form(table.view(), game, seat, key, ())
         if form is None:
-            raise TableError("That move isn't open to you right now.")
+            raise TableError(NOT_OPEN)
         return index, form
 
     @staticmethod
     def _not_playing(index: int | None) -> TableError:
         """The refusal for a member who can't play the hand: not seated, or no hand in play."""
-        return TableError(
-            "You're not seated at this table." if index is None else "No hand is in play at this table."
-        )
+        return TableError(NOT_SEATED if index is None else t("No hand is in play at this table."))
 
     @staticmethod
     def _not_awaited(table: Table, turn: Turn) -> TableError:
         """The refusal for a member the hand is not waiting on, naming who it waits on."""
-        chosen = "You've made your choice" if len(turn.awaiting) > 1 or table.to_act is None else None
+        chosen = t("You've made your choice") if len(turn.awaiting) > 1 or table.to_act is None else None
         # A partner may play two seats: name them once.
-        waiting = dict.fromkeys(player.mention for player in turn.players.values())
-        return TableError(str(not_your_turn(list(waiting), chosen=chosen)))
+        waiting = dict.fromkeys(Markup(player.mention) for player in turn.players.values())
+        return TableError(not_your_turn(list(waiting), chosen=chosen).said)
 
     async def deal(self, table: Table, started: str = CLOCK, interactions: Sequence[int] = ()) -> None:
         """Start a hand: seat changes take effect, antes go into escrow, the cards are dealt.
@@ -152,7 +151,10 @@ class Hands:
         earlier, state.log = state.log, []  # what happens at the deal opens the new hand's log
         for seat in list(state.seats):
             if seat.replace and seat.user_id is not None:
-                commit.log(table, f"{seat.name} was away for two turns; a computer player takes the seat.")
+                commit.log(
+                    table,
+                    t("{player} was away for two turns; a computer player takes the seat.", player=seat.name),
+                )
                 moves += [move for part in lobby.replace(table, seat) for move in part]
         if table.stacked:
             minimum = table.plugin.seat_minimum(state.stake, table.options)
@@ -165,7 +167,7 @@ class Hands:
                     state.seats.remove(seat)
                     table.match = table.match.vacate(seat.choice)
                     moves += lobby.cash_out(table, seat)
-                    commit.log(table, f"{seat.name} can't cover the ante and stood up.")
+                    commit.log(table, t("{player} can't cover the ante and stood up.", player=seat.name))
         else:
             for seat in [s for s in state.seats if s.user_id is not None]:
                 assert seat.user_id is not None
@@ -173,15 +175,24 @@ class Hands:
                 if balance < min_bankroll(table.plugin, state.stake, table.options):
                     state.seats.remove(seat)
                     table.match = table.match.vacate(seat.choice)
-                    commit.log(table, f"{seat.name} doesn't have enough chips for a hand and stood up.")
+                    commit.log(
+                        table,
+                        t("{player} doesn't have enough chips for a hand and stood up.", player=seat.name),
+                    )
         lobby.pass_host(table)
         notes, state.log = state.log, [*earlier, *state.log][-LOG_LINES:]
         if not table.humans:
-            await lobby.close(table, "Nobody is left at the table but computer players, so it closed.", moves)
+            await lobby.close(
+                table, t("Nobody is left at the table but computer players, so it closed."), moves
+            )
             return
         low, high = table.seat_range
         if not low <= len(state.seats) <= high:
-            await commit.commit(table, f"{table.plugin.name} needs {low}–{high} players.", moves)
+            await commit.commit(
+                table,
+                t("{game} needs {low}–{high} players.", game=table.plugin.name, low=low, high=high),
+                moves,
+            )
             return
         names = {seat.choice: seat.name for seat in state.seats}
         seated = [seat.choice for seat in state.seats]
@@ -226,14 +237,18 @@ class Hands:
         state.acted = {}
         state.wagers, state.offers = [], []  # the last hand's bets, settled, make way for this hand's
         house = table.plugin.capability(HouseDeals)
-        dealer_name = (
-            "the house" if house is not None and house.house_deals(table.options) else names[seating.dealer]
+        dealer_name: Text = (
+            t("the house")
+            if house is not None and house.house_deals(table.options)
+            else names[seating.dealer]
         )
-        dealt = f"Hand {state.hand_no}: {dealer_name} deals."
+        dealt = t("Hand {hand}: {dealer} deals.", hand=state.hand_no, dealer=dealer_name)
         if seating.by_lot:
-            dealt = (
-                f"Hand {state.hand_no}: {dealer_name} deals first, drawn by lot from this hand's "
-                "seed (shown when the hand ends)."
+            dealt = t(
+                "Hand {hand}: {dealer} deals first, drawn by lot from this hand's seed "
+                "(shown when the hand ends).",
+                hand=state.hand_no,
+                dealer=dealer_name,
             )
         state.log = [*notes, dealt][-LOG_LINES:]
         kept = self.records.dealt(table, [*notes, dealt])  # issue 24: the hand as dealt, kept with it
@@ -242,7 +257,7 @@ class Hands:
         for index, amount in enumerate(antes):
             moves += pay_in(table.seat_for(index), amount, "ante")
         await self.after_move(
-            table, table.game.events, moves, awaited=(), refused="The hand can't start:", kept=kept
+            table, table.game.events, moves, awaited=(), refused=t("The hand can't start:"), kept=kept
         )
 
     async def top_up(self, table: Table, seat: Seat, minimum: int) -> list[Transfer]:
@@ -260,7 +275,16 @@ class Hands:
                 name = seat.name
                 cashed, bought = lobby.replace(table, seat)
                 commit.log(
-                    table, f"{name} can't cover a hand and gave the seat to a computer player{took(cashed)}."
+                    table,
+                    t(
+                        "{player} can't cover a hand and gave the seat to a computer player with {chips}.",
+                        player=name,
+                        chips=chips(cashed[0].amount),
+                    )
+                    if cashed
+                    else t(
+                        "{player} can't cover a hand and gave the seat to a computer player.", player=name
+                    ),
                 )
                 return cashed + bought
         else:
@@ -268,7 +292,7 @@ class Hands:
         if amount <= 0:
             return []
         state.stacks[seat.choice] = stack + amount
-        commit.log(table, f"{seat.name} topped up with {chips(amount)}.")
+        commit.log(table, t("{player} topped up with {chips}.", player=seat.name, chips=chips(amount)))
         return pay_in(seat, amount, "top-up")
 
     async def apply(
@@ -276,7 +300,7 @@ class Hands:
         table: Table,
         seat: int,
         action: Any,
-        note: str | None = None,
+        note: Text | None = None,
         *,
         before: Turn | None = None,
         actor: Actor = "member",
@@ -295,7 +319,7 @@ class Hands:
         try:
             events = game.apply(seat, action)
         except RuleError as error:
-            raise TableError(str(error)) from error
+            raise TableError(error.said) from error
         player = table.seat_for(seat)
         table.state.acted = {**table.state.acted, player.choice: table.state.acted.get(player.choice, 0) + 1}
         moves = pay_in(player, cost, action.kind)
@@ -306,7 +330,7 @@ class Hands:
             note,
             awaited=awaited,
             actor=seat,
-            refused="You don't have enough chips for that:",
+            refused=t("You don't have enough chips for that:"),
             kept=kept,
         )
 
@@ -328,11 +352,11 @@ class Hands:
         table: Table,
         events: list[Event],
         moves: list[Transfer],
-        note: str | None = None,
+        note: Text | None = None,
         *,
         awaited: tuple[int, ...],
         actor: int | None = None,
-        refused: str,
+        refused: Text,
         kept: Dealt | Moved | None = None,
     ) -> None:
         """The save step of a deal or a move, in one transaction: the hand's record (`kept`,
@@ -361,11 +385,14 @@ class Hands:
                     await self.settle(table, tx)
                 await commit.save(table, tx, awaited=awaited, actor=actor)
         except InsufficientFunds as error:
-            raise TableError(f"{refused} {error}") from error
+            raise TableError(t("{refused} {why}", refused=refused, why=short_of(error))) from error
 
     @staticmethod
-    def event_line(table: Table, event: Event) -> str:
-        """An engine event as the table log says it: naming the player in the seat it is about."""
+    def event_line(table: Table, event: Event) -> Text:
+        """An engine event as the table log says it: naming the player in the seat it is about
+        (a converted engine's event: its message, shown in each reader's language)."""
+        if event.msg is not None and event.seat is None:
+            return event.msg
         if event.seat is None:
             return event.text
         return table.plugin.event_text(table.game, event, table.seat_for(event.seat).name)
@@ -440,7 +467,10 @@ class Hands:
         await self.records.finished(table, tx)  # issue 24: the kept hand's result and history
         # The result's event, if the engine sent one, has already logged the summary.
         summary = self.event_line(
-            table, Event(kind="result", text=outcome.summary, seat=next(iter(outcome.winners), None))
+            table,
+            Event(
+                kind="result", text=outcome.summary, seat=next(iter(outcome.winners), None), msg=outcome.said
+            ),
         )
         if summary not in state.log:
             commit.log(table, summary)
@@ -452,23 +482,41 @@ class Hands:
                 name = seat.name
                 cashed, bought = lobby.replace(table, seat)
                 moves += cashed + bought
-                commit.log(table, f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat.")
+                commit.log(
+                    table,
+                    t(
+                        "{player} left the table with {chips}; 🤖 {computer} keeps the seat.",
+                        player=name,
+                        chips=chips(cashed[0].amount),
+                        computer=seat.name,
+                    )
+                    if cashed
+                    else t(
+                        "{player} left the table; 🤖 {computer} keeps the seat.",
+                        player=name,
+                        computer=seat.name,
+                    ),
+                )
                 continue
             paid = lobby.pay_debts(table, seat)
             state.seats.remove(seat)
             table.match = table.match.vacate(seat.choice)
             cashed = lobby.cash_out(table, seat)
             moves += cashed
-            commit.log(table, f"{paid}{seat.name} left the table{took(cashed)}.")
+            left = (
+                t("{player} left the table with {chips}.", player=seat.name, chips=chips(cashed[0].amount))
+                if cashed
+                else t("{player} left the table.", player=seat.name)
+            )
+            commit.log(table, left if paid is None else t("{paid} {left}", paid=paid, left=left))
         if leavers:
             lobby.pass_host(table)
         if state.closing or not table.humans:
             state.phase = Phase.CLOSED
             moves += lobby.cash_out_all(table, leavers)
-            commit.log(table, "The table is closed.")
+            commit.log(table, t("The table is closed."))
         else:  # fair deals (issue 24): the next hand's server seed, public before anyone deals
-            checks = f"/verify {hand_name(table.id, state.hand_no)} checks this hand. The next hand's"
-            self.fair.lock(table, checks)
+            self.fair.lock(table, hand=Markup(hand_name(table.id, state.hand_no)))
         await commit.transfer(table, tx, moves)
 
     async def record_game(self, table: Table, tx: Tx, result: GameResult, nets: Mapping[str, int]) -> None:
@@ -504,6 +552,16 @@ class Hands:
         named = {table.hand_choice(i): name for i, name in enumerate(engine)}
         winners = [seated[c].name if c in seated else named.get(c, c) for c in result.winners]
         top = max(result.scores.get(c, 0) for c in result.winners) if result.winners else 0
-        verb = "wins" if len(winners) == 1 else "win"
-        self.commit.log(table, f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!")
+        self.commit.log(table, game_won(winners, top))
         return result
+
+
+NOT_OPEN = t("That move isn't open to you right now.")
+
+
+def game_won(winners: list[str], points: int) -> Text:
+    """The log's line for a score game's end: "🏆 Ana wins the game with 21 points!"."""
+    said = tn("{n} point", "{n} points", n=points)
+    if len(winners) == 1:
+        return t("🏆 {winners} wins the game with {points}!", winners=winners[0], points=said)
+    return t("🏆 {winners} win the game with {points}!", winners=Join(winners), points=said)

@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.games import GAMES
 from bot.games.base import hint_level
+from bot.i18n import Lang, Text, t
 from bot.store import Store
 from bot.store.contract import HINT_LIMIT
 from bot.tables.model import TABLE_CLOSED, Person, Phase, Table, TableError
@@ -37,13 +38,15 @@ from engine.core.players import Advice, Advises
 
 log = logging.getLogger(__name__)
 
-HINTS_OFF = (
+HINTS_OFF = t(
     "This table doesn't allow hints. The host chooses that when opening a table "
     "(`/play … hints:true`), and a table with hints isn't rated."
 )
-NOT_YOUR_TURN = "A hint is for your own turn, and the hand isn't waiting on you right now."
-MOVED_ON = "The hand moved on while the computer was thinking, so that hint no longer fits. Nothing changed."
-FAILED = (
+NOT_YOUR_TURN = t("A hint is for your own turn, and the hand isn't waiting on you right now.")
+MOVED_ON = t(
+    "The hand moved on while the computer was thinking, so that hint no longer fits. Nothing changed."
+)
+FAILED = t(
     "The computer couldn't work out a hint this time. Nothing changed: make your move, or ask "
     "again in a moment."
 )
@@ -89,7 +92,7 @@ class Given:
 
     level: str
     move: str
-    reason: str
+    reason: Text
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ class Hints:
             seat = hint_seat(table, user.id)
             if seat is None:
                 if table.seat_of(user.id) is None:
-                    raise TableError("You're not seated at this table, so there's no position to hint at.")
+                    raise TableError(t("You're not seated at this table, so there's no position to hint at."))
                 raise TableError(NOT_YOUR_TURN)
             state = table.state
             key = (table.id, state.version, seat)
@@ -148,9 +151,10 @@ class Hints:
             step = sum(state.acted.values())  # the moves made so far (`Records.keep`'s count)
             return Asked(table, user.id, seat, chosen, state.version, state.hand_no, step, thinking)
 
-    async def answer(self, asked: Asked) -> Given:
+    async def answer(self, asked: Asked, say: Lang | None = None) -> Given:
         """The hint, once worked out, if the table is still where it was asked (else a
-        TableError saying the hand moved on); kept with the hand's record first."""
+        TableError saying the hand moved on); kept with the hand's record first, in the
+        words its member read it in (`say`'s language)."""
         table = asked.table
         try:
             advice = await asked.thinking
@@ -168,7 +172,9 @@ class Hints:
             if not _playable(plugin, game, asked.seat, advice.action):
                 log.warning("table %s: the hint's computer advised a move the seat can't make", table.id)
                 raise TableError(FAILED)
-            name = plugin.move_name(table.view(), game, asked.seat, advice.action)
+            view = table.view(say)
+            name = plugin.move_name(view, game, asked.seat, advice.action)
+            reason = view.lang(advice.reason, md=False)
             await self.store.keep_hint(
                 state.guild_id,
                 table.id,
@@ -176,7 +182,7 @@ class Hints:
                 step=asked.step,
                 seat=asked.seat,
                 user_id=asked.user_id,
-                advice=f"{name}: {advice.reason}"[:HINT_LIMIT],
+                advice=f"{name}: {reason}"[:HINT_LIMIT],
             )
         return Given(asked.level, name, advice.reason)
 

@@ -8,12 +8,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import ScoreGame, min_bankroll
+from bot.i18n import Join, Markup, Text, chips, level_name, t
 from bot.tables import money, offers, wagers
 from bot.tables.commit import Commit
 from bot.tables.model import Person, Phase, Seat, Table, TableError
 from bot.tables.money import ESCROW, Transfer
 from bot.tables.ratings import Ratings
-from engine.core.text import chips
 
 if TYPE_CHECKING:
     from bot.games import Plugin
@@ -27,7 +27,7 @@ LEAVE_STAY = "leave.stay"
 
 COMPUTER_NAMES = ("Isabella", "Lorenzo", "Beatrice", "Cosimo", "Lucrezia", "Baldassare")
 
-Handler = Callable[[Table, Person, str], Awaitable[str | None]]
+Handler = Callable[[Table, Person, str], Awaitable[Text | None]]
 
 
 def display_name(person: Person) -> str:
@@ -53,38 +53,51 @@ class Lobby:
         """The seats `user` may take now; raises TableError saying why they can't join."""
         state = table.state
         if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
-            raise TableError("A hand is in play. You can join when it ends.")
+            raise TableError(t("A hand is in play. You can join when it ends."))
         if table.seat_of(user.id) is not None:
-            raise TableError("You're already seated at this table.")
+            raise TableError(t("You're already seated at this table."))
         free = self.free_seats(table)
         if not free:
-            raise TableError("Every seat at this table is taken.")
+            raise TableError(FULL)
         await self.check_bankroll(state.guild_id, user.id, table.plugin, state.stake, table.options)
         return free
 
-    async def join(self, table: Table, user: Person, key: str) -> str | None:
+    async def join(self, table: Table, user: Person, key: str) -> Text | None:
         free = await self.check_join(table, user)
         choice = key.split(".", 1)[1] if "." in key else free[0]
         if choice not in free:
-            raise TableError(f"{table.plugin.choice_label(choice)} is already taken. Pick another.")
+            raise TableError(
+                t("{seat} is already taken. Pick another.", seat=table.plugin.choice_label(choice))
+            )
         seat = Seat(choice=choice, user_id=user.id, name=display_name(user))
         await self.ratings.sit(table, seat)
         self.seat(table, seat)
-        line = f"{seat.name} sat down with {table.plugin.choice_label(choice)}."
+        line = t("{player} sat down with {seat}.", player=seat.name, seat=table.plugin.choice_label(choice))
         await self.commit.commit(table, line, self.buy_in(table, seat))
         return None
 
-    async def leave(self, table: Table, user: Person, key: str) -> str | None:
+    async def leave(self, table: Table, user: Person, key: str) -> Text | None:
         index = table.seat_of(user.id)
         if index is None:
-            raise TableError("You're not seated at this table.")
+            raise TableError(NOT_SEATED)
         seat = table.state.seats[index]
         if table.state.phase is Phase.PLAYING:
             return await self.leave_after_hand(table, seat, now=key == LEAVE_NOW)
         if self.kept(table, seat):
             name = seat.name
             cashed, bought = self.replace(table, seat)
-            line = f"{name} left the table{took(cashed)}; 🤖 {seat.name} keeps the seat."
+            line: Text = (
+                t(
+                    "{player} left the table with {chips}; 🤖 {computer} keeps the seat.",
+                    player=name,
+                    chips=chips(cashed[0].amount),
+                    computer=seat.name,
+                )
+                if cashed
+                else t(
+                    "{player} left the table; 🤖 {computer} keeps the seat.", player=name, computer=seat.name
+                )
+            )
             moves = cashed + bought
             self.pass_host(table)
             await self.commit.commit(table, line, moves)
@@ -93,12 +106,17 @@ class Lobby:
         del table.state.seats[index]
         table.match = table.match.vacate(seat.choice)
         moves = self.cash_out(table, seat)
-        line = f"{paid}{seat.name} left the table{took(moves)}."
+        left = (
+            t("{player} left the table with {chips}.", player=seat.name, chips=chips(moves[0].amount))
+            if moves
+            else t("{player} left the table.", player=seat.name)
+        )
+        line = left if paid is None else t("{paid} {left}", paid=paid, left=left)
         if not table.humans:
             # The last member out closes the table: every stack goes home, computers' to the
             # house, and a carried pot is shared by the leaver and whoever is still seated.
             moves += self.share_pot(table, [seat, *table.state.seats])
-            await self.close(table, f"{line} Nobody else is left, so the table closed.", moves)
+            await self.close(table, t("{line} Nobody else is left, so the table closed.", line=line), moves)
             return None
         self.pass_host(table)
         await self.commit.commit(table, line, moves)
@@ -116,40 +134,46 @@ class Lobby:
         engine = table.engine_seat(index)
         return engine is not None and engine in table.awaiting
 
-    async def leave_after_hand(self, table: Table, seat: Seat, *, now: bool) -> str:
+    async def leave_after_hand(self, table: Table, seat: Seat, *, now: bool) -> Text:
         """A member leaves a hand in play: their seat goes when the hand ends. Until then
         they play their own turns (`plays_out`), or with `now` the timer plays every one at
         once (the game's `timeout_action`: a fold, a pass or a stand). Leaving never decides for a member
         who did not choose that (docs/RULES.md, "The card room")."""
         if seat.leaving and not (now and seat.plays_out):  # only "Leave now" may follow "after the hand"
-            raise TableError("You're already leaving at the end of this hand.")
+            raise TableError(t("You're already leaving at the end of this hand."))
         seat.leaving, seat.plays_out = True, not now
         if now:
             await self.commit.commit(
-                table, f"{seat.name} leaves: the timer plays their turns until the hand ends."
+                table,
+                t("{player} leaves: the timer plays their turns until the hand ends.", player=seat.name),
             )
-            return (
+            return t(
                 "You've left this hand: the timer plays your turns (the least it can: a fold, a pass "
-                "or a stand), "
-                "and your seat goes when the hand ends."
+                "or a stand), and your seat goes when the hand ends."
             )
-        await self.commit.commit(table, f"{seat.name} will leave after this hand.")
-        return (
+        await self.commit.commit(table, t("{player} will leave after this hand.", player=seat.name))
+        return t(
             "You'll leave when this hand ends. Until then your turns are still yours to play "
             "(if you let one run out, the turn timer plays it)."
         )
 
-    async def add_computer(self, table: Table, user: Person, key: str) -> str | None:
+    async def add_computer(self, table: Table, user: Person, key: str) -> Text | None:
+
         state = table.state
         self.require_host(table, user)
         if state.phase not in (Phase.LOBBY, Phase.BETWEEN):
-            raise TableError("Add a computer player between hands.")
+            raise TableError(t("Add a computer player between hands."))
         free = self.free_seats(table)
         if not free:
-            raise TableError("Every seat at this table is taken.")
+            raise TableError(FULL)
         seat = Seat(choice=free[0], name=self.computer_name(table), level=state.level)
         self.seat(table, seat)
-        line = f"🤖 {seat.name} ({state.level}) sat down with {table.plugin.choice_label(seat.choice)}."
+        line = t(
+            "🤖 {computer} ({level}) sat down with {seat}.",
+            computer=seat.name,
+            level=level_name(state.level),
+            seat=table.plugin.choice_label(seat.choice),
+        )
         await self.commit.commit(table, line, self.buy_in(table, seat))
         return None
 
@@ -160,29 +184,32 @@ class Lobby:
             self.require_host(table, user)
         elif state.phase is Phase.BETWEEN:
             if table.seat_of(user.id) is None:
-                what = "start a new game" if table.game_over else "deal the next hand"
-                raise TableError(f"Only players seated at this table can {what}.")
+                raise TableError(
+                    t("Only players seated at this table can start a new game.")
+                    if table.game_over
+                    else t("Only players seated at this table can deal the next hand.")
+                )
         else:
-            raise TableError("A hand is already in play.")
+            raise TableError(t("A hand is already in play."))
         low, high = table.seat_range
         if len(state.seats) < low:
-            raise TableError(f"{table.plugin.name} needs at least {low} players.")
+            raise TableError(t("{game} needs at least {n} players.", game=table.plugin.name, n=low))
         if len(state.seats) > high:
-            raise TableError(f"{table.plugin.name} seats at most {high} players.")
+            raise TableError(t("{game} seats at most {n} players.", game=table.plugin.name, n=high))
 
-    async def cancel(self, table: Table, user: Person, key: str) -> str | None:
+    async def cancel(self, table: Table, user: Person, key: str) -> Text | None:
         self.require_host(table, user)
         if table.state.phase is Phase.PLAYING:
             if table.state.closing:
-                raise TableError("The table already closes at the end of this hand.")
+                raise TableError(t("The table already closes at the end of this hand."))
             table.state.closing = True
-            await self.commit.commit(table, "The host will close the table after this hand.")
-            return "The table closes when this hand ends."
-        await self.close(table, "The host closed the table.")
+            await self.commit.commit(table, t("The host will close the table after this hand."))
+            return t("The table closes when this hand ends.")
+        await self.close(table, t("The host closed the table."))
         return None
 
     # --------------------------------------------------------------- closing
-    async def close(self, table: Table, line: str, moves: list[Transfer] | None = None) -> None:
+    async def close(self, table: Table, line: Text, moves: list[Transfer] | None = None) -> None:
         # bets and offers a hand never settled go back to whoever put them in
         refunds = wagers.refund_all(table) + offers.refund_all(table)
         table.state.phase = Phase.CLOSED
@@ -202,8 +229,8 @@ class Lobby:
         moves: list[Transfer] = []
         for seat in table.state.seats:
             paid = self.pay_debts(table, seat)
-            if paid:
-                self.commit.log(table, paid.strip())
+            if paid is not None:
+                self.commit.log(table, paid)
         for seat in table.state.seats:
             moves += self.cash_out(table, seat)
         return moves + self.share_pot(table, table.state.seats or departed or [])
@@ -221,16 +248,16 @@ class Lobby:
         table.state.stacks[seat.choice] = amount
         return money.buy_in(seat, ESCROW, amount)
 
-    def pay_debts(self, table: Table, seat: Seat) -> str:
+    def pay_debts(self, table: Table, seat: Seat) -> Text | None:
         """A member leaving a stack game in progress pays what the game says they owe
         (`leaving_debts`) from their stack into the other seats' stacks, never more than
-        the stack holds; chips stay in the escrow. Returns the log's sentence ("" if none)."""
+        the stack holds; chips stay in the escrow. Returns the log's sentence (None if none)."""
         state = table.state
         score = table.plugin.capability(ScoreGame)
         debts = score.leaving_debts(table.view(), seat.choice) if score is not None else {}
         seated = {s.choice: s for s in state.seats if s is not seat}
         left = state.stacks.get(seat.choice, 0)
-        paid: list[str] = []
+        paid: list[Text] = []
         for choice, stakes in debts.items():
             other = seated.get(choice)
             amount = min(left, stakes * state.stake)
@@ -238,11 +265,11 @@ class Lobby:
                 continue
             left -= amount
             state.stacks[choice] = state.stacks.get(choice, 0) + amount
-            paid.append(f"{chips(amount)} to {other.name}")
+            paid.append(t("{chips} to {player}", chips=chips(amount), player=other.name))
         if not paid:
-            return ""
+            return None
         state.stacks[seat.choice] = left
-        return f"{seat.name} leaves the game in progress and pays {_and(paid)}. "
+        return t("{player} leaves the game in progress and pays {paid}.", player=seat.name, paid=Join(paid))
 
     def kept(self, table: Table, seat: Seat) -> bool:
         """Whether a member leaving now leaves their seat to a computer player: the game
@@ -280,11 +307,13 @@ class Lobby:
         humans = table.humans
         if humans:
             state.host_id = humans[0].user_id or state.host_id
-            self.commit.log(table, f"{humans[0].name} is the host now.")
+            self.commit.log(table, t("{player} is the host now.", player=humans[0].name))
 
     def require_host(self, table: Table, user: Person) -> None:
         if user.id != table.state.host_id:
-            raise TableError(f"Only the host, <@{table.state.host_id}>, can do that.")
+            raise TableError(
+                t("Only the host, {host}, can do that.", host=Markup(f"<@{table.state.host_id}>"))
+            )
 
     def computer_name(self, table: Table) -> str:
         taken = {seat.name for seat in table.state.seats}
@@ -301,22 +330,39 @@ class Lobby:
         if balance >= needed:
             return
         stacked = plugin.buy_in(stake, options) is not None
-        what = "the stack each player brings" if stacked else "the most one hand can cost"
-        text = f"You need at least {chips(needed)} to sit at this table ({what}); you have {balance:,}."
-        best = affordable_stake(plugin, options, balance, below=stake)
         if stacked:
-            text += f" The largest stack you can bring is {chips(balance)}"
-            if best:
-                size = plugin.buy_in(best, options) or 0
-                text += f" — try /daily, or open a table with stake {best:,} (a stack of {size:,})."
-            else:
-                text += " — try /daily."
-        elif best:
-            text += f" The largest stake you can afford is {best:,}"
-            text += " — try /daily, or open a table with that stake."
+            need = t(
+                "You need at least {chips} to sit at this table (the stack each player brings); "
+                "you have {n}.",
+                chips=chips(needed),
+                n=balance,
+            )
         else:
-            text += " Try /daily."
-        raise TableError(text)
+            need = t(
+                "You need at least {chips} to sit at this table (the most one hand can cost); you have {n}.",
+                chips=chips(needed),
+                n=balance,
+            )
+        best = affordable_stake(plugin, options, balance, below=stake)
+        if stacked and best:
+            size = plugin.buy_in(best, options) or 0
+            advice = t(
+                "The largest stack you can bring is {chips} — try /daily, or open a table with stake "
+                "{stake} (a stack of {size}).",
+                chips=chips(balance),
+                stake=best,
+                size=size,
+            )
+        elif stacked:
+            advice = t("The largest stack you can bring is {chips} — try /daily.", chips=chips(balance))
+        elif best:
+            advice = t(
+                "The largest stake you can afford is {stake} — try /daily, or open a table with that stake.",
+                stake=best,
+            )
+        else:
+            advice = t("Try /daily.")
+        raise TableError(t("{need} {advice}", need=need, advice=advice))
 
 
 def affordable_stake(plugin: Plugin, options: Any, balance: int, *, below: int) -> int:
@@ -333,9 +379,5 @@ def affordable_stake(plugin: Plugin, options: Any, balance: int, *, below: int) 
     return low
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def took(moves: list[money.Transfer]) -> str:
-    return f" with {chips(moves[0].amount)}" if moves else ""
+FULL = t("Every seat at this table is taken.")
+NOT_SEATED = t("You're not seated at this table.")

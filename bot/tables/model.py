@@ -15,8 +15,10 @@ from pydantic import BaseModel, Field
 from bot.games.base import OnlookerBets, Pauses
 from bot.games.view import Phase as Phase  # a plug-in reads it in the TableView; bot.tables.Phase
 from bot.games.view import SeatView, TableView
+from bot.i18n import Lang, Text, english, lang, t
 from bot.store import HOUSE, member_account
 from engine.core.match import Match
+from engine.core.msg import Msg
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -28,12 +30,17 @@ LOG_LINES = 8
 """How many lines of the table log a table keeps (the newest)."""
 
 
-TABLE_CLOSED = "This table is closed. Open a new one with /play."
+TABLE_CLOSED = t("This table is closed. Open a new one with /play.")
 """The sentence for any control of a table that is no longer open."""
 
 
 class TableError(Exception):
-    """A refusal to show the member who clicked, as an ephemeral sentence."""
+    """A refusal to show the member who clicked, as an ephemeral sentence: `said`, a
+    message rendered in their language (or English not yet converted)."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(english(said))
+        self.said = said
 
 
 class MoveSavedError(Exception):
@@ -203,7 +210,12 @@ class TableState(BaseModel):
     #: side bets between members on the hand in play (or the last one, settled)
     offers: list[Offer] = Field(default_factory=list)
     closing: bool = False
-    log: list[str] = Field(default_factory=list)
+    #: the table log, newest last: each line a message (issue 26: shown in the language of
+    #: whoever reads it), or English as older snapshots and unconverted games kept it
+    log: list[str | Msg] = Field(default_factory=list)
+    #: the language the table shows everyone (`bot.i18n`): the server's setting, or its
+    #: Discord language, when the table opened; `/settings language` changes it
+    language: str = "en"
     #: the next deal's server seed, committed before anyone can deal (None while a hand plays)
     seed_lock: SeedLock | None = None
     #: how the hand in play, or the last one, was seeded (its proof once it is over)
@@ -314,9 +326,15 @@ class Table:
             return Seat(choice=key, user_id=None, name=name, level=self.state.level)
         raise DamagedTable(f"engine seat {engine_seat} has no table seat")
 
-    def view(self) -> TableView:
+    @property
+    def lang(self) -> Lang:
+        """The language the table shows everyone."""
+        return lang(self.state.language)
+
+    def view(self, reader: Lang | None = None) -> TableView:
         """What the game's plug-in, and the table message, may read of this table as it is
-        now: a frozen copy, built once for what is drawn from it."""
+        now: a frozen copy, built once for what is drawn from it, in the table's language or
+        `reader`'s (a member's own panel, an answer only they see)."""
         state = self.state
         seating = self.match.seating
         if seating is not None and seating.hand_no == self.match.hand_no:
@@ -346,6 +364,7 @@ class Table:
             to_act=self.to_act,
             bets_open=self.house_bets is not None,
             log=tuple(state.log),
+            lang=reader if reader is not None else lang(state.language),
         )
 
     def hand_choice(self, engine_seat: int) -> str:

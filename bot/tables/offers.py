@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import OfferChoice, OfferSettlement
 from bot.games.base import SideOffers
+from bot.i18n import Text, t
 from bot.store import Tx, member_account
 from bot.tables.model import Offer, Person, Phase, Table, TableError
 from bot.tables.money import ESCROW, Transfer
@@ -22,7 +23,7 @@ from engine.core.text import chips
 if TYPE_CHECKING:
     from bot.tables.commit import Commit
 
-NOT_OPEN = "That offer isn't open now — the hand has moved on."
+NOT_OPEN = t("That offer isn't open now — the hand has moved on.")
 
 
 def refund_moves(offers: Sequence[Offer], escrow: str) -> list[Transfer]:
@@ -116,7 +117,7 @@ class Offers:
         try:
             terms = _sides(table).terms(table.game, table.options, kind, seat, values)
         except (IllegalAction, RuleError) as error:
-            raise TableError(str(error)) from error
+            raise TableError(error.said) from error
         target = table.seat_for(seat)
         assert target.user_id is not None
         offer = Offer(
@@ -137,20 +138,20 @@ class Offers:
         moves = []
         if offer.maker_amount:
             moves.append(Transfer(member_account(user.id), ESCROW, offer.maker_amount, "offer"))
-        await self._save(table, line, moves, "You don't have enough chips for that offer.")
+        await self._save(table, line, moves, t("You don't have enough chips for that offer."))
         return offer
 
-    async def answer(self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool) -> str:
+    async def answer(self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool) -> Text:
         """The member asked accepts (their amount into escrow) or declines (the maker's
         amount goes back); an offer the hand has overtaken goes back too."""
         state = table.state
         offer = next((o for o in state.offers if o.id == offer_id), None)
         if hand_no != state.hand_no or offer is None:
-            raise TableError("That offer was for an earlier hand.")
+            raise TableError(t("That offer was for an earlier hand."))
         if offer.taker_id != user.id:
-            raise TableError("That offer was made to someone else.")
+            raise TableError(t("That offer was made to someone else."))
         if offer.status != "offered":
-            raise TableError(f"That offer was already {offer.status}.")
+            raise TableError(t("That offer was already {status}.", status=offer.status))
         game = table.game
         still = (
             state.phase is Phase.PLAYING
@@ -163,19 +164,19 @@ class Offers:
             self._replace(table, offer, status="refunded", result="too late — refunded")
             line = f"{offer.maker_name}'s offer to {offer.taker_name} lapsed; the stake went back."
             await self._save(table, line, [refund] if offer.maker_amount else [], "")
-            return "Too late: the hand has moved past that offer, so its stake went back to the maker."
+            return t("Too late: the hand has moved past that offer, so its stake went back to the maker.")
         if accept:
             self._replace(table, offer, status="accepted")
             line = f"{offer.taker_name} accepts {offer.maker_name}'s offer: {offer.text}"
             moves = []
             if offer.taker_amount:
                 moves.append(Transfer(member_account(user.id), ESCROW, offer.taker_amount, "offer"))
-            await self._save(table, line, moves, "You don't have enough chips to accept that offer.")
-            return f"You accepted: {offer.text} It settles with the hand."
+            await self._save(table, line, moves, t("You don't have enough chips to accept that offer."))
+            return t("You accepted: {offer} It settles with the hand.", offer=offer.text)
         self._replace(table, offer, status="declined", result="declined — refunded")
         line = f"{offer.taker_name} declines {offer.maker_name}'s offer."
         await self._save(table, line, [refund] if offer.maker_amount else [], "")
-        return "You declined the offer; its stake went back to the maker."
+        return t("You declined the offer; its stake went back to the maker.")
 
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: accepted offers settle, unanswered ones go back."""
@@ -203,7 +204,7 @@ class Offers:
             o.model_copy(update=update) if o.id == offer.id else o for o in table.state.offers
         ]
 
-    async def _save(self, table: Table, line: str, moves: list[Transfer], short: str) -> None:
+    async def _save(self, table: Table, line: Text, moves: list[Transfer], short: Text) -> None:
         await self.commit.commit(table, line, moves, new_turn=False, short=short)
 
 

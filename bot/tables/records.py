@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.games.base import scoreboard
+from bot.i18n import Join, Msg, Text, t
 from bot.store import Tx
 from bot.store.contract import Actor, HandPlayer
 from bot.tables.model import Table
@@ -69,7 +70,7 @@ class Records:
         self.games: dict[int, tuple[int, list[HandPlayer]]] = {}
 
     @staticmethod
-    def dealt(table: Table, lines: list[str]) -> Dealt:
+    def dealt(table: Table, lines: list[Text]) -> Dealt:
         """The hand just dealt at `table` (call right after `new_hand`): the engine's snapshot,
         and each engine seat's player as they were dealt in — a member, or a computer and its
         level, named as the table showed them — with what a picture of the table reads (the
@@ -96,7 +97,13 @@ class Records:
             "options": state.options,
             "stake": state.stake,
             "match": table.match.to_json(),
-            "log": [*lines, *(_line(table, event) for event in game.events if table.plugin.logged(event))],
+            "log": [
+                kept_line(line)
+                for line in [
+                    *lines,
+                    *(_line(table, event) for event in game.events if table.plugin.logged(event)),
+                ]
+            ],
         }
         return Dealt(game.to_json(), seating)
 
@@ -149,7 +156,7 @@ class Records:
         }
         ended = table.match.last_result
         if ended is not None and ended.hand_no == state.hand_no:
-            result["game"] = game_words(table, ended)
+            result["game"] = kept_line(game_words(table, ended))
         if not await tx.finish_hand(state.guild_id, table.id, state.hand_no, result):
             self.games.pop(table.id, None)
             return  # a hand dealt before hands were kept
@@ -182,8 +189,26 @@ class Records:
         self.games[table.id] = (state.hand_no, players)
 
 
-def _line(table: Table, event: Event) -> str:
+def kept_line(line: Text) -> str | dict[str, Any]:
+    """A log line as a record keeps it: English text, or a message as JSON (shown later in
+    whoever reads it's language; `read_line` reads it back)."""
+    return line if isinstance(line, str) else line.to_json()
+
+
+def read_line(kept: Any) -> Text:
+    """A line `kept_line` kept (text, or a message), or "" if it is neither."""
+    if isinstance(kept, str):
+        return kept
+    try:
+        return Msg.from_json(kept)
+    except (ValueError, TypeError):
+        return ""
+
+
+def _line(table: Table, event: Event) -> Text:
     """An event as the table log says it (as `Hands.event_line`)."""
+    if event.msg is not None and event.seat is None:
+        return event.msg
     if event.seat is None:
         return event.text
     return table.plugin.event_text(table.game, event, table.seat_for(event.seat).name)
@@ -200,14 +225,18 @@ def _dealt_members(table: Table) -> list[tuple[int, int]]:
     return found
 
 
-def game_words(table: Table, ended: GameResult) -> str:
+def game_words(table: Table, ended: GameResult) -> Text:
     """A finished score game in a line: who won, and the final scores ("Ana wins the game:
-    Ana 21 · Bruno 12."). Names raw, as the log keeps them."""
+    Ana 21 · Bruno 12.")."""
     names = {seat.choice: seat.name for seat in table.state.seats}
     labels = table.plugin.seat_names(table.game) if table.game is not None else ()
     for engine_seat, label in enumerate(labels):
         names.setdefault(table.hand_choice(engine_seat), label)  # a robot has no member's name
-    winners = " and ".join(names.get(key, key) for key in ended.winners)
-    verb = "wins" if len(ended.winners) == 1 else "win"
-    scores = " · ".join(f"{names.get(key, key)} {score:,}" for key, score in ended.scores.items())
-    return f"{winners} {verb} the game: {scores}."
+    winners = Join([names.get(key, key) for key in ended.winners])
+    scores = Join(
+        [t("{name} {score}", name=names.get(key, key), score=score) for key, score in ended.scores.items()],
+        "dot",
+    )
+    if len(ended.winners) == 1:
+        return t("{winners} wins the game: {scores}.", winners=winners, scores=scores)
+    return t("{winners} win the game: {scores}.", winners=winners, scores=scores)

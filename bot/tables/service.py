@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, TypeVar
 from pydantic import BaseModel
 
 from bot.games import GAMES
+from bot.i18n import ROOMS, SOURCE, Text, language_of, t
 from bot.shards import Shards
 from bot.store import InsufficientFunds, SavedTable, Store, TableAlreadyOpen, table_account
 from bot.tables import money
 from bot.tables.autoplay import Autoplay
-from bot.tables.commit import Changes, Commit, Listener, TableChange
+from bot.tables.commit import Changes, Commit, Listener, TableChange, short_of
 from bot.tables.fair import CLICK, PLAY, Checked
 from bot.tables.hand import Hands
 from bot.tables.hints import Hints
@@ -64,7 +65,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-STALE_PANEL = "That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one."
+STALE_PANEL = t("That panel is out of date — the hand has moved on. Press **Your hand** for a fresh one.")
+ALREADY_OPEN = t("There is already an open table in this channel.")
 
 
 @dataclass
@@ -169,6 +171,7 @@ class TableService:
                         report.set_aside.append((saved.id, saved.channel_id))
                     continue
                 table.state.deadline = after_restart(table.state.phase, table.state.deadline, now)
+                ROOMS.setdefault(table.state.guild_id, table.state.language)
                 self.tables[table.id] = table
                 self.autoplay.schedule(table, turn)
         finally:
@@ -271,13 +274,20 @@ class TableService:
         level: str,
         options: BaseModel | None = None,
         hints: bool = False,
+        guild_locale: object = None,
     ) -> Table:
+        """A new table in its lobby, the host seated. It shows everyone the server's
+        language (`/settings language`, else `guild_locale`, the server's own Discord
+        language, if Ridotto speaks it, else English)."""
         plugin = GAMES[game]
         options = options if options is not None else plugin.parse_options({})
         if self.in_channel(channel_id) is not None:
-            raise TableError("There is already an open table in this channel.")
+            raise TableError(ALREADY_OPEN)
         await self.lobby.check_bankroll(guild_id, host.id, plugin, stake, options)
         settings = await self.store.guild_settings(guild_id)
+        language = settings.language or language_of(guild_locale) or SOURCE
+        if settings.language:
+            ROOMS[guild_id] = settings.language
         name = display_name(host)
         state = TableState(
             guild_id=guild_id,
@@ -291,7 +301,8 @@ class TableService:
             turn_timer=settings.turn_timer,
             seats=[Seat(choice=choice, user_id=host.id, name=name)],
             deadline=self.autoplay.deadline_now(Phase.LOBBY),
-            log=[f"{name} opened the table."],
+            log=[t("{player} opened the table.", player=name)],
+            language=language,
         )
         stack = plugin.buy_in(stake, options)
         if stack is not None:
@@ -302,17 +313,34 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
-                self.fair.lock(table, "the first hand's")  # public before anyone can deal
+                self.fair.lock(table, "first")  # public before anyone can deal
                 await self.commit.transfer(table, tx, money.buy_in(state.seats[0], money.ESCROW, stack))
                 table.committed = table.snapshot_json()
                 await tx.save_table(state.id, table.committed)
         except TableAlreadyOpen as error:
-            raise TableError("There is already an open table in this channel.") from error
+            raise TableError(ALREADY_OPEN) from error
         except InsufficientFunds as error:
-            raise TableError(f"You can't bring a stack of {stack or 0:,} chips: {error}") from error
+            raise TableError(
+                t("You can't bring a stack of {n} chips: {why}", n=stack or 0, why=short_of(error))
+            ) from error
         self.tables[table.id] = table
         log.info("table %s: opened %s in channel %s, stake %s", table.id, game, channel_id, stake)
         return table
+
+    async def set_language(self, guild_id: int, language: str) -> list[Table]:
+        """`/settings language`: every open table of the server shows everyone `language`
+        from now on, saved with its snapshot. Returns them, to be redrawn."""
+        changed = []
+        for table in [table for table in self.tables.values() if table.state.guild_id == guild_id]:
+            async with table.lock, self.commit.rolled_back(table):
+                if table.state.phase is Phase.CLOSED or table.state.language == language:
+                    continue
+                table.state.language = language
+                async with self.store.transaction() as tx:
+                    table.committed = table.snapshot_json()
+                    await tx.save_table(table.id, table.committed)
+            changed.append(table)
+        return changed
 
     async def set_message(self, table: Table, message_id: int) -> None:
         async with table.lock, self.commit.rolled_back(table):
@@ -331,7 +359,7 @@ class TableService:
         `interaction_id`: the /play's, mixed into the deal (see bot/tables/fair.py)."""
         async with table.lock:
             if table.state.phase is not Phase.LOBBY:
-                raise TableError("This table is no longer in its lobby.")
+                raise TableError(t("This table is no longer in its lobby."))
             async with self.commit.rolled_back(table):
                 for _ in range(computers):
                     await self.lobby.add_computer(table, host, "bot")
@@ -342,7 +370,7 @@ class TableService:
             self.autoplay.schedule(table, turn)
         return TableChange(table, ping=turn.members)
 
-    async def close(self, table: Table, line: str) -> None:
+    async def close(self, table: Table, line: Text) -> None:
         """Close a table from outside its game (its message could not be posted): every chip
         it holds goes home, in one committed change."""
         async with table.lock, self.commit.rolled_back(table):
@@ -377,11 +405,11 @@ class TableService:
 
     async def answer_offer(
         self, table: Table, user: Person, hand_no: int, offer_id: int, accept: bool
-    ) -> str:
+    ) -> Text:
         """The member asked accepts or declines a side bet (see `Offers.answer`)."""
         return await self._beside(table, lambda: self.offers.answer(table, user, hand_no, offer_id, accept))
 
-    async def bet(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
+    async def bet(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> Text:
         """An onlooker's house bet from the bet form (see `Wagers.place`). Raises TableError
         with a sentence when it changes nothing."""
         return await self._beside(table, lambda: self.wagers.place(table, user, hand_no, key, pick, text))
@@ -418,10 +446,12 @@ class TableService:
                 raise TableError(TABLE_CLOSED)
             if version != state.version:
                 raise TableError(
-                    "That button is out of date — the table has moved on. Use the buttons on the table "
-                    "message as it is now."
+                    t(
+                        "That button is out of date — the table has moved on. Use the buttons on the table "
+                        "message as it is now."
+                    )
                 )
-            note: str | None = None
+            note: Text | None = None
             head = key.split(".")[0]
             async with self.commit.rolled_back(table):
                 if head == "start":
@@ -454,7 +484,7 @@ class TableService:
         key: str,
         values: list[str],
         *,
-        stale: str = STALE_PANEL,
+        stale: Text = STALE_PANEL,
     ) -> AsyncIterator[TableChange]:
         """Handle a control on a member's private panel (their hand), or a form opened from
         the table message: it names the seat it was drawn for and that seat's panel token, so
@@ -466,7 +496,7 @@ class TableService:
             seat = table.seat_of(user.id)
             if seat is None or table.state.seats[seat].choice != choice:
                 raise TableError(
-                    "Those controls belong to another player's hand — press **Your hand** for yours."
+                    t("Those controls belong to another player's hand — press **Your hand** for yours.")
                 )
             if token != table.panel_token(seat):
                 raise TableError(stale)

@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 
 from bot.forms import whole_number
 from bot.games.base import OnlookerBets
+from bot.i18n import Text, chips, t
 from bot.store import HOUSE, Tx
 from bot.tables.model import Person, Table, TableError, Wager
 from bot.tables.money import ESCROW, Transfer
 from engine.core.errors import IllegalAction
-from engine.core.text import chips
 
 if TYPE_CHECKING:
     from bot.tables.commit import Commit
 
 #: a table message lists at most this many bets one by one; the rest are summed up
 SHOWN_WAGERS = 12
-BETS_CLOSED = "Bets are closed for this hand — they are open from the deal until the first card."
+BETS_CLOSED = t("Bets are closed for this hand — they are open from the deal until the first card.")
 
 
 def settle_moves(wager: Wager, escrow: str, returned: int) -> list[Transfer]:
@@ -82,11 +82,11 @@ class Wagers:
     def check(self, table: Table, user: Person) -> None:
         """Refuse, with a sentence, a member who may not bet now."""
         if table.seat_of(user.id) is not None:
-            raise TableError("You're seated at this table — the house bets are for onlookers.")
+            raise TableError(t("You're seated at this table — the house bets are for onlookers."))
         if table.house_bets is None:
             raise TableError(BETS_CLOSED)
 
-    async def place(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> str:
+    async def place(self, table: Table, user: Person, hand_no: int, key: str, pick: str, text: str) -> Text:
         """An onlooker's bet from the bet panel's form: checked, its stake into escrow and the
         snapshot saved in one transaction. Returns the sentence confirming it."""
         state = table.state
@@ -96,17 +96,17 @@ class Wagers:
         offers = table.house_bets or ()
         offer = next((o for o in offers if o.key == key), None)
         if offer is None:
-            raise TableError("That bet isn't on offer now.")
+            raise TableError(t("That bet isn't on offer now."))
         picks = dict(offer.picks)
         if picks and pick not in picks:
-            raise TableError(f"Choose what your {offer.label} bet is on from the list.")
+            raise TableError(t("Choose what your {bet} bet is on from the list.", bet=offer.label))
         if not picks:
             pick = ""
         limit = bet_limit(table)
         try:
             amount = whole_number(text, "bet", "chips", least=1, most=limit)
         except IllegalAction as error:
-            raise TableError(str(error)) from error
+            raise TableError(error.said) from error
         label = f"{offer.label} · {picks[pick]}" if pick else offer.label
         name = user.display_name
         wager = Wager(user_id=user.id, name=name, key=key, pick=pick, label=label, amount=amount)
@@ -117,9 +117,11 @@ class Wagers:
             f"{name} bets {chips(amount)} on {label}.",
             [stake],
             new_turn=False,
-            short="You don't have enough chips for that bet.",
+            short=t("You don't have enough chips for that bet."),
         )
-        return f"Your bet is on: {chips(amount)} on {label}. It settles with the hand."
+        return t(
+            "Your bet is on: {chips} on {bet}. It settles with the hand.", chips=chips(amount), bet=label
+        )
 
     async def settle(self, table: Table, tx: Tx) -> None:
         """Inside the hand's settlement: each open bet settled as the game reads the finished
@@ -144,5 +146,5 @@ class Wagers:
             settled.append(wager.model_copy(update={"returned": returned, "result": text}))
         table.state.wagers = settled
         if moves:
-            self.commit.log(table, f"House bets settled: {won} won, {lost} lost.")
+            self.commit.log(table, t("House bets settled: {won} won, {lost} lost.", won=won, lost=lost))
         await self.commit.transfer(table, tx, moves)

@@ -370,3 +370,8 @@ PREFA_32 = DeckSpec(
     rank_shorts=_FRENCH_SHORTS,
 )
 """The 32-card piquet deck Prefa uses: seven to ace in the four French suits."""
+
+DECKS: dict[str, DeckSpec] = {
+    deck.name: deck for deck in (POSTAS_50, VINES_55, ITALIAN_40, FRENCH_52, PRIMERO_40, PREFA_32)
+}
+"""Every deck by its name: what reads a card back from a message kept as JSON (`engine.core.msg`)."""

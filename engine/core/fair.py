@@ -36,6 +36,8 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
+from engine.core.msg import Domain, Msg, english
+
 SCHEME = "ridotto fair deal 1"
 """The scheme's name and version: the first line of the canonical text, and of every proof."""
 
@@ -44,7 +46,15 @@ SEED_LIMIT = 64
 
 
 class BadSeed(ValueError):
-    """A member's seed that the scheme can't take; the message is a sentence for them."""
+    """A member's seed that the scheme can't take; `said` is a sentence for them (a message
+    the bot renders in their language; `str()` is its English)."""
+
+    def __init__(self, said: Msg) -> None:
+        super().__init__(english(said))
+        self.said = said
+
+
+t = Domain("frame")
 
 
 def new_server_seed() -> int:
@@ -78,13 +88,22 @@ def check_member_seed(text: str) -> str:
     """
     seed = text.strip()
     if not seed:
-        raise BadSeed(f"A fair seed can't be empty: type any text you like, up to {SEED_LIMIT} characters.")
+        raise BadSeed(
+            t(
+                "A fair seed can't be empty: type any text you like, up to {limit} characters.",
+                limit=SEED_LIMIT,
+            )
+        )
     if len(seed) > SEED_LIMIT:
         raise BadSeed(
-            f"That seed is {len(seed)} characters long; a fair seed is at most {SEED_LIMIT} characters."
+            t(
+                "That seed is {n} characters long; a fair seed is at most {limit} characters.",
+                n=len(seed),
+                limit=SEED_LIMIT,
+            )
         )
     if not seed.isprintable():
-        raise BadSeed("A fair seed is one line of ordinary characters, with no line breaks or tabs.")
+        raise BadSeed(t("A fair seed is one line of ordinary characters, with no line breaks or tabs."))
     return seed
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.errors import RuleError
+from engine.core.msg import Msg
 
 
 class ComputerPlayer(Protocol):
@@ -31,7 +32,9 @@ class Advice:
     seat may see, like the move: it never names a card the seat can't see."""
 
     action: Any
-    reason: str
+    reason: str | Msg
+    """In English, or (a game converted to messages, issue 26) a message the bot renders in
+    the learner's language."""
 
 
 @runtime_checkable

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.errors import NotYourTurn
+from engine.core.msg import Domain, Join, Msg
+
+t = Domain("frame")
 
 
 def name_list(names: Sequence[str]) -> str:
@@ -28,28 +31,28 @@ def name_list(names: Sequence[str]) -> str:
 
 
 def not_your_turn(
-    waiting: Sequence[str], *, chosen: str | None = None, idle: str | None = None
+    waiting: Sequence[str | Msg], *, chosen: str | Msg | None = None, idle: str | Msg | None = None
 ) -> NotYourTurn:
     """The refusal for a player the hand is not waiting on, naming who it waits for.
 
     `chosen` is what the player did already when everyone chooses at once ("You have
     chosen your card"); `idle` is what to say when the hand waits on nobody (a pause)."""
     if not waiting:
-        return NotYourTurn(idle or "Nobody is to act right now.")
+        return NotYourTurn(idle or t("Nobody is to act right now."))
     if chosen is not None:
-        return NotYourTurn(f"{chosen} — waiting for {name_list(waiting)}.")
-    return NotYourTurn(f"It isn't your turn — waiting for {name_list(waiting)}.")
+        return NotYourTurn(t("{chosen} — waiting for {waiting}.", chosen=chosen, waiting=Join(waiting)))
+    return NotYourTurn(t("It isn't your turn — waiting for {waiting}.", waiting=Join(waiting)))
 
 
 def check_turn(
     seat: int,
     awaiting: Sequence[int],
-    names: Sequence[str],
+    names: Sequence[str | Msg],
     *,
     over: bool = False,
     noun: str = "hand",
-    chosen: str | None = None,
-    idle: str | None = None,
+    chosen: str | Msg | None = None,
+    idle: str | Msg | None = None,
 ) -> None:
     """Raise NotYourTurn unless the hand waits on `seat`; `names` are the seats' names (or
     what a refusal calls them) and `noun` what the game calls a hand ("round").
@@ -57,9 +60,17 @@ def check_turn(
     Checked in this order: a seat the hand doesn't have, a hand that is over, a seat the
     hand waits on (no refusal), then who the hand waits for (see `not_your_turn`)."""
     if not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise NotYourTurn(f"That seat is not part of this {noun}.")
+        raise NotYourTurn(
+            t("That seat is not part of this round.")
+            if noun == "round"
+            else t("That seat is not part of this hand.")
+        )
     if over:
-        raise NotYourTurn(f"The {noun} is over; there is nothing left to do.")
+        raise NotYourTurn(
+            t("The round is over; there is nothing left to do.")
+            if noun == "round"
+            else t("The hand is over; there is nothing left to do.")
+        )
     if seat in awaiting:
         return
     raise not_your_turn([names[other] for other in awaiting], chosen=chosen, idle=idle)

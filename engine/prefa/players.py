@@ -1,9 +1,11 @@
 """Computer players for Prefa: the levels a table offers and the factory for each.
 
 "basic" (`engine.prefa.basic`) plays rules of thumb around one estimate of the tricks a
-hand takes; "strong" (`engine.prefa.strong`) builds on it, sampling the hidden hands and
-solving each sample double-dummy for its card play. This module only names them, so each
-imports the other's module never: basic <- strong <- players.
+hand takes; "strong" (`engine.prefa.strong`) decides every move (bids, the kitty, the
+contract, the defence, the cards) by sampling the hidden hands and solving each sample
+double-dummy. (`engine.prefa.strong_v1`, the strong player before that, is no level: it
+is kept as an opponent for `bench/prefa.py --against strong-v1`.) This module only names
+them, so each imports the other's module never: basic <- strong <- players.
 """
 
 from __future__ import annotations

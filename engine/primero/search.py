@@ -27,9 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from engine.primero.game import DECK, WIN_BONUS, Betting, Phase, PrimeroView, SeatStatus
-from engine.primero.hands import HandType, totals
-from engine.primero.players import (
+from engine.primero.basic import (
     _SHAPES,
     ALL_IN_AT,
     BARE_BET_AT,
@@ -57,6 +55,8 @@ from engine.primero.players import (
     shape,
     win_table,
 )
+from engine.primero.game import DECK, WIN_BONUS, Betting, Phase, PrimeroView, SeatStatus
+from engine.primero.hands import HandType, totals
 
 FIRST, SECOND, CHOICE, OVER = 0, 1, 2, 3
 IN, FOLDED, ALL_IN = 0, 1, 2

@@ -23,9 +23,9 @@ from typing import ClassVar
 from engine.core.cards import Card
 from engine.core.players import Advice
 from engine.primero import search
+from engine.primero.basic import INDEX, BasicPlayer, best_change, draw_values, opening_values, valuer
 from engine.primero.game import DECK, AllIn, Bid, Fold, Pass, Phase, Primero, PrimeroView, Stake, TurnChoices
 from engine.primero.hands import HandType, describe
-from engine.primero.players import INDEX, BasicPlayer, best_change, draw_values, opening_values, valuer
 
 Action = Bid | Stake | Pass | Fold | AllIn
 

@@ -24,10 +24,10 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 from engine.core.cards import ITALIAN_40, Card
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.game import Event, Outcome, new_event
+from engine.core.msg import Domain, Join, Msg, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import plural
 from engine.core.turns import check_turn
 from engine.primiera.scoring import (
     CARDS,
@@ -43,6 +43,10 @@ from engine.primiera.scoring import (
 )
 
 GAME_ID = "primiera"
+t = Domain(GAME_ID)
+tn = t.n
+"""Primiera's messages (issue 26): the log's lines, the score and the rule errors, in the
+`primiera` catalogue, which the bot renders in each reader's language."""
 SAVED = SavedHand("Primiera", noun="round")
 """How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 1
@@ -154,7 +158,13 @@ class ScoreItem(BaseModel, frozen=True):
     side: int | None
     """Index in `RoundScore.sides` of the side that won it; None: not awarded (a tie)."""
     points: int
-    text: str
+    said: Msg
+    """The line as a message ("Cards (Ana 22, Bo 18): Ana, 1 point.")."""
+
+    @property
+    def text(self) -> str:
+        """The line in English."""
+        return english(self.said)
 
 
 class RoundScore(BaseModel, frozen=True):
@@ -246,8 +256,19 @@ def _play_action(code: int, capture: tuple[int, ...]) -> Play:
     return action
 
 
-def short(codes: Sequence[int]) -> str:
-    return " ".join(CARDS[code].short for code in codes)
+def short(codes: Sequence[int]) -> Join:
+    """Cards side by side, as a message shows them ("🪙7 🏆3")."""
+    return Join(tuple(CARDS[code] for code in codes), "space")
+
+
+def points_of(n: int) -> Msg:
+    """A number of points, as each language counts them."""
+    return tn("{n} point", "{n} points", n=n)
+
+
+def named(names: Sequence[str], seats: Sequence[int]) -> Join:
+    """The players of a side: "Ana and Bo"."""
+    return Join(tuple(names[s] for s in seats))
 
 
 def herald_teams(herald: int, seat: int, count: int = 4) -> tuple[tuple[int, ...], ...]:
@@ -370,13 +391,19 @@ class Primiera:
     ) -> Self:
         count = options.seats
         if len(seats) != count:
-            raise BadSetup(f"This form of Primiera needs {plural(count, 'seat')} (a robot counts as one).")
+            raise BadSetup(
+                tn(
+                    "This form of Primiera needs {n} seat (a robot counts as one).",
+                    "This form of Primiera needs {n} seats (a robot counts as one).",
+                    n=count,
+                )
+            )
         if sorted(order) != list(range(40)):
-            raise BadSetup("Primiera is dealt from the 40-card Italian deck, each card once.")
+            raise BadSetup(t("Primiera is dealt from the 40-card Italian deck, each card once."))
         if not isinstance(dealer, int) or not 0 <= dealer < count:
-            raise BadSetup("The dealer must be one of the seats.")
+            raise BadSetup(t("The dealer must be one of the seats."))
         if options.heralds and sorted(order[:4]) != list(HERALDS):
-            raise BadSetup("The four Heralds are dealt first, one to each seat.")
+            raise BadSetup(t("The four Heralds are dealt first, one to each seat."))
         self = cls.__new__(cls)
         self._options = options
         self._names = tuple(seats)
@@ -407,7 +434,11 @@ class Primiera:
             for j, code in enumerate(order[4:]):
                 hands[rounds[j % 4]].append(code)
             self._next = 40
-            text = f"{dealer_name} deals a Herald to each player, then the other cards one at a time."
+            text = t(
+                "{dealer} deals a Herald to each player, then the other cards one at a time. Each player "
+                "now chooses a card to put face down in the middle.",
+                dealer=dealer_name,
+            )
             robot = self._robot
             if robot is not None:
                 # "Le donneur prend la dernière carte distribuée au robot et la place ...
@@ -418,14 +449,16 @@ class Primiera:
                     hands[robot] = shuffled(dealt, seeded_index(seed, 1 << 62, ROBOT_PILE_PURPOSE))
                 else:
                     if sorted(robot_pile) != sorted(dealt):
-                        raise BadSetup("The robot's pile must be its Herald and the eight cards it kept.")
+                        raise BadSetup(t("The robot's pile must be its Herald and the eight cards it kept."))
                     hands[robot] = list(robot_pile)
-                text += (
-                    " The robot's last card goes face down to the table and its other cards, with "
-                    "its Herald, make its face-down pile."
+                text = t(
+                    "{dealer} deals a Herald to each player, then the other cards one at a time. The "
+                    "robot's last card goes face down to the table and its other cards, with its Herald, "
+                    "make its face-down pile. Each player now chooses a card to put face down in the middle.",
+                    dealer=dealer_name,
                 )
             self._phase = Phase.LAY
-            text += " Each player now chooses a card to put face down in the middle."
+
         elif form == "scopone":
             at = 0
             for packet in (3, 2, 3, 2, 3):
@@ -437,9 +470,11 @@ class Primiera:
                     hands[seat].extend(order[at : at + 3])
                     at += 3
             self._next = 40
-            text = (
-                f"{dealer_name} deals three cards each, two to the table, three each, two to the "
-                f"table and three each. The table shows {short(self._table)}."
+            text = t(
+                "{dealer} deals three cards each, two to the table, three each, two to the "
+                "table and three each. The table shows {cards}.",
+                dealer=dealer_name,
+                cards=short(self._table),
             )
             self._phase = Phase.PLAY
         else:
@@ -451,9 +486,11 @@ class Primiera:
                     at += 1
             self._table = order[at : at + 4]
             self._next = at + 4
-            text = (
-                f"{dealer_name} deals {plural(size, 'card')} to each player and four to the table: "
-                f"{short(self._table)}."
+            text = t(
+                "{dealer} deals {each} to each player and four to the table: {cards}.",
+                dealer=dealer_name,
+                each=tn("{n} card", "{n} cards", n=size),
+                cards=short(self._table),
             )
             self._phase = Phase.PLAY
         for seat in range(count):
@@ -614,22 +651,23 @@ class Primiera:
         turns that follow included). Raises NotYourTurn or IllegalAction, with a sentence fit
         for the player, before changing anything."""
         phase = self._phase
-        names, robot, chosen = self._names, self._robot, None
+        robot, chosen = self._robot, None
+        names: tuple[str | Msg, ...] = self._names
         if phase is Phase.LAY:
-            chosen = "The robot's card is laid for it" if seat == robot else "You have chosen your card"
+            chosen = t("The robot's card is laid for it") if seat == robot else t("You have chosen your card")
         elif robot is not None and self._to_act == robot:  # its partner plays it: say so
-            names = (*names[:robot], "the robot, played by its partner", *names[robot + 1 :])
+            names = (*names[:robot], t("the robot, played by its partner"), *names[robot + 1 :])
         check_turn(seat, self.awaiting, names, over=phase is Phase.OVER, noun="round", chosen=chosen)
         if not isinstance(action, Lay | Play):
             action = _parse(action)
         before = len(self._events)
         if phase is Phase.LAY:
             if not isinstance(action, Lay):
-                raise IllegalAction("First choose a card to put face down in the middle of the table.")
+                raise IllegalAction(t("First choose a card to put face down in the middle of the table."))
             self._lay(seat, action)
         else:
             if not isinstance(action, Play):
-                raise IllegalAction("The table cards are out; play a card from your hand.")
+                raise IllegalAction(t("The table cards are out; play a card from your hand."))
             code, capture = self._check_play(seat, action)
             self._play(seat, code, capture)
             self._advance(seat)
@@ -638,18 +676,20 @@ class Primiera:
     def _code(self, card: Card) -> int:
         code = CODE.get(card)
         if code is None:
-            raise IllegalAction(f"{card.label} is not a card of the Italian deck.")
+            raise IllegalAction(t("{card} is not a card of the Italian deck.", card=card.code))
         return code
 
     def _lay(self, seat: int, action: Lay) -> None:
         code = self._code(action.card)
         hand = self._hands[seat]
         if code not in hand:
-            raise IllegalAction("You can only put down a card from your own hand.")
+            raise IllegalAction(t("You can only put down a card from your own hand."))
         hand.remove(code)
         self._laid[seat] = code
         self._events.append(
-            new_event("lay", f"{self._names[seat]} puts a card face down in the middle.", seat)
+            new_event(
+                "lay", t("{player} puts a card face down in the middle.", player=self._names[seat]), seat
+            )
         )
         if any(card is None for card in self._laid):
             return
@@ -659,7 +699,9 @@ class Primiera:
         self._laid = [None] * len(self._laid)
         self._phase = Phase.PLAY
         self._to_act = self._rotation()[0]
-        self._events.append(new_event("reveal", f"The four cards are turned up: {short(self._table)}."))
+        self._events.append(
+            new_event("reveal", t("The four cards are turned up: {cards}.", cards=short(self._table)))
+        )
         self._events.append(self._turn_event())
 
     def _check_play(self, seat: int, action: Play) -> tuple[int, tuple[int, ...]]:
@@ -667,65 +709,93 @@ class Primiera:
         code = self._code(action.card)
         if code not in self._hands[seat]:
             if seat == self._robot:
-                raise IllegalAction(f"The robot has no {action.card.short} among its face-up cards.")
-            raise IllegalAction(f"You don't hold {action.card.short}.")
+                raise IllegalAction(t("The robot has no {card} among its face-up cards.", card=action.card))
+            raise IllegalAction(t("You don't hold {card}.", card=action.card))
         table = self._table
         wanted = [self._code(card) for card in action.capture]
         if len(set(wanted)) != len(wanted) or any(c not in table for c in wanted):
-            raise IllegalAction("You can only take cards that are on the table, each once.")
+            raise IllegalAction(t("You can only take cards that are on the table, each once."))
         options = capture_options(code, table)
         positions = tuple(sorted(table.index(c) for c in wanted))
         if positions in options or not (options or positions):
             return code, positions
-        card = CARDS[code].short
+        card = CARDS[code]
         if not options:
-            raise IllegalAction(f"{card} can't take anything on this table; play it without a capture.")
+            raise IllegalAction(
+                t("{card} can't take anything on this table; play it without a capture.", card=card)
+            )
         if not positions:
-            raise IllegalAction(f"Taking is compulsory: {card} must take {self._options_text(options)}.")
+            raise IllegalAction(
+                t(
+                    "Taking is compulsory: {card} must take {options}.",
+                    card=card,
+                    options=self._options_text(options),
+                )
+            )
         if len(options[0]) == 1:
             raise IllegalAction(
-                f"{card} matches {self._options_text(options)} on the table, and a single card of "
-                f"the same value must be taken before any sum."
+                t(
+                    "{card} matches {options} on the table, and a single card of the same value must be "
+                    "taken before any sum.",
+                    card=card,
+                    options=self._options_text(options),
+                )
             )
-        raise IllegalAction(f"Those cards don't add up to {card}; it can take {self._options_text(options)}.")
+        raise IllegalAction(
+            t(
+                "Those cards don't add up to {card}; it can take {options}.",
+                card=card,
+                options=self._options_text(options),
+            )
+        )
 
-    def _options_text(self, options: Sequence[Sequence[int]]) -> str:
+    def _options_text(self, options: Sequence[Sequence[int]]) -> Join:
+        """The captures a card may make, as a list to choose from: "🪙2+🏆5 or 🗡7"."""
         table = self._table
-        texts = ["+".join(CARDS[table[i]].short for i in option) for option in options]
-        return texts[0] if len(texts) == 1 else " or ".join([", ".join(texts[:-1]), texts[-1]])
+        return Join(tuple(Join(tuple(CARDS[table[i]] for i in option), "plus") for option in options), "or")
 
     def _play(self, seat: int, code: int, positions: tuple[int, ...]) -> None:
         hand = self._hands[seat]
         hand.remove(code)
         table = self._table
         name = self._names[seat]
-        card = CARDS[code].short
+        card = CARDS[code]
         if seat != self._robot:
-            verb = f"{name} plays {card}"
+            verb = t("{player} plays {card}", player=name, card=card)
         elif self._robot_open:
             partner = self.robot_partner
             assert partner is not None
-            verb = f"{self._names[partner]} plays {name}'s {card}"
+            verb = t("{partner} plays {robot}'s {card}", partner=self._names[partner], robot=name, card=card)
         else:
-            verb = f"{name} turns up {card}"
+            verb = t("{robot} turns up {card}", robot=name, card=card)
         if positions:
             taken = [table[i] for i in positions]
             for i in reversed(positions):
                 del table[i]
             self._taken[seat].extend((code, *taken))
             self._last_capture = seat
-            text = f"{verb} and takes {short(taken)}"
+            text = t("{verb} and takes {cards}.", verb=verb, cards=short(taken))
             if not table:
                 # Decision 10: the very last card of the round never sweeps.
                 if self._cards_left():
                     self._sweeps[seat].append(code)
-                    text += f": a sweep, {plural(len(self._sweeps[seat]), 'sweep')} for {name}"
+                    text = t(
+                        "{verb} and takes {cards}: a sweep, {sweeps} for {player}.",
+                        verb=verb,
+                        cards=short(taken),
+                        sweeps=tn("{n} sweep", "{n} sweeps", n=len(self._sweeps[seat])),
+                        player=name,
+                    )
                 else:
-                    text += " (the last card of the round is never a sweep)"
-            self._events.append(new_event("capture", text + ".", seat))
+                    text = t(
+                        "{verb} and takes {cards} (the last card of the round is never a sweep).",
+                        verb=verb,
+                        cards=short(taken),
+                    )
+            self._events.append(new_event("capture", text, seat))
         else:
             table.append(code)
-            self._events.append(new_event("play", f"{verb}; it stays on the table.", seat))
+            self._events.append(new_event("play", t("{verb}; it stays on the table.", verb=verb), seat))
         # Decision 5: only a Herald *played* from a hand sets the teams ("The first player to
         # play on the table a Herald"); one laid among the opening four, turned up together
         # with no first among them, or taken from the table, is an ordinary card.
@@ -741,15 +811,20 @@ class Primiera:
         teams = herald_teams(code, seat)
         self._teams = teams
         names = self._names
-        card = CARDS[code].short
+        card = CARDS[code]
         if len(teams[0]) == 1:
-            text = (
-                f"{card} is the first Herald: everyone plays alone this round, "
-                "and the four points count double."
+            text = t(
+                "{card} is the first Herald: everyone plays alone this round, "
+                "and the four points count double.",
+                card=card,
             )
         else:
-            pairs = [" and ".join(names[s] for s in team) for team in teams]
-            text = f"{card} is the first Herald: {pairs[0]} play against {pairs[1]}."
+            text = t(
+                "{card} is the first Herald: {side} play against {others}.",
+                card=card,
+                side=named(names, teams[0]),
+                others=named(names, teams[1]),
+            )
         self._events.append(new_event("herald", text, seat))
         robot = self._robot
         if robot is not None and len(teams[0]) == 2:
@@ -758,12 +833,15 @@ class Primiera:
             assert partner is not None
             left = self._hands[robot]
             left.sort()
-            shown = short(left) if left else "none left"
+            shown = short(left) if left else t("none left")
             self._events.append(
                 new_event(
                     "robot",
-                    f"The robot's cards are turned face up ({shown}); "
-                    f"{names[partner]} plays them from now on.",
+                    t(
+                        "The robot's cards are turned face up ({cards}); {partner} plays them from now on.",
+                        cards=shown,
+                        partner=names[partner],
+                    ),
                     robot,
                 )
             )
@@ -805,10 +883,17 @@ class Primiera:
         for hand in self._hands:
             hand.sort()
         left = 40 - self._next
-        tail = f"; {plural(left, 'card')} left to deal" if left else "; that is the last deal"
-        self._events.append(
-            new_event("deal", f"{self._names[self._dealer]} deals {plural(size, 'card')} more to each{tail}.")
-        )
+        dealer, each = self._names[self._dealer], tn("{n} card", "{n} cards", n=size)
+        if left:
+            text = t(
+                "{dealer} deals {each} more to each; {left} left to deal.",
+                dealer=dealer,
+                each=each,
+                left=tn("{n} card", "{n} cards", n=left),
+            )
+        else:
+            text = t("{dealer} deals {each} more to each; that is the last deal.", dealer=dealer, each=each)
+        self._events.append(new_event("deal", text))
 
     def _turn_event(self) -> Event:
         seat = self._to_act
@@ -817,9 +902,11 @@ class Primiera:
             partner = self.robot_partner
             assert partner is not None
             return new_event(
-                "turn", f"The robot's turn: {self._names[partner]} plays one of its cards.", seat
+                "turn",
+                t("The robot's turn: {partner} plays one of its cards.", partner=self._names[partner]),
+                seat,
             )
-        return new_event("turn", f"{self._names[seat]} to play.", seat)
+        return new_event("turn", t("{player} to play.", player=self._names[seat]), seat)
 
     def _finish(self) -> None:
         table = self._table
@@ -827,10 +914,16 @@ class Primiera:
             last = self._last_capture
             if last is not None:
                 self._taken[last].extend(table)
-                text = f"{self._names[last]} made the last capture and takes what is left: {short(table)}."
+                text = t(
+                    "{player} made the last capture and takes what is left: {cards}.",
+                    player=self._names[last],
+                    cards=short(table),
+                )
             else:
                 # Decision 11: nobody captured all round, so nobody takes them.
-                text = f"Nobody captured this round; {short(table)} stay on the table, nobody's."
+                text = t(
+                    "Nobody captured this round; {cards} stay on the table, nobody's.", cards=short(table)
+                )
             self._events.append(new_event("last", text, last))
             if last is not None:
                 self._table = []
@@ -838,7 +931,7 @@ class Primiera:
         self._to_act = None
         self._score = self._scored()
         for item in self._score.items:
-            self._events.append(new_event("score", item.text))
+            self._events.append(new_event("score", item.said))
         self._events.append(new_event("result", self._summary()))
 
     # --------------------------------------------------------------------- scoring
@@ -861,31 +954,38 @@ class Primiera:
         primiera = [primiera_total(pile) for pile in piles]
         seven = next((i for i, pile in enumerate(piles) if SEVEN_OF_COINS in pile), None)
         sweeps = [sum(len(self._sweeps[s]) for s in side) for side in sides]
-        names = [" and ".join(self._names[s] for s in side) for side in sides]
+        names = [named(self._names, side) for side in sides]
         items: list[ScoreItem] = []
         totals = [0] * len(sides)
 
-        def award(kind: ScoreItemKind, winner: int | None, what: str, tie: str) -> None:
-            points = unit if winner is not None else 0
+        def award(kind: ScoreItemKind, winner: int | None, what: Msg, tie: Msg) -> None:
+            won = unit if winner is not None else 0
             if winner is not None:
-                totals[winner] += points
-                text = f"{what}: {names[winner]}, {plural(points, 'point')}."
+                totals[winner] += won
+                said = t("{item}: {side}, {points}.", item=what, side=names[winner], points=points_of(won))
             else:
-                text = f"{what}: {tie}, no point."
-            items.append(ScoreItem(item=kind, side=winner, points=points, text=text))
+                said = t("{item}: {tie}, no point.", item=what, tie=tie)
+            items.append(ScoreItem(item=kind, side=winner, points=won, said=said))
 
-        def counts(values: Sequence[int | None]) -> str:
-            return ", ".join(f"{names[i]} {'—' if v is None else v}" for i, v in enumerate(values))
+        def counts(values: Sequence[int | None]) -> Join:
+            return Join(
+                tuple(
+                    t("{side} {value}", side=names[i], value="—" if v is None else v)
+                    for i, v in enumerate(values)
+                ),
+                "comma",
+            )
 
         # Decisions 13-15: "the majority of the cards" / "more cards of the Coins suit" / "the
         # best Primiera score" read as the single highest among the sides; a tie for it is
         # "not awarded", as the text says for cards and coins, with two sides or four.
-        award("cards", sole_best(cards), f"Cards ({counts(cards)})", "a tie for the most")
-        award("coins", sole_best(coins), f"Coins ({counts(coins)})", "a tie for the most")
-        award("seven_of_coins", seven, "The seven of coins", "nobody took it")
+        most = t("a tie for the most")
+        award("cards", sole_best(cards), t("Cards ({counts})", counts=counts(cards)), most)
+        award("coins", sole_best(coins), t("Coins ({counts})", counts=counts(coins)), most)
+        award("seven_of_coins", seven, t("The seven of coins"), t("nobody took it"))
         best = sole_best(primiera)
-        tie = "a tie for the best" if any(v is not None for v in primiera) else "nobody took every suit"
-        award("primiera", best, f"Primiera ({counts(primiera)})", tie)
+        tie = t("a tie for the best") if any(v is not None for v in primiera) else t("nobody took every suit")
+        award("primiera", best, t("Primiera ({counts})", counts=counts(primiera)), tie)
         for i, made in enumerate(sweeps):
             if made:
                 totals[i] += made
@@ -894,7 +994,7 @@ class Primiera:
                         item="sweeps",
                         side=i,
                         points=made,
-                        text=f"Sweeps: {names[i]}, {plural(made, 'point')}.",
+                        said=t("Sweeps: {side}, {points}.", side=names[i], points=points_of(made)),
                     )
                 )
         side_scores = tuple(
@@ -922,15 +1022,19 @@ class Primiera:
             teams=tuple(side for side in sides if len(side) > 1),
         )
 
-    def _summary(self) -> str:
+    def _summary(self) -> Msg:
         score = self._score
         assert score is not None
-        parts = [
-            f"{' and '.join(self._names[s] for s in side.seats)} {plural(side.points, 'point')}"
-            for side in score.sides
-        ]
-        doubled = " (all alone: the four points counted double)" if score.doubled else ""
-        return f"Round over{doubled}: {', '.join(parts)}."
+        parts = Join(
+            tuple(
+                t("{side} {points}", side=named(self._names, side.seats), points=points_of(side.points))
+                for side in score.sides
+            ),
+            "comma",
+        )
+        if score.doubled:
+            return t("Round over (all alone: the four points counted double): {sides}.", sides=parts)
+        return t("Round over: {sides}.", sides=parts)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -943,7 +1047,8 @@ class Primiera:
         top = max(score.points)
         winners = tuple(s for s, p in enumerate(score.points) if p == top) if top > 0 else ()
         zeros = (0,) * len(self._names)
-        return Outcome(winners=winners, paid_in=zeros, paid_out=zeros, summary=self._summary())
+        said = self._summary()
+        return Outcome(winners=winners, paid_in=zeros, paid_out=zeros, summary=english(said), said=said)
 
     # ------------------------------------------------------------------------ view
 
@@ -1171,4 +1276,4 @@ def _parse(action: Any) -> Lay | Play:
             return _ACTIONS.validate_python(action, context=_CONTEXT)
         except ValidationError:
             pass
-    raise IllegalAction("That is not a Primiera move; play a card from your hand.")
+    raise IllegalAction(t("That is not a Primiera move; play a card from your hand."))

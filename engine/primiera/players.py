@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 
 from engine.core.cards import Card
+from engine.core.msg import Domain, Msg, Number
 from engine.core.players import Advice, ComputerPlayer
 from engine.primiera.game import REDEAL, Lay, Phase, Play, Primiera, PrimieraView
 from engine.primiera.scoring import CODE, COINS, HERALDS, SEVEN_OF_COINS, capture_options
@@ -40,6 +41,8 @@ LEAVE_SHARE = 0.6
 """A card left on the table is this share of its worth given away."""
 HERALD_KEEP = 0.5
 """At the lay, a Herald kept in hand can still set the teams: a little worth keeping."""
+
+t = Domain("primiera")
 
 
 def worth(code: int) -> float:
@@ -239,12 +242,14 @@ class StrongPlayer:
             raise ValueError("It is not this seat's turn.")
         self.plays = 0
         if len(legal) == 1:
-            return Advice(legal[0], "It is the only card you can play.")
+            return Advice(legal[0], t("It is the only card you can play."))
         if game.phase is Phase.LAY:
             return Advice(
                 self._basic.choose(game, seat),
-                "Before anything is played it lays the card worth least to whoever takes it from "
-                "the table, and would rather keep a Herald, which can still set the teams.",
+                t(
+                    "Before anything is played it lays the card worth least to whoever takes it from "
+                    "the table, and would rather keep a Herald, which can still set the teams."
+                ),
             )
         base, unseen, slots, seed = public_state(game, seat)
         heralds = held_heralds(game, seat, unseen, slots)
@@ -269,21 +274,37 @@ class StrongPlayer:
         best = max(range(len(roots)), key=lambda i: (totals[i], -i))
         runner = max((i for i in range(len(roots)) if i != best), key=lambda i: (totals[i], -i))
         alone = base.teams is not None and all(len(team) == 1 for team in base.teams)
-        side = "you" if alone else "your side"  # the Heralds' sides may not be known yet
-        reason = (
-            f"Played out to the end of the round over {samples} deals of the {len(unseen)} cards "
-            f"you can't see, it leaves {side} {_points(totals[best] / samples)} the others on "
-            f"average ({totals[best] / samples:+.1f} points, the next best play "
-            f"{totals[runner] / samples:+.1f})."
+        # the Heralds' sides may not be known yet: "your side" unless everyone plays alone
+        margin = _margin(totals[best] / samples, alone)
+        reason = t(
+            "Played out to the end of the round over {samples} deals of the {unseen} cards you can't see, "
+            "{margin} on average ({best} points, the next best play {next}).",
+            samples=samples,
+            unseen=len(unseen),
+            margin=margin,
+            best=Number(totals[best] / samples, sign=True),
+            next=Number(totals[runner] / samples, sign=True),
         )
         return Advice(legal[best], reason)
 
 
-def _points(value: float) -> str:
-    """A round's average margin over the others: "1.4 points ahead of", "0.3 points behind"."""
+def _margin(value: float, alone: bool) -> Msg:
+    """A round's average margin over the others: "it leaves your side 1.4 points ahead of the
+    others", "... behind the others", "... level with the others"."""
+    size = Number(abs(value))
     if abs(value) < 0.05:
-        return "level with"
-    return f"{abs(value):.1f} points {'ahead of' if value > 0 else 'behind'}"
+        return (
+            t("it leaves you level with the others")
+            if alone
+            else t("it leaves your side level with the others")
+        )
+    if value > 0:
+        if alone:
+            return t("it leaves you {points} points ahead of the others", points=size)
+        return t("it leaves your side {points} points ahead of the others", points=size)
+    if alone:
+        return t("it leaves you {points} points behind the others", points=size)
+    return t("it leaves your side {points} points behind the others", points=size)
 
 
 def knower(game: Primiera, seat: int) -> int:

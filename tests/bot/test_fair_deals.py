@@ -18,6 +18,7 @@ from bot.tables import Seat
 from bot.tables.fair import CLICK, Fairness, parse_hand
 from bot.tables.model import MemberSeed
 from engine.core.fair import SCHEME, BadSeed
+from engine.core.msg import english
 from engine.core.rng import commitment
 from engine.verify import DEALS, check
 from tests.helpers.postgres import execute
@@ -87,7 +88,7 @@ async def test_a_members_own_seed_changes_the_deal_and_is_in_its_proof(store: St
     fair = Fairness(store, seeds=lambda: 0x5EED)
     fair.lock(table, "the first hand's")
     lock = table.state.seed_lock
-    assert lock is not None and lock.commitment in table.state.log[-1]
+    assert lock is not None and lock.commitment in english(table.state.log[-1])
     hand_no = table.state.hand_no
 
     plain = await fair.deck_seed(table, hand_no, CLICK, [555])

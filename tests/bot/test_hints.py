@@ -35,6 +35,7 @@ from cogs.play import play_command
 from engine.cardano import Cardano, CardanoOptions
 from engine.cardano.game import DECK as PRIMERO_DECK
 from engine.core.cards import ITALIAN_40, POSTAS_50, PRIMERO_40, Card
+from engine.core.msg import english
 from engine.core.players import Advises
 from engine.holdout import Holdout, HoldoutOptions
 from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegOptions
@@ -158,7 +159,9 @@ def test_the_option_and_the_rules_exist_only_where_the_strongest_computer_explai
         assert (option is not None) == (game_id in offered)
         if option is not None:  # off unless the host asks, and it says the table isn't rated
             assert not option.required and option.default is False and "not rated" in option.description
-    said = hints_help(GAMES.values())
+    helped = hints_help(GAMES.values())
+    assert helped is not None
+    said = english(helped)
     assert "hints:true" in said and all(GAMES[game_id].name in said for game_id in offered)
 
 
@@ -258,7 +261,7 @@ async def test_a_hint_is_the_strongest_computers_move_for_that_seat_and_changes_
     assert given.reason == table.plugin.computer("strong").advise(game, seat).reason  # type: ignore[attr-defined]
     # Nothing was played: the hand and the table are as they were.
     assert (game.to_json(), table.version, table.game is game) == (before, version, True)
-    said = hint_text(given)
+    said = english(hint_text(given))
     assert (
         said.startswith("💡 **Hint**") and f"**{given.move}**" in said and "nothing has been played" in said
     )
@@ -280,7 +283,7 @@ async def test_a_hint_is_refused_with_a_sentence_off_turn_at_a_table_without_hin
     played = await primiera_for_two(sqlite, hints=False)
     with pytest.raises(TableError, match="doesn't allow hints"):
         await played.service.hints.ask(played.table, played.members[0])
-    assert HINTS_OFF.startswith("This table doesn't allow hints")
+    assert english(HINTS_OFF).startswith("This table doesn't allow hints")
     hinted = await primiera_for_two(sqlite, seed=8, channel=78)
     table, ana = hinted.table, hinted.members[0]
     while hint_seat(table, ana.id) is not None:  # to the computer's turn
@@ -288,7 +291,7 @@ async def test_a_hint_is_refused_with_a_sentence_off_turn_at_a_table_without_hin
         await hinted.service.hands.apply(table, seat, table.plugin.computer("basic").choose(table.game, seat))
     with pytest.raises(TableError) as refused:
         await hinted.service.hints.ask(table, ana)
-    assert str(refused.value) == NOT_YOUR_TURN
+    assert str(refused.value) == english(NOT_YOUR_TURN)
     with pytest.raises(TableError, match="not seated"):
         await hinted.service.hints.ask(table, Member(4444, "Onlooker"))
 
@@ -302,7 +305,7 @@ async def test_a_hint_the_hand_moved_on_from_is_a_sentence_and_kept_nowhere(sqli
     await played.service.hands.apply(table, seat, table.plugin.computer("basic").choose(table.game, seat))
     with pytest.raises(TableError) as late:
         await played.service.hints.answer(asked)
-    assert str(late.value) == MOVED_ON
+    assert str(late.value) == english(MOVED_ON)
     record = await sqlite.hand_record(table.id, table.state.hand_no)
     assert record is not None and record.hints == []
 
@@ -325,7 +328,7 @@ async def test_a_crashed_worker_gives_a_sentence_and_changes_nothing(sqlite: Sto
             await hints.answer(await hints.ask(table, ana))
     finally:
         workers.close()
-    assert str(failed.value) == FAILED
+    assert str(failed.value) == english(FAILED)
     assert (table.game.to_json(), table.version) == (before, version)
     record = await sqlite.hand_record(table.id, table.state.hand_no)
     assert record is not None and record.hints == []

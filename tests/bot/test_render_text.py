@@ -7,6 +7,7 @@ from bot.games import GAMES, HandSetup
 from bot.render import FIELD_LIMIT, fairness_line, log_text
 from bot.ui import plain
 from engine.core.game import Event
+from engine.core.msg import english
 
 
 def test_the_log_keeps_the_newest_whole_lines_that_fit_a_field() -> None:
@@ -31,12 +32,12 @@ def test_log_lines_show_names_as_typed() -> None:
 
 
 def test_the_footer_says_what_the_commitment_is_for() -> None:
-    before = fairness_line("3f2a" + "0" * 60, None)
+    before = english(fairness_line("3f2a" + "0" * 60, None))
     assert before == (
         "Fair deal: the deck was locked before play (fingerprint 3f2a000000000000); "
         "the seed that proves it appears when the hand ends."
     )
-    after = fairness_line("3f2a" + "0" * 60, 1234)
+    after = english(fairness_line("3f2a" + "0" * 60, 1234))
     assert "fingerprint 3f2a000000000000" in after and "the seed 1234 rebuilds it" in after
 
 
@@ -62,13 +63,15 @@ def test_where_the_engine_already_names_the_player_the_text_stays() -> None:
 
 
 def test_table_sentences_count_chips_in_the_right_number() -> None:
-    from bot.tables.lobby import took
-    from bot.tables.money import Transfer
+    from bot.i18n import chips, lang, t
 
-    assert took([Transfer("table:1", "member:1", 1, "cash-out")]) == " with 1 chip"
-    assert took([Transfer("table:1", "member:1", 1_900_000, "cash-out")]) == " with 1,900,000 chips"
+    def left(amount: int) -> str:
+        return lang("en")(t("{player} left the table with {chips}.", player="Ana", chips=chips(amount)))
+
+    assert left(1) == "Ana left the table with 1 chip."
+    assert left(1_900_000) == "Ana left the table with 1,900,000 chips."
     plugin = GAMES["holdout"]
-    assert plugin.describe_options(plugin.parse_options({}), 1).endswith("stacks of 20 chips")
+    assert english(plugin.describe_options(plugin.parse_options({}), 1)).endswith("stacks of 20 chips")
 
 
 def test_between_hands_with_only_computers_seated_the_table_says_it_closes() -> None:

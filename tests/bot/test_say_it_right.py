@@ -10,6 +10,7 @@ import pytest
 from bot.games.cardano.render import PRIVILEGE_KEY, change_text
 from bot.games.holdout.render import line_key
 from bot.games.primiera.render import card_text, value_key
+from bot.i18n import lang
 from engine.core.cards import ITALIAN_40
 from engine.prefa import Bid, Declare, Discard, Pass
 from engine.prefa.scoring import Contract
@@ -48,7 +49,9 @@ def test_a_prefa_bid_reads_as_a_player_says_it_and_its_value_in_words() -> None:
 
 def test_primieras_key_reads_the_card_it_names() -> None:
     card = next(card for card in ITALIAN_40.cards() if card_text(card).endswith("(4 · P14)"))
-    assert value_key(card).startswith(f"*{card_text(card)}: counts 4 when taking; P14 is its Primiera value")
+    assert value_key(card, lang("en")).startswith(
+        f"*{card_text(card)}: counts 4 when taking; P14 is its Primiera value"
+    )
 
 
 def test_the_keys_to_holdouts_line_and_cardanos_privilege_are_one_line_each() -> None:

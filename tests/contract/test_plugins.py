@@ -13,8 +13,9 @@ After every move:
   and no seat's hand panel names a card that seat may not see;
 - for each seat the hand waits on, every legal move's key decodes back to it, every
   enabled control and public button decodes to a move the engine accepts, and the
-  timeout move and each computer level's move are moves the engine accepts; for every
-  other seat, no move and no usable control.
+  timeout move and each computer level's move are moves the engine accepts (and a level
+  that says why names no card the seat may not see in its reason); for every other seat,
+  no move and no usable control.
 Each hand ends within a bound of moves and settles exactly (chips conserved across the
 seats, a pot carried on and the house); dealing the same setup again and replaying the same
 moves gives the same views and the same table message. A hand waiting on the clock (nobody
@@ -50,6 +51,7 @@ from bot.tables import Phase, Seat, Table, TableState
 from bot.ui import Panel
 from engine.core.cards import Card
 from engine.core.errors import RuleError
+from engine.core.players import Advises
 from tests.helpers.cards import card_pattern, cards_in
 from tests.helpers.tables import seated_table
 
@@ -57,6 +59,8 @@ MAX_MOVES = 1_000
 """A hand that has not ended after this many moves never will (real hands take tens)."""
 HANDS = 2
 """Hands per table: the second is dealt from the first's stacks, carried pot and dealer."""
+STRONG_EVERY = 4
+"""A level above the first is asked for its move at one checked turn in this many."""
 NAMES = ("Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Gino", "Ilaria")
 DEADLINE = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 STAKES = (1, 7, 10)
@@ -247,6 +251,8 @@ class Contract:
         self.plugin = plugin
         self.options = options
         self.rng = rng
+        #: turns check_turn has seen, to ask the stronger levels at one in STRONG_EVERY
+        self.turns_checked = 0
 
     # ---------------------------------------------------------------------- playing
     def random_move(self, game: Any, awaiting: tuple[int, ...]) -> Move:
@@ -529,8 +535,27 @@ class Contract:
                 raise AssertionError(f"{action!r} encodes to {key!r} {values}, refused: {error}") from error
             assert back == action, f"{action!r} encodes to {key!r} {values}, which decodes to {back!r}"
         self.accepts(game, seat, plugin.timeout_action(game, seat), "the timeout move")
-        for level in plugin.levels:
-            self.accepts(game, seat, plugin.computer(level).choose(game, seat), f"the {level} computer")
+        self.turns_checked += 1
+        for rank, level in enumerate(plugin.levels):
+            # The first level is asked at every turn; a stronger one searches (tens of ms a
+            # move), so it is asked at one turn in STRONG_EVERY, and still plays in every
+            # playout (random_move), where an illegal move of its own would be refused.
+            if rank > 0 and self.turns_checked % STRONG_EVERY:
+                continue
+            computer = plugin.computer(level)
+            if not isinstance(computer, Advises):
+                self.accepts(game, seat, computer.choose(game, seat), f"the {level} computer")
+                continue
+            # A computer that says why (a learner's hint): its move, and a reason that names
+            # no card the seat may not see.
+            advice = computer.advise(game, seat)
+            self.accepts(game, seat, advice.action, f"the {level} computer")
+            seats = range(len(plugin.seat_names(game)))
+            others = set(plugin.secret_cards(game)).union(
+                *(plugin.private_cards(game, s) for s in seats if s != seat)
+            )
+            forbidden = others - cards_in(game.view(seat))
+            assert_names_none(forbidden, [advice.reason], f"the {level} computer's reason")
         for move in table_moves(plugin, game, seat):
             if move.key.split(".")[0] in plugin.form_keys:
                 form = plugin.form(table.view(), game, seat, move.key, ())

@@ -16,6 +16,7 @@ from bot.games import GAMES
 from bot.tables import Phase, Table
 from engine.cardano import Phase as HandPhase
 from engine.core.cards import Card
+from engine.core.msg import english
 from tests.engine.cardano_helpers import c, stacked
 from tests.helpers.room import Panels, Room, button, controls, labels, open_table, text_of
 from tests.helpers.seeds import Seeds
@@ -256,7 +257,7 @@ async def test_the_timer_passes_discards_and_folds_for_an_absent_player(room: Ro
     # The second player lets the timer run: it passes the invitation. Nobody answered, so
     # the second, last in turn, pays one counter, not the whole two, and must discard.
     await room.env.advance_time(table.state.turn_timer + 1)
-    assert any("ran out of time" in line for line in table.state.log)
+    assert any("ran out of time" in line for line in map(english, table.state.log))
     assert game.phase is HandPhase.DISCARD and game.view(None).paid[play.seat(second)] == 1
     await play.press(first, "Keep all your cards")
     await room.env.advance_time(table.state.turn_timer + 1)

@@ -104,6 +104,7 @@ async def test_an_admin_changes_the_starting_bankroll_and_daily_amount(room: Roo
         "Starting bankroll": "500 chips",
         "Daily amount": "50 chips",
         "Turn timer": "60 seconds (new tables)",
+        "Table language": "English (the server's own)",
     }
     newcomer = room.guild.add_member(room.env.create_user("newcomer"))
     assert (await newcomer.slash(room.channel, "balance")).response.content == "You have **500** chips."

@@ -16,6 +16,7 @@ import pytest
 
 from bot.tables import Phase, Table
 from engine.core.fair import server_commitment, server_seed_text
+from engine.core.msg import english
 from tests.helpers.postgres import execute
 from tests.helpers.room import Room, answer_to, find_label
 
@@ -131,7 +132,7 @@ async def test_the_commitment_is_public_before_start_the_seed_secret_until_the_e
     assert run.returncode == 0 and run.stdout.strip() == sentence
     # The next hand's seed is locked and shown at once; it is not the one just revealed.
     assert table.state.seed_lock is not None and table.state.seed_lock.seed != secret
-    assert table.state.seed_lock.commitment in "\n".join(table.state.log)
+    assert table.state.seed_lock.commitment in "\n".join(map(english, table.state.log))
 
 
 async def test_verify_fails_a_hand_whose_stored_proof_was_changed(room: Room) -> None:

@@ -14,6 +14,7 @@ from bot.components import REPLAY
 from bot.history import IN_PLAY, NOT_KEPT
 from bot.replay import CANNOT_REPLAY
 from bot.tables import Phase, Table
+from engine.core.msg import english
 from tests.helpers.postgres import execute
 from tests.helpers.room import Room, button, buttons, click_as_rendered, fetch, find_label, text_lines
 
@@ -112,11 +113,11 @@ async def test_a_replay_of_a_hand_in_play_not_kept_or_not_replayable_is_a_senten
     await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     message = room.message(table.state.message_id)
     playing = await click_as_rendered(room.bob, message, REPLAY(table=table.id, hand=2, go="end", step=0))
-    assert playing.ephemeral and playing.response.content == IN_PLAY
+    assert playing.ephemeral and playing.response.content == english(IN_PLAY)
     foreign = await click_as_rendered(
         room.bob, message, REPLAY(table=table.id + 9, hand=1, go="start", step=0)
     )
-    assert foreign.response.content == NOT_KEPT
+    assert foreign.response.content == english(NOT_KEPT)
 
     record = await room.bot.store.hand_record(table.id, 1)
     refused = json.dumps({**record.start, "format": 99}).replace("'", "''")
@@ -125,7 +126,7 @@ async def test_a_replay_of_a_hand_in_play_not_kept_or_not_replayable_is_a_senten
         f"UPDATE hand_records SET start = '{refused}' WHERE table_id = {table.id} AND hand_no = 1",
     )
     stored = await click_as_rendered(room.bob, message, REPLAY(table=table.id, hand=1, go="start", step=0))
-    assert stored.response.content == CANNOT_REPLAY
+    assert stored.response.content == english(CANNOT_REPLAY)
 
 
 async def test_a_replay_button_used_on_another_server_is_refused(room: Room) -> None:
@@ -138,7 +139,7 @@ async def test_a_replay_button_used_on_another_server_is_refused(room: Room) -> 
     copied = await click_as_rendered(
         dana, own.response.message, REPLAY(table=table.id, hand=1, go="start", step=0)
     )
-    assert copied.ephemeral and copied.response.content == NOT_KEPT
+    assert copied.ephemeral and copied.response.content == english(NOT_KEPT)
 
 
 async def test_a_replay_slow_to_draw_is_answered_in_time_then_shown(

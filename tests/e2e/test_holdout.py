@@ -13,6 +13,7 @@ import simcord
 from bot.storage import member_account, table_account
 from bot.tables import Phase, Table
 from engine.core.cards import Card
+from engine.core.msg import english
 from engine.holdout.game import Phase as HandPhase
 from tests.helpers.room import (
     Room,
@@ -324,7 +325,7 @@ async def test_the_timer_passes_for_a_member_and_two_timeouts_bring_a_computer(r
     await room.env.advance_time(table.state.turn_timer + 1)
     assert table.game.view(None).phase is not HandPhase.PASS
     assert table.state.seats[2].strikes == 1
-    assert any("ran out of time" in line for line in table.state.log)
+    assert any("ran out of time" in line for line in map(english, table.state.log))
     # Carol stays away: the timer folds her when her turn comes, her second strike.
     while table.state.phase is Phase.PLAYING:
         seat = table.to_act
@@ -454,7 +455,7 @@ async def test_a_stack_that_cannot_cover_the_ante_stands_up_at_the_deal(room: Ro
     before = await room.bot.store.balance(room.guild.id, room.alice.id)
     await room.bob.click(room.message(table.state.message_id), label="Deal next hand")
     assert table.seat_of(room.alice.id) is None
-    assert any("can't cover the ante" in line for line in table.state.log)
+    assert any("can't cover the ante" in line for line in map(english, table.state.log))
     assert await room.bot.store.balance(room.guild.id, room.alice.id) == before + 2
     assert table.state.phase is Phase.PLAYING and len(table.state.hand_seats) == 2
 

@@ -8,6 +8,7 @@ import pytest
 import simcord
 
 from bot.tables import Phase, Table
+from engine.core.msg import english
 from tests.e2e.test_holdout import SEED, everyone_passes, first_move, member_at, open_holdout
 from tests.helpers.room import Room, buttons, fetch, open_table, text_of
 
@@ -59,7 +60,7 @@ async def test_stay_keeps_the_turn_and_the_member_leaves_when_the_hand_ends(room
     assert "You'll leave when this hand ends" in prompt.content and buttons(prompt) == []
     # A two-player hand no longer ends on the spot: it waits on the member's decision.
     assert table.state.phase is Phase.PLAYING and table.to_act == seat
-    assert not any("timer plays" in line for line in table.state.log)
+    assert not any("timer plays" in line for line in map(english, table.state.log))
     saved = await saved_seat(room, table, member)
     assert saved is not None and saved["leaving"] is True and saved["plays_out"] is True
     # The member plays their own turns to the end of the hand, then their seat goes.
@@ -70,7 +71,7 @@ async def test_stay_keeps_the_turn_and_the_member_leaves_when_the_hand_ends(room
         await member_at(room, table, to_act).click(panel, custom_id=first_move(panel))
     assert table.seat_of(member.id) is None
     assert await saved_seat(room, table, member) is None
-    assert any(line.startswith(f"{name} left the table") for line in table.state.log)
+    assert any(line.startswith(f"{name} left the table") for line in map(english, table.state.log))
 
 
 async def test_leave_now_hands_the_decision_to_the_timer(room: Room) -> None:
@@ -81,7 +82,7 @@ async def test_leave_now_hands_the_decision_to_the_timer(room: Room) -> None:
     assert "You've left this hand" in fetch(room, result.response.id).content
     # The timer folded for the member at once: two players, so the hand is over and they're gone.
     assert table.state.phase is Phase.BETWEEN
-    assert any("timer plays" in line for line in table.state.log)
+    assert any("timer plays" in line for line in map(english, table.state.log))
     assert table.seat_of(member.id) is None and await saved_seat(room, table, member) is None
 
 
@@ -95,7 +96,7 @@ async def test_without_a_decision_pending_the_member_keeps_their_next_turn(room:
     assert "You'll leave when this hand ends" in note.content and "still yours to play" in note.content
     saved = await saved_seat(room, table, waiting)
     assert saved is not None and saved["leaving"] is True and saved["plays_out"] is True
-    assert f"{name} will leave after this hand." in table.state.log
+    assert f"{name} will leave after this hand." in [english(line) for line in map(english, table.state.log)]
     panel = fetch(room, panels[seat])
     await member.click(panel, custom_id=first_move(panel))
     # The leaver's turn waits for them: nothing was played for them.
@@ -119,7 +120,11 @@ async def test_a_member_who_stays_and_then_runs_out_of_time_twice_is_told_they_l
     said: list[str] = []
     while table.state.phase is Phase.PLAYING:  # everyone away: the timer stands for the members
         await room.env.advance_time(table.state.turn_timer + 1)
-        said += [line for line in table.state.log if line.startswith(f"⏱ {name} ") and line not in said]
+        said += [
+            line
+            for line in map(english, table.state.log)
+            if line.startswith(f"⏱ {name} ") and line not in said
+        ]
     assert len(said) >= 2, said
     assert not any("computer" in line for line in said), said
     assert "leave the table when this hand ends" in said[1]

@@ -9,6 +9,7 @@ import pytest
 import simcord
 
 from bot.tables import Phase, Table
+from engine.core.msg import english
 from engine.peg_leg.game import BetStatus, odds_text
 from tests.helpers.room import Room, answer_to, button, controls, fetch, open_table, text_of
 
@@ -103,7 +104,7 @@ async def test_two_members_and_a_computer_bet_surrender_and_settle_with_the_hous
     assert 0 < value < 5
     await press(room, table, room.bob, "Surrender #3")
     assert game.view(None).bets[2].status is BetStatus.SURRENDERED
-    assert any("surrenders the bet of 5 chips" in line for line in table.state.log)
+    assert any("surrenders the bet of 5 chips" in line for line in map(english, table.state.log))
     await stand_to_the_end(room, table, [room.alice, room.bob])
     outcome = game.outcome
     assert outcome is not None

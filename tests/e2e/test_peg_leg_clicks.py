@@ -15,6 +15,7 @@ import pytest
 import simcord
 
 from bot.tables import Phase, Table
+from engine.core.msg import english
 from tests.helpers.room import (
     Panels,
     Room,
@@ -117,7 +118,7 @@ async def test_a_standing_decision_survives_a_restart_and_is_cancelled_from_the_
     await alice.press("Stop standing")  # out of turn: the round doesn't wait on her
     assert restored.game.view(None).standing[alice.seat] is None
     assert alice.seat in restored.awaiting
-    assert any("decides card by card again" in line for line in restored.state.log)
+    assert any("decides card by card again" in line for line in map(english, restored.state.log))
     assert button(alice.panel(), "Stand — keep my bets")
 
 

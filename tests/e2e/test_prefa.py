@@ -10,6 +10,7 @@ import pytest
 from bot.games.prefa.plugin import hand_cost
 from bot.tables import Phase, Table
 from engine.core.match import FIRST_DEALER_PURPOSE
+from engine.core.msg import english
 from engine.core.rng import seeded_index
 from engine.prefa import Phase as HandPhase
 from tests.e2e.test_table_message import assert_fits
@@ -73,7 +74,7 @@ async def play_until(room, table: Table, members, done, limit: int = 2_000) -> N
 
 
 def game_over(table: Table) -> bool:
-    return any("pouches are empty" in line for line in table.state.log)
+    return any("pouches are empty" in line for line in map(english, table.state.log))
 
 
 # -------------------------------------------------------------------- tests
@@ -158,7 +159,7 @@ async def test_the_turn_timer_passes_in_the_bidding(room) -> None:  # type: igno
     await room.env.advance_time(table.state.turn_timer + 1)
     calls = game.engine.view(None).sheet
     assert calls and calls[0].call == "pass"
-    assert any(name in line and "pass" in line for line in table.state.log), table.state.log
+    assert any(name in line and "pass" in line for line in map(english, table.state.log)), table.state.log
 
 
 async def test_a_bankroll_table_moves_chips_between_stacks(room) -> None:  # type: ignore[no-untyped-def]
@@ -196,7 +197,7 @@ async def test_a_member_who_loses_a_hand_at_a_bankroll_table_is_still_dealt_in(r
     assert table.state.phase is Phase.PLAYING
     assert [(seat.choice, seat.user_id) for seat in table.state.seats] == seats
     assert table.state.stacks == stacks, "a stack of two hands' worth still covers a hand"
-    assert not any("topped up" in line or "stood up" in line for line in table.state.log)
+    assert not any("topped up" in line or "stood up" in line for line in map(english, table.state.log))
 
 
 async def test_a_member_short_of_a_hand_tops_up_from_the_bankroll(room) -> None:  # type: ignore[no-untyped-def]
@@ -212,7 +213,7 @@ async def test_a_member_short_of_a_hand_tops_up_from_the_bankroll(room) -> None:
     assert table.seat_of(seat.user_id) is not None
     assert table.state.stacks[seat.choice] == full
     assert await room.bot.store.balance(room.guild.id, seat.user_id) == before - short
-    assert any(f"{seat.name} topped up" in line for line in table.state.log), table.state.log
+    assert any(f"{seat.name} topped up" in line for line in map(english, table.state.log)), table.state.log
 
 
 async def test_a_member_who_cannot_top_up_gives_the_seat_to_a_computer(room, dave) -> None:  # type: ignore[no-untyped-def]
@@ -254,7 +255,7 @@ async def test_a_member_who_leaves_mid_game_is_replaced_and_the_sheet_carries_on
     assert robot.is_computer and table.state.stacks[choice] == full, "the house brings its stack"
     assert await room.bot.store.balance(room.guild.id, room.bob.id) == before + stack
     assert table.match.pouches[choice] == pouch and table.match.scores.get(choice) == scores
-    assert any("keeps the seat" in line for line in table.state.log), table.state.log
+    assert any("keeps the seat" in line for line in map(english, table.state.log)), table.state.log
     await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     assert table.state.phase is Phase.PLAYING and choice in table.game.keys
     await play_until(room, table, [room.alice, room.carol], lambda: table.state.phase is Phase.BETWEEN)

@@ -13,6 +13,7 @@ import simcord
 from bot.storage import HOUSE, member_account, table_account
 from bot.tables import Phase, Table
 from bot.tables.timing import RESTART_GRACE
+from engine.core.msg import english
 from engine.prima_carta.game import CARDS, SUITS
 from engine.prima_carta.house_bets import CARTAS_MEASURED, CARTAS_ODDS
 from tests.helpers.room import (
@@ -142,7 +143,9 @@ async def test_two_onlookers_bet_across_a_restart_and_each_bet_settles_with_the_
     assert restored.game.phase == "deal", "not yet"
     await room.env.advance_time(2)
     assert restored.game.phase != "deal", "the clock turned the first card"
-    assert "Bets are closed: the dealer turns the first card." in restored.state.log
+    assert "Bets are closed: the dealer turns the first card." in [
+        english(line) for line in restored.state.log
+    ]
     assert "Bet" not in buttons(room.message(restored.state.message_id))
 
     await play_out(room, restored)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase
+from engine.core.msg import english
 from tests.helpers.room import Room, answer_to, find_label
 
 SEED = 20261133
@@ -50,7 +51,7 @@ async def test_corte_and_a_carried_cobre_over_two_hands_balance(room: Room) -> N
     alice = await store.balance(room.guild.id, room.alice.id)
     assert alice == 1000 + outcome.net(0) and outcome.paid_out[0] == sum(outcome.paid_in) - 10
     assert await store.balance(room.guild.id, room.bob.id) == 980
-    assert "cobre of 10 chips is carried to the next hand" in "\n".join(table.state.log)
+    assert "cobre of 10 chips is carried to the next hand" in "\n".join(map(english, table.state.log))
     report = await store.audit()
     assert report.ok, report
 
@@ -84,7 +85,7 @@ async def test_at_a_house_table_the_house_deals_and_takes_the_corte(room: Room) 
     picker = await room.bob.click(room.message(message_id), label="Join")
     await room.bob.click(picker.response.message, label="Locks")
     await room.alice.click(room.message(message_id), label="Start")
-    assert "Hand 1: the house deals." in table.state.log
+    assert "Hand 1: the house deals." in [english(line) for line in table.state.log]
     view = table.game.view(None)
     assert view.dealer is None and view.corte == 10
     actors = {room.alice.id: room.alice, room.bob.id: room.bob}

@@ -33,6 +33,7 @@ from simcord.results import to_discord_message
 from bot.games import GAMES, OptionError
 from bot.storage import GRANT, HOUSE, table_account
 from bot.tables import Phase, Table
+from engine.core.msg import english
 from tests.e2e.test_random_play import CLOCK_MARGIN, poll_settle_faster
 from tests.helpers.room import Room, controls, fetch, find_label, selects
 
@@ -546,7 +547,7 @@ async def test_a_prima_who_spent_the_corte_during_the_bets_pause_gets_the_first_
     assert table.game.phase.value != "deal", "the first card is turned"
     assert table.game.view(None).corte == 0, "without the corte"
     assert await room.bot.store.balance(room.guild.id, prima.id) == 5
-    assert "Bets are closed: the dealer turns the first card." in table.state.log
+    assert "Bets are closed: the dealer turns the first card." in [english(line) for line in table.state.log]
     ledger = await room.bot.store.ledger(room.guild.id, table_id=table.id)
     assert not [row for row in ledger if row["reason"] == "deal"], "no corte was charged"
     # The hand plays on: the timer folds the poor prima (or they can't pay), the other pays.

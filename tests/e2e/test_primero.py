@@ -12,6 +12,7 @@ import simcord
 
 from bot.tables import Phase, Table
 from engine.core.cards import PRIMERO_40, Card
+from engine.core.msg import english
 from engine.primero.game import DECK
 from engine.primero.game import Phase as HandPhase
 from tests.engine.primero_helpers import c, stacked
@@ -285,7 +286,7 @@ async def test_the_points_game_plays_to_its_target_and_reaches_the_scoreboard(ro
     play = Players(room, table, [room.alice, room.bob])
     for _ in range(40):
         if table.state.phase is not Phase.PLAYING:
-            if any("win" in line and "game" in line for line in table.state.log):
+            if any("win" in line and "game" in line for line in map(english, table.state.log)):
                 break
             await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
             continue
@@ -306,7 +307,9 @@ async def test_the_points_game_plays_to_its_target_and_reaches_the_scoreboard(ro
             await play.bid(member, kind.label, str(total), None)
         else:
             await play.press(member, "Stand")
-    assert any("win" in line and "the game" in line for line in table.state.log), table.state.log
+    assert any("win" in line and "the game" in line for line in map(english, table.state.log)), (
+        table.state.log
+    )
     board = await room.bot.store.leaderboard_game(room.guild.id, "primero_points")
     assert len(board) == 2 and sum(wins for _, wins, _, _ in board) >= 1
     assert await room.bot.store.leaderboard_game(room.guild.id, "primero") == []
@@ -369,7 +372,7 @@ async def test_the_timer_folds_an_absent_player_and_covers_for_a_forced_one(
         assert table.to_act == play.seat(member)
         await room.env.advance_time(table.state.turn_timer + 1)
         assert game.view(None).status[play.seat(member)].value == "folded"
-        assert any("ran out of time" in line for line in table.state.log)
+        assert any("ran out of time" in line for line in map(english, table.state.log))
     # Alice is now the last before the uncovered bidder: the timer covers for her.
     assert game.view(None).forced == play.seat(room.alice)
     await room.env.advance_time(table.state.turn_timer + 1)

@@ -13,6 +13,7 @@ import simcord
 from bot.tables import Phase, Table
 from engine.core.cards import Card
 from engine.core.match import FIRST_DEALER_PURPOSE
+from engine.core.msg import english
 from engine.core.rng import seeded_index
 from tests.helpers.room import Room, answer_to, controls, fetch, open_table, text_of
 
@@ -212,7 +213,7 @@ async def test_a_bankroll_game_pays_the_winner_from_the_stacks(
     stacks = table.state.stacks
     assert sorted(stacks.values()) == [0, 20], "the loser's stack paid the winner the capped 10"
     winner = next(c for c, s in stacks.items() if s == 20)
-    assert "wins the game with" in "\n".join(table.state.log)
+    assert "wins the game with" in "\n".join(map(english, table.state.log))
     assert sum(stacks.values()) == 20, "escrow holds the two stacks"
     assert table.state.held == 20 or table.state.phase is Phase.BETWEEN
     assert winner in {seat.choice for seat in table.state.seats}
@@ -252,7 +253,7 @@ async def test_a_member_who_leaves_a_bankroll_game_in_progress_pays_those_ahead(
     for choice, behind in ahead.items():
         assert table.state.stacks[choice] == 220 + 10 * behind
     assert sum(table.state.stacks.values()) == 3 * 220 - (220 - paid), "chips only moved between stacks"
-    assert "leaves the game in progress and pays" in "\n".join(table.state.log)
+    assert "leaves the game in progress and pays" in "\n".join(map(english, table.state.log))
     # The others' scores stand: the game goes on for them. When the next one leaves, they
     # concede to the last one in turn, if behind; then the last takes their stack home.
     rest = {c: 220 + 10 * ahead.get(c, 0) for c in by_choice if c != leaver}
@@ -291,4 +292,4 @@ async def test_closing_a_bankroll_game_in_progress_settles_it_as_it_stands(room:
         assert await room.bot.store.balance(room.guild.id, by_choice[choice]) == expected, choice
     total = sum([await room.bot.store.balance(room.guild.id, m.id) for m in members])
     assert total == 3000, "no chip made or lost"
-    assert "leaves the game in progress and pays" in "\n".join(table.state.log)
+    assert "leaves the game in progress and pays" in "\n".join(map(english, table.state.log))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+import math
 import os
 import random
 import re
@@ -42,6 +43,7 @@ import zlib
 from collections import Counter
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Literal, Union, get_args, get_origin
 
 import pytest
@@ -55,6 +57,7 @@ from simcord.components import walk_components
 from simcord.results import to_discord_message
 
 from bot.components import REPLAY
+from bot.config import Settings
 from bot.games import GAMES, OptionError
 from bot.games.base import scoreboard
 from bot.tables import Phase, Table
@@ -78,8 +81,11 @@ AUDIT_EVERY = 25
 #: how many steps of history a failure shows
 HISTORY = 40
 #: how close to the table clock's next wake-up a wait may not stop (SimCord's settle timeout,
-#: 5 s, and a margin; see Driver.wait)
+#: 5 s, and a margin; see Driver.advance)
 CLOCK_MARGIN = 8
+#: seconds a computer takes over its move here: more than CLOCK_MARGIN, so each computer's
+#: move is a wake-up of its own that an advance can stop just past (Driver.advance)
+COMPUTER_DELAY = 20
 #: seconds SimCord idles between checks that the bot has settled (see poll_settle_faster)
 SETTLE_IDLE = 0.002
 DECKS = [deck for deck in vars(cards).values() if isinstance(deck, DeckSpec)]
@@ -869,23 +875,37 @@ class Driver:
         await self.interact(member, f"/{name} {options}", member.slash(channel, name, **options))
 
     async def wait(self) -> None:
-        """Time passes: seconds, past the turn timer, past the next deal, past the idle close.
-
-        A wait never stops within SimCord's settle timeout of the table clock's next wake-up:
-        SimCord would then let that timer fire on the wall clock in the middle of the next
-        interaction, and its real-time advance and the interaction's settling wait on each
-        other until both time out (a SimCord limitation, not the bot's). Such a wait goes on
-        to just past the deadline instead."""
+        """Time passes: seconds, past the turn timer, past the next deal, past the idle close."""
         seconds = self.rng.choice(WAITS)
-        table = self.current()
-        service = self.room.bot.tables
-        due = service.autoplay.clock.pending(table.id) if table is not None else None
-        if due is not None:
-            left = (due - service.now()).total_seconds() - seconds
-            if 0 < left <= CLOCK_MARGIN:
-                seconds += int(left) + 1  # just past it instead
         self.note(f"time passes: {seconds} s")
-        await self.env.advance_time(seconds)
+        await self.advance(seconds)
+
+    async def advance(self, seconds: int) -> None:
+        """Let `seconds` pass, one wake-up of the table clock at a time.
+
+        SimCord gives each operation its settle timeout of real time, so an advance goes only
+        just past the clock's next wake-up (one computer's move, one timer: COMPUTER_DELAY
+        keeps them apart) and the next advance takes the next: a table of strong computers
+        playing a whole hand inside one advance outran it on a busy machine. And an advance
+        never stops within CLOCK_MARGIN of the next wake-up: SimCord would then let that
+        timer fire on the wall clock in the middle of the next interaction, and its real-time
+        advance and the interaction's settling wait on each other until both time out (a
+        SimCord limitation, not the bot's). Such an advance goes on to just past it."""
+        service = self.room.bot.tables
+        end = service.now() + timedelta(seconds=seconds)
+        while True:
+            now = service.now()
+            table = self.current()
+            due = service.autoplay.clock.pending(table.id) if table is not None else None
+            until = max(0.0, (due - now).total_seconds()) if due is not None else None
+            left = (end - now).total_seconds()
+            if until is not None and left < until <= left + CLOCK_MARGIN:
+                end = now + timedelta(seconds=math.floor(until) + 1)  # just past it instead
+                left = (end - now).total_seconds()
+            if left <= 0:
+                return
+            step = left if until is None or until >= left else math.floor(until) + 1
+            await self.env.advance_time(min(step, left))
 
     async def restart(self) -> None:
         """The bot process restarts on the same database."""
@@ -905,7 +925,7 @@ class Driver:
             self.step_no += 1
             seconds = table.state.turn_timer + 1 if table.state.phase is Phase.PLAYING else 1801
             self.note(f"time passes: {seconds} s ({self.describe_table()})")
-            await self.env.advance_time(seconds)
+            await self.advance(seconds)
             await self.check()
         if self.current() is not None:
             self.fail("a table left alone never closed")
@@ -964,6 +984,12 @@ def poll_settle_faster(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ------------------------------------------------------------------ test
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The e2e settings, with computers taking COMPUTER_DELAY over each move."""
+    return settings.model_copy(update={"computer_delay": COMPUTER_DELAY})
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_random_play(
     room: Room, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, game: str

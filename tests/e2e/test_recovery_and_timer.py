@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Phase
+from engine.core.msg import english
 from tests.e2e.test_prima_carta_hand import started_with_bob_and_a_computer
 from tests.helpers.room import Room, answer_to, find_label, text_of
 
@@ -56,7 +57,7 @@ async def test_turn_timer_folds_for_an_absent_player_and_says_so(room: Room) -> 
     assert table.to_act == seat  # not yet
     await room.env.advance_time(2)
     assert table.game.view(None).status[seat] == "folded"
-    assert any(f"{absent.name} ran out of time" in line for line in table.state.log)
+    assert any(f"{absent.name} ran out of time" in line for line in map(english, table.state.log))
     log = await answer_to(room, room.carol, table, "Log")
     assert f"{absent.name} ran out of time" in (log.description or "")
     assert table.state.seats[seat].strikes == 1 and not table.state.seats[seat].replace
@@ -89,7 +90,7 @@ async def test_two_timeouts_in_a_row_hand_the_seat_to_a_computer(room: Room) -> 
         assert table.state.seats[bob_seat].replace is (hand == 2)
         if hand == 1:
             await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
-    assert "A computer player takes their seat" in " ".join(table.state.log)
+    assert "A computer player takes their seat" in " ".join(map(english, table.state.log))
     await room.alice.click(room.message(table.state.message_id), label="Deal next hand")
     assert all(s.user_id != room.bob.id for s in table.state.seats)
     assert [s.choice for s in table.state.seats if s.is_computer] == ["locks", "fruit"]

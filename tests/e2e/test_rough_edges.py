@@ -10,6 +10,7 @@ import pytest
 import simcord
 
 from bot.tables import Phase, Table
+from engine.core.msg import english
 from tests.e2e.test_holdout import everyone_passes, open_holdout, panel_text, play_out
 from tests.helpers.room import Room, answer_to, buttons, controls, fetch, find_label, text_of
 
@@ -132,7 +133,7 @@ async def test_a_markdown_name_is_shown_as_typed_and_the_log_names_the_player(ro
     assert table.state.seats[seat].name == BOSS, "stored raw, escaped where drawn"
     # Every line shown is a whole line of the table's log.
     assert [line for line in lines] == [
-        discord.utils.escape_markdown(line) for line in table.state.log[-len(lines) :]
+        discord.utils.escape_markdown(line) for line in map(english, table.state.log[-len(lines) :])
     ]
     # A gift names her as typed, too.
     gift = await room.alice.slash(room.channel, "give", member=member, amount=1)

@@ -3,7 +3,8 @@ rules, privately, split within Discord's limits."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from bot.rules_pages import (
     hints_note,
     rules_pages,
 )
+from engine.core.msg import english
 from tests.helpers.room import Room, buttons, fetch
 
 BRIEF_MOST = 600
@@ -27,7 +29,7 @@ def words(text: str) -> list[str]:
 
 def full_rules(plugin: Any) -> list[str]:
     """What More shows: the rules, then (where the game has hints) how to ask for them."""
-    return words(plugin.rules) + words(hints_note(plugin) or "")
+    return words(plugin.rules) + words(english(hints_note(plugin) or ""))
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class Text:
     rules: str
     brief: str = ""
     levels: tuple[str, ...] = ()
+    rules_in: Mapping[str, str] = field(default_factory=dict, hash=False)  # English only
+    brief_in: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
 def check_pages(plugin: Any) -> None:

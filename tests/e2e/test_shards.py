@@ -26,6 +26,7 @@ from bot.shards import Shards, shard_of
 from bot.storage import Store
 from bot.store import open_store as open_database
 from bot.tables import Phase
+from engine.core.msg import english
 from tests.helpers.seeds import Seeds
 
 
@@ -171,8 +172,10 @@ async def test_a_process_restores_times_and_plays_only_the_tables_of_its_own_sha
         await env.advance_time(121)  # past every turn timer, and the grace after a restart
 
         # Its own tables: the damaged one set aside and its channel told, the turn timed out.
-        assert notices(mine.damaged_channel) == [SET_ASIDE_NOTICE]
-        assert any("ran out of time" in line for line in shard0.tables.tables[mine.waiting].state.log)
+        assert notices(mine.damaged_channel) == [english(SET_ASIDE_NOTICE)]
+        assert any(
+            "ran out of time" in line for line in map(english, shard0.tables.tables[mine.waiting].state.log)
+        )
         # Shard 1's: not one row read at start-up, changed or told anything.
         assert notices(theirs.damaged_channel) == []
         assert rows_of_guild(path, theirs.handle.id) == before
@@ -192,9 +195,11 @@ async def test_a_process_restores_times_and_plays_only_the_tables_of_its_own_sha
         bots.append(shard1)
         await env.restart_bot(shard1)
         assert set(shard1.tables.tables) == {theirs.waiting}
-        assert notices(theirs.damaged_channel) == [SET_ASIDE_NOTICE]
+        assert notices(theirs.damaged_channel) == [english(SET_ASIDE_NOTICE)]
         await env.advance_time(121)
-        assert any("ran out of time" in line for line in shard1.tables.tables[theirs.waiting].state.log)
+        assert any(
+            "ran out of time" in line for line in map(english, shard1.tables.tables[theirs.waiting].state.log)
+        )
     for bot in bots:
         await bot.store.close()
     store = await Store.open(path)

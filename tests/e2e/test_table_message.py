@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.games import GAMES
+from bot.i18n import lang
 from bot.tables import Phase, Table
 from tests.contract.test_plugins import assert_names_none
 from tests.helpers.room import (
@@ -114,7 +115,8 @@ async def test_log_and_details_answer_anyone_privately_and_show_no_hidden_card(r
     shown_log = await answer_to(room, room.carol, table, "Log")
     assert shown_log.title == f"Holdout · table #{table.id} · log"
     shown = (shown_log.description or "").splitlines()
-    assert shown == log[-len(shown) :] and len(shown) == len(log), "every line of the log, newest last"
+    english = [lang("en")(line) for line in log]  # the log keeps messages (issue 26)
+    assert shown == english[-len(shown) :] and len(shown) == len(log), "every line of the log, newest last"
     details = await answer_to(room, room.carol, table, "Details")
     fields = {field.name: field.value or "" for field in details.fields}
     seats = fields["Seats"]

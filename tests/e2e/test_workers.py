@@ -14,6 +14,7 @@ import pytest
 
 from bot.tables import Table
 from bot.workers import WorkerFailed, Workers
+from engine.core.msg import english
 from tests.e2e.test_peg_leg import STAKE, seat_of
 from tests.helpers.room import Room, answer_to, open_table
 
@@ -97,7 +98,7 @@ async def test_a_decision_for_a_table_that_moved_meanwhile_is_dropped_and_the_ta
     assert holding.asked >= 2  # and the computer was asked again, about the table as it is
     assert len(computer_bets(table)) == 1  # it bet once, not twice
     assert set(table.awaiting) == {seat_of(table, room.bob)}
-    stood = next(i for i, line in enumerate(table.state.log) if "alice" in line.lower())
+    stood = next(i for i, line in enumerate(map(english, table.state.log)) if "alice" in line.lower())
     assert stood >= 0
 
 

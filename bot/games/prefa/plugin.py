@@ -36,7 +36,7 @@ from bot.games.results import HandResult, closing_panel, from_summary, signed
 from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
-from engine.core.players import ComputerPlayer, computer_player
+from engine.core.players import Advice, Advises, ComputerPlayer, computer_player
 from engine.core.text import chips, plural
 from engine.prefa import (
     CHIPS_PER_POINT,
@@ -126,6 +126,17 @@ class _Computer:
         return self.player.choose(game.engine, party)
 
 
+class _AdvisingComputer(_Computer):
+    """A computer player that can also say why (`engine.core.players.Advises`)."""
+
+    def advise(self, game: PrefaHand, seat: int) -> Advice:
+        party = game.party(seat)
+        if party is None:
+            raise ValueError("This seat sits the hand out.")
+        assert isinstance(self.player, Advises)
+        return self.player.advise(game.engine, party)
+
+
 class PrefaPlugin(
     GamePlugin[PrefaHand, PrefaTableOptions],
     ScoreGame[PrefaHand, PrefaTableOptions],
@@ -174,7 +185,9 @@ class PrefaPlugin(
                 f"({options.stack} × the {hand_cost(options) * stake:,} one hand can cost)"
             )
         else:
-            parts.append("for the scoreboard (no bankroll chips)")
+            # Short, so the lobby's lines fit 500 characters with every option and the
+            # hints line; /rules says what a scoreboard table is.
+            parts.append("for the scoreboard")
         if options.direction == "counterclockwise":
             parts.append("counter-clockwise")
         extras = [
@@ -187,7 +200,7 @@ class PrefaPlugin(
             ("two empty pouches", options.last_pouch_shared),
         ]
         parts += [text for text, on in extras if on]
-        return " · ".join(parts) + " · 3 players, or 4 with the dealer sitting out"
+        return " · ".join(parts) + " · 3 or 4 players"
 
     def new_match(self, options: PrefaTableOptions) -> Match:
         return Match.new(
@@ -315,7 +328,8 @@ class PrefaPlugin(
         return game.names
 
     def computer(self, level: str) -> ComputerPlayer:
-        return _Computer(computer_player(self.id, level if level in self.levels else None))
+        player = computer_player(self.id, level if level in self.levels else None)
+        return _AdvisingComputer(player) if isinstance(player, Advises) else _Computer(player)
 
     def decode(self, game: PrefaHand, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
         """Keys: `pass`, `tentative`, `throw_in`, `in`, `out`, `alone`, `take_you`, `let_alone`;

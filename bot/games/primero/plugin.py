@@ -246,7 +246,7 @@ class PrimeroPlugin(
             keys = {key, key.replace("stake", "cover", 1)}  # a forced player's stake covers
             for control in turn_buttons(choice, places):
                 if control.key in keys:
-                    return control.label.removesuffix(changing(places)) + change
+                    return table.lang(control.label, md=False).removesuffix(changing(places)) + change
         return super().move_name(table, game, seat, action)
 
     def timeout_action(self, game: Primero, seat: int) -> Any:

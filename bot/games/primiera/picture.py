@@ -41,29 +41,36 @@ from bot.art.seats import (
     vcol,
 )
 from bot.games.results import shown_scores
+from bot.i18n import Lang
 from engine.core.cards import Card
+from engine.core.msg import Domain, Join
 from engine.primiera import Phase, Play, Primiera, PrimieraView, capture_value_of, primiera_value_of
 from engine.primiera.game import TARGETS
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
+t = Domain("primiera")
+"""The picture's words, in the `primiera` catalogue (drawn in the reader's language)."""
 
-def _pile(count: int) -> Piece:
+
+def _pile(count: int, say: Lang) -> Piece:
     """A taken pile: a few backs and the count."""
+    took = say(t("took {n}", n=count), md=False)
     if not count:
-        return chip("took 0", SMALL, "out")
-    return hrow([backs(min(count, 5), "mini", 6), chip(f"took {count}", SMALL)], 6)
+        return chip(took, SMALL, "out")
+    return hrow([backs(min(count, 5), "mini", 6), chip(took, SMALL)], 6)
 
 
 def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
     """One seat's things, laid out to sit in a box `width` wide (10 pixels in)."""
     room = width - 20
+    say = table.lang
     marks: list[Image] = []
     if seat == view.dealer:
-        marks.append(chip("dealer", SMALL, "note"))
+        marks.append(chip(say(t("dealer"), md=False), SMALL, "note"))
     if seat == view.robot:
-        marks.append(chip("robot", SMALL, "note"))
+        marks.append(chip(say(t("robot"), md=False), SMALL, "note"))
     over = view.phase is Phase.OVER
     points = view.score.points[seat] if view.score is not None else None
     if points:
@@ -75,7 +82,13 @@ def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
     if seat == view.robot and view.robot_cards is None:
         size = view.hand_sizes[seat]
         parts.append(
-            hrow([backs(size, "mini", 8) if size else empty_slot("mini"), chip(f"pile {size}", SMALL)], 8)
+            hrow(
+                [
+                    backs(size, "mini", 8) if size else empty_slot("mini"),
+                    chip(say(t("pile {n}", n=size), md=False), SMALL),
+                ],
+                8,
+            )
         )
     elif seat == view.robot and view.robot_cards is not None:
         cards = [draw_card(c, "mini") for c in view.robot_cards]
@@ -84,32 +97,38 @@ def _seat(table: TableView, view: PrimieraView, seat: int, width: int) -> Sheet:
         size = view.hand_sizes[seat]
         hand: Piece = backs(size, "mini", 12) if size else empty_slot("mini")
         if view.phase is Phase.LAY and view.laid[seat]:
-            hand = hrow([hand, vcol([label("laid", SMALL, DIM), card_back("mini")], 2)], 10, "end")
+            hand = hrow(
+                [hand, vcol([label(say(t("laid"), md=False), SMALL, DIM), card_back("mini")], 2)], 10, "end"
+            )
         parts.append(hand)
-    parts.append(_pile(len(view.taken[seat])))
+    parts.append(_pile(len(view.taken[seat]), say))
     if view.sweeps[seat]:
         sweeps = [draw_card(c, "mini") for c in view.sweeps[seat]]
-        word = label("sweeps", SMALL, DIM)
+        word = label(say(t("sweeps"), md=False), SMALL, DIM)
         step = max(8, min(24, (room - word.width - 8 - sweeps[0].width) // max(1, len(sweeps) - 1)))
         parts.append(hrow([word, fan(sweeps, step)], 8))
     score = shown_scores(table.match).get(table.hand_choice(seat), 0)
     target = table.match.target or TARGETS[view.options.form]
-    parts.append(label(f"score {score}/{target}", SMALL, DIM, width=room))
+    parts.append(
+        label(say(t("score {score}/{target}", score=score, target=target), md=False), SMALL, DIM, width=room)
+    )
     return vcol(parts, 6)
 
 
-def _teams(view: PrimieraView) -> str:
+def _teams(view: PrimieraView, say: Lang) -> str:
     if view.teams is None:
-        return "Teams: not yet known" if view.options.heralds else "Teams: —"
+        return say(t("Teams: not yet known") if view.options.heralds else t("Teams: —"), md=False)
     pairs = [team for team in view.teams if len(team) > 1]
     if not pairs:
-        return "Everyone alone"
-    return "Teams: " + " vs ".join(" & ".join(view.seats[s] for s in team) for team in view.teams)
+        return say(t("Everyone alone"), md=False)
+    sides = Join(tuple(Join(tuple(view.seats[s] for s in team), "amp") for team in view.teams), "vs")
+    return say(t("Teams: {sides}", sides=sides), md=False)
 
 
 def table_picture(table: TableView, view: PrimieraView) -> Image:
     """Header: the form, the teams and the stock; the table cards; a box per seat."""
     n = len(view.seats)
+    say = table.lang
     columns = 2
     cell_w = (ROOM - GAP) // columns
     bodies = [_seat(table, view, s, cell_w) for s in range(n)]
@@ -145,13 +164,14 @@ def table_picture(table: TableView, view: PrimieraView) -> Image:
         middle = empty_slot("normal")
     title: list[Piece] = [chip("Primiera", TITLE, "note")]
     if view.stock:
-        title.append(chip(f"stock {view.stock}", SMALL))
+        title.append(chip(say(t("stock {n}", n=view.stock), md=False), SMALL))
     if view.phase is Phase.OVER:
-        title.append(chip("round over", SMALL, "turn"))
-    parts: list[Piece] = [hwrap(title, ROOM, 10, 6, "center"), chip(_teams(view), SMALL, width=ROOM)]
+        title.append(chip(say(t("round over"), md=False), SMALL, "turn"))
+    parts: list[Piece] = [hwrap(title, ROOM, 10, 6, "center"), chip(_teams(view, say), SMALL, width=ROOM)]
     if view.phase is Phase.OVER and view.score is not None:
         points = view.score.points
-        parts.append(takings([(view.seats[s], points[s]) for s in range(n)], SMALL, ROOM, " points"))
+        unit = say(t(" points"), md=False)
+        parts.append(takings([(view.seats[s], points[s]) for s in range(n)], SMALL, ROOM, unit))
     return felt(vcol([*parts, middle, vcol(rows, GAP)], 12), MARGIN, WIDTH)
 
 
@@ -161,6 +181,7 @@ def hand_picture(table: TableView, view: PrimieraView, picks: tuple[str, ...]) -
     seat = view.you
     if seat is None:
         return None
+    say = table.lang
     hand = view.hand or ()
     picked = int(picks[0]) if picks and picks[0].isdigit() else None
     slots: list[Piece] = []
@@ -174,21 +195,32 @@ def hand_picture(table: TableView, view: PrimieraView, picks: tuple[str, ...]) -
             "turn" if place == picked else "plain",
         )
         slots.append(vcol([face, values], 4, "center"))
-    title = [chip("The robot's cards" if seat == view.robot else "Your hand", TITLE, "note")]
+    mine = t("The robot's cards") if seat == view.robot else t("Your hand")
+    title = [chip(say(mine, md=False), TITLE, "note")]
     if seat in view.awaiting:
-        title.append(chip("your turn", SMALL, "turn"))
+        title.append(chip(say(t("your turn"), md=False), SMALL, "turn"))
     parts: list[Piece] = [
         hwrap(title, ROOM, 10, 6, "center"),
         hwrap(slots, ROOM, 8, 8, "start") if slots else empty_slot("normal"),
     ]
     if slots:  # the key to the chips under the cards
-        parts.append(label("under each card: capture value · P primiera points", SMALL, DIM, width=ROOM))
+        parts.append(
+            label(
+                say(t("under each card: capture value · P primiera points"), md=False), SMALL, DIM, width=ROOM
+            )
+        )
     if view.laid_card is not None:
         parts.append(
-            hrow([label("For the table (face down):", SMALL, DIM), draw_card(view.laid_card, "mini")], 8)
+            hrow(
+                [
+                    label(say(t("For the table (face down):"), md=False), SMALL, DIM),
+                    draw_card(view.laid_card, "mini"),
+                ],
+                8,
+            )
         )
     if view.table and view.phase is Phase.PLAY:
-        word = label("Table:", SMALL, DIM)
+        word = label(say(t("Table:"), md=False), SMALL, DIM)
         minis = [draw_card(c, "mini") for c in view.table]
         parts.append(hrow([word, hwrap(minis, ROOM - word.width - 8, 6, 6)], 8, "start"))
     if picked is not None and picked < len(hand) and view.phase is Phase.PLAY and view.to_act == seat:
@@ -199,7 +231,7 @@ def hand_picture(table: TableView, view: PrimieraView, picks: tuple[str, ...]) -
                 for n, option in enumerate(options[:8])
             ]
             lines: list[Piece] = [
-                label("The framed card can take:", SMALL),
+                label(say(t("The framed card can take:"), md=False), SMALL),
                 hwrap(choices, ROOM, 16, 8, "center"),
             ]
             parts.append(vcol(lines, 6))

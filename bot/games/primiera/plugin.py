@@ -32,7 +32,7 @@ from bot.games.base import (
     game_sides,
 )
 from bot.games.primiera import picture
-from bot.games.primiera.options import FORM_NAMES, PrimieraTableOptions
+from bot.games.primiera.options import PrimieraTableOptions
 from bot.games.primiera.render import (
     capture_label,
     card_plays,
@@ -41,15 +41,17 @@ from bot.games.primiera.render import (
     primiera_panel,
     primiera_prompt,
     primiera_status,
+    t,
 )
-from bot.games.primiera.rules import BRIEF, RULES
+from bot.games.primiera.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
 from bot.games.results import HandResult, closing_panel, moved_chips, scores_line
+from bot.i18n import Text
 from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
-from engine.core.text import plural
+from engine.core.msg import Join, Markup
 from engine.primiera import Lay, Primiera
-from engine.primiera.game import TARGETS
+from engine.primiera.game import TARGETS, points_of
 from engine.primiera.players import BasicPlayer
 from engine.primiera.scoring import CARDS
 from engine.primiera.stake import StakedPrimiera, concession, game_stakes
@@ -80,8 +82,11 @@ def game_end(
     named = dict(zip(keys, names, strict=True))
     winners = [named.get(k, k) for k in result.winners]
     top = max((result.scores.get(k, 0) for k in result.winners), default=0)
-    verb = "wins" if len(winners) == 1 else "win"
-    text = f"🏆 {' and '.join(winners)} {verb} the game with {plural(top, 'point')}!"
+    who, won = Join(tuple(winners)), points_of(top)
+    if len(winners) == 1:
+        text = t("🏆 {winners} wins the game with {points}!", winners=who, points=won)
+    else:
+        text = t("🏆 {winners} win the game with {points}!", winners=who, points=won)
     return GameEnd(result=result, nets={}, text=text, stakes=stakes)
 
 
@@ -100,6 +105,9 @@ class PrimieraPlugin(
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     view_keys = frozenset({"pick", "unpick"})
     colour = discord.Colour.dark_green()
 
@@ -111,26 +119,32 @@ class PrimieraPlugin(
         chosen = super().parse_options(raw)
         if chosen.bankroll and chosen.variant == "robot":
             raise OptionError(
-                "The robot has no bankroll, so three players and a robot plays for the "
-                "scoreboard; leave play_for out, or choose another form."
+                t(
+                    "The robot has no bankroll, so three players and a robot plays for the "
+                    "scoreboard; leave play_for out, or choose another form."
+                )
             )
         return chosen
 
-    def describe_options(self, options: PrimieraTableOptions, stake: int) -> str:
+    def describe_options(self, options: PrimieraTableOptions, stake: int) -> Text:
         target = options.engine_options().target
-        teams = {
-            "heralds": "the first Herald played sets the teams",
-            "scopone": "fixed partners opposite",
-            "two": "each for themselves",
-            "three": "each for themselves",
-            "robot": "the robot sits opposite the dealer",
+        form = {
+            "heralds": t("The heralds game · the first Herald played sets the teams"),
+            "scopone": t("Classic scopone · fixed partners opposite"),
+            "two": t("Two players · each for themselves"),
+            "three": t("Three players · each for themselves"),
+            "robot": t("Three players and a robot · the robot sits opposite the dealer"),
         }[options.variant]
-        return f"{FORM_NAMES[options.variant].capitalize()} · {teams} · to {target} points · " + (
-            f"for the bankroll: each pays each winner {stake:,} a point behind, "
-            f"stacks of {game_cost(options) * stake:,}"
-            if options.bankroll
-            else "for the scoreboard"
-        )
+        if options.bankroll:
+            return t(
+                "{form} · to {target} points · for the bankroll: each pays each winner {stake} a point "
+                "behind, stacks of {stack}",
+                form=form,
+                target=target,
+                stake=stake,
+                stack=game_cost(options) * stake,
+            )
+        return t("{form} · to {target} points · for the scoreboard", form=form, target=target)
 
     def seat_range(self, options: PrimieraTableOptions) -> tuple[int, int]:
         return options.players, options.players
@@ -273,8 +287,8 @@ class PrimieraPlugin(
     def move_name(self, table: TableView, game: Primiera, seat: int, action: Any) -> str:
         """ "Lay 🪙F (8 · P10) face down"; "Play 🪙7 takes 🏆3+🗡4", as the card's button says."""
         if isinstance(action, Lay):
-            return f"Lay {card_text(action.card)} face down"
-        return f"Play {capture_label(action.card, action)}"
+            return table.lang(t("Lay {card} face down", card=Markup(card_text(action.card))))
+        return table.lang(t("Play {move}", move=Markup(capture_label(action.card, action, table.lang))))
 
     def timeout_action(self, game: Primiera, seat: int) -> Any:
         """What the basic computer player would do: at the lay, the card that gives least
@@ -322,14 +336,17 @@ class PrimieraPlugin(
         scores = " · ".join(
             f"{plain(name)} {score.get(table.hand_choice(seat), 0)}" for seat, name in enumerate(view.seats)
         )
-        return [primiera_status(table, game), f"Scores to {target}: {scores}"]
+        said = t("Scores to {target}: {scores}", target=target, scores=Markup(scores))
+        return [primiera_status(table, game), table.lang(said)]
 
     def prompt(self, table: TableView, game: Primiera, fresh: set[int]) -> str:
         return primiera_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: Primiera, seat: int, picks: tuple[str, ...]) -> Panel:
         picked = int(picks[0]) if picks and picks[0].isdigit() else None
-        return closing_panel(primiera_panel(table, game, seat, picked), self.hand_result(table, game), seat)
+        return closing_panel(
+            primiera_panel(table, game, seat, picked), self.hand_result(table, game), seat, table.lang
+        )
 
     def hand_result(self, table: TableView, game: Primiera) -> HandResult | None:
         """The side with the most points takes the round; the reasons are the items each
@@ -340,22 +357,36 @@ class PrimieraPlugin(
         if outcome is None or score is None:
             return None
         names = game.view(None).seats
-        sides = [(side.points, " and ".join(names[s] for s in side.seats)) for side in score.sides]
+        say = table.lang
+        sides = [(side.points, Join(tuple(names[s] for s in side.seats))) for side in score.sides]
         top = max(points for points, _ in sides)
         best = [who for points, who in sides if points == top]
         one = len(best) == 1 and all(len(side.seats) == 1 for side in score.sides if side.points == top)
-        others = ", ".join(f"{who} {points}" for points, who in sides if points != top)
-        against = f" (against {others})" if others else ""
+        others = [t("{side} {points}", side=who, points=points) for points, who in sides if points != top]
+        against = Markup(
+            say(t(" (against {others})", others=Join(tuple(others), "comma")), md=False) if others else ""
+        )
+        won = points_of(top)
         if top == 0:
-            headline = "Nobody scores this round."
+            said = t("Nobody scores this round.")
+        elif len(best) == 1 and one:
+            said = t(
+                "{side} takes the round with {points}{against}.", side=best[0], points=won, against=against
+            )
         elif len(best) == 1:
-            headline = (
-                f"{best[0]} {'takes' if one else 'take'} the round with {plural(top, 'point')}{against}."
+            said = t(
+                "{side} take the round with {points}{against}.", side=best[0], points=won, against=against
             )
         else:
-            headline = f"{' and '.join(best)} tie for the round with {plural(top, 'point')} each{against}."
-        doubled = ("All alone: the four points count double.",) if score.doubled else ()
-        reasons = (*doubled, *(item.text for item in score.items if item.side is not None))
+            said = t(
+                "{sides} tie for the round with {points} each{against}.",
+                sides=Join(tuple(best)),
+                points=won,
+                against=against,
+            )
+        headline = say(said, md=False)
+        doubled = (say(t("All alone: the four points count double."), md=False),) if score.doubled else ()
+        reasons = (*doubled, *(say(item.said, md=False) for item in score.items if item.side is not None))
         carried = scores_line(table, names, self.target(table.options))
         return HandResult(headline, reasons, carried, moved_chips(outcome), tuple(names))
 

@@ -1,0 +1,83 @@
+"""What rendering a table costs in each language, beside English in the same run (issue 26).
+
+    python bench/languages.py [--runs N]
+
+A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
+played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
+table's message is built as the bot builds it (`table_layout`: the lines, the buttons, the
+picture's description), then the Details embed (`render_table`) and one member's hand panel,
+N times each, the languages in turn; the figure is the median build in microseconds and its
+difference from English's. The catalogues are loaded before timing (once per process, as in
+the bot).
+
+Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.i18n import LANGUAGES
+from bot.render import render_table
+from bot.table_layout import table_layout
+from bot.tables import Table
+from tests.helpers.tables import dealt_table
+
+
+def dealt(code: str) -> Table:
+    """The same table, dealt and a few cards in, showing everyone language `code`."""
+    table = dealt_table("primiera", {"variant": "heralds"}, 4, seed=11)
+    table.state.language = code
+    game = table.game
+    assert game is not None
+    rng = random.Random(11)
+    for _ in range(6):  # a few cards in: the table has cards, a log, a turn
+        seat = next(s for s in range(4) if game.legal_actions(s))
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return table
+
+
+def build(table: Table) -> float:
+    """One build of what the bot draws for the table: its message, Details, a hand panel."""
+    start = time.perf_counter()
+    view = table.view()
+    table_layout(table, view, "attachment://table.png")
+    render_table(table)
+    table.plugin.panel(table.view(table.lang), table.game, 0, ())
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=2000, help="builds per language")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    tables = {code: dealt(code) for code in LANGUAGES}
+    for table in tables.values():  # catalogues loaded, caches warm
+        for _ in range(50):
+            build(table)
+    # Interleaved, a build of each language in turn, so a busy machine slows them alike.
+    times: dict[str, list[float]] = {code: [] for code in tables}
+    for _ in range(args.runs):
+        for code, table in tables.items():
+            times[code].append(build(table))
+    english = statistics.median(times["en"]) * 1e6
+    print(f"Primiera table message + Details + a hand panel: median of {args.runs} interleaved builds")
+    print(f"  en  {english:8.1f} µs  (reference)")
+    for code in tables:
+        if code != "en":
+            figure = statistics.median(times[code]) * 1e6
+            print(f"  {code}  {figure:8.1f} µs  {figure / english - 1:+.1%} against English")
+
+
+if __name__ == "__main__":
+    main()
