@@ -91,9 +91,11 @@ def final_height(
     return count[key]
 
 
-def position_seed(dealt: Sequence[int]) -> int:
-    """The simulation seed of a public position: a hash of the cards dealt so far, in order."""
-    text = "peg-leg-odds:" + ",".join(map(str, dealt))
+def position_seed(dealt: Sequence[int], who: str = "peg-leg-odds") -> int:
+    """The simulation seed of a public position: a hash of the cards dealt so far, in order.
+    `who` names whose simulation it seeds (the house's prices by default), so that another
+    simulation of the same position (the strong computer player's) draws other deals."""
+    text = f"{who}:" + ",".join(map(str, dealt))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -138,6 +140,25 @@ def histogram(
     known = _CACHE.get(memo)
     if known is not None:
         return known
+    result = simulate(dealt, key, count, foundation, discard, samples, position_seed(dealt))
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[memo] = result
+    return result
+
+
+def simulate(
+    dealt: Sequence[int],
+    key: int,
+    count: Sequence[int],
+    foundation: Sequence[int],
+    discard: Sequence[int],
+    samples: int,
+    seed: int,
+) -> tuple[int, ...]:
+    """`histogram`'s simulation, uncached, from `seed`: how many of `samples` random ends of
+    the pass (orders of the unseen cards drawn from `random.Random(seed)`) leave the key
+    stack at each height 0..10."""
     seen = set(dealt)
     unseen = [code for code in range(50) if code not in seen]
     hist = [0] * HEIGHTS
@@ -148,7 +169,7 @@ def histogram(
         # the same draws (j uniform in [0, i] from `i.bit_length() + 1` bits, redrawn until
         # it fits) in the same order, so the same prices, without its per-card method calls,
         # which cost as much as dealing the sample out.
-        bits = random.Random(position_seed(dealt)).getrandbits
+        bits = random.Random(seed).getrandbits
         steps = [(i, (i + 1).bit_length()) for i in range(len(unseen) - 1, 0, -1)]
         start = wanted_from(count, foundation)
         base = list(count)
@@ -160,11 +181,7 @@ def histogram(
                     j = bits(k)
                 unseen[i], unseen[j] = unseen[j], unseen[i]
             hist[final_height(unseen, key, bytearray(start), list(base), list(pile))] += 1
-    result = tuple(hist)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[memo] = result
-    return result
+    return tuple(hist)
 
 
 def _log_chance(hits: int, samples: int, p: float) -> float:

@@ -36,11 +36,14 @@ from engine.cardano import Cardano, CardanoOptions
 from engine.cardano.game import DECK as PRIMERO_DECK
 from engine.core.cards import ITALIAN_40, POSTAS_50, PRIMERO_40, Card
 from engine.core.msg import english
+from engine.core.players import Advises
 from engine.holdout import Holdout, HoldoutOptions
+from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegOptions
 from engine.prima_carta import PrimaCarta, PrimaCartaOptions
 from engine.primero import Primero, PrimeroOptions
 from engine.primiera import Primiera, PrimieraOptions
 from tests.bot.test_records import OTHER, A, B, G, a_table, finished, kept
+from tests.helpers.cards import card_pattern
 from tests.helpers.played import GUILD, Member, Played, Seen, open_played, play_hand, play_on
 from tests.helpers.tables import dealt_table
 
@@ -200,6 +203,38 @@ async def test_a_game_whose_moves_are_on_the_table_message_has_its_hint_there(sq
     assert {"copa", "fold", "hint"} <= set(keys)
     given = await ask(played, next(m for m in played.members if hint_seat(table, m.id) is not None))
     assert given.move.startswith(("Pay the copa", "Fold")) and given.level == "sharp"
+
+
+async def test_a_peg_leg_hint_is_on_the_table_message_and_weighs_the_members_own_bet(sqlite: Store) -> None:
+    # Peg Leg's moves are on the table message and everyone decides at once: Ana's Hint is
+    # there, from the strong player, which weighs her bet once she holds one.
+    played = await open_played(sqlite, "peg_leg", {}, people=2, seed=5, stake=10, hints=True)
+    await play_hand(played, moves=0)
+    table, (ana, bo) = played.table, played.members
+    assert {"height", "hint"} <= {control.key for control in table_buttons(table) or []}
+    seat, other = hint_seat(table, ana.id), hint_seat(table, bo.id)
+    assert seat is not None and other is not None
+    await played.service.hands.apply(table, seat, KeyBet(number=2, amount=10))
+    await played.service.hands.apply(table, other, STAND)
+    given = await ask(played, ana)
+    strong = table.plugin.computer("strong")
+    assert isinstance(strong, Advises) and given.level == "strong"
+    assert given.move == table.plugin.move_name(table.view(), table.game, seat, STAND)
+    assert given.reason == strong.advise(table.game, seat).reason
+    assert given.reason.startswith("The best bet, a stack 2 high at 1.0 to 1, comes in 47%")
+    assert "your bet on 2 is worth 9.5 chips held and 8 surrendered" in given.reason
+    await played.service.hands.apply(table, seat, STAND)
+    while hint_seat(table, ana.id) is None:  # on to the next round
+        await played.service.autoplay.act_for(table)
+    later = await ask(played, ana)
+    assert later.reason == strong.advise(table.game, seat).reason
+    assert "of my 16,000 simulated deals" in later.reason
+    # Its reasons speak of heights and chances: they name no card at all.
+    reasons = (given.reason, later.reason)
+    named = [card for card in POSTAS_50.cards() for said in reasons if card_pattern(card).search(said)]
+    assert named == []
+    record = await sqlite.hand_record(table.id, table.state.hand_no)
+    assert record is not None and [hint.seat for hint in record.hints] == [seat, seat]
 
 
 # --------------------------------------------------------------------------- the answer
@@ -449,6 +484,18 @@ def test_a_primero_hint_is_the_same_for_deals_that_differ_only_in_what_the_seat_
         )
         compared += compare_walks(table, a, b, seat, steps=6)
     assert compared >= 3
+
+
+def test_a_peg_leg_hint_is_the_same_for_deals_that_differ_only_in_the_cards_to_come() -> None:
+    table = dealt_table("peg_leg", {}, 2, 1, stake=10)
+    compared = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        order = rng.sample(list(POSTAS_50.cards()), 50)
+        a = PegLeg.new_from_order(PegLegOptions(stake=10), ("Ana", "Bo"), order)
+        b = PegLeg.new_from_order(PegLegOptions(stake=10), ("Ana", "Bo"), order[:20] + order[20:][::-1])
+        compared += compare_walks(table, a, b, 0, steps=12)
+    assert compared >= 6
 
 
 # --------------------------------------------------------------------------- the replay
