@@ -51,6 +51,7 @@ from bot.tables import Phase, Seat, Table, TableState
 from bot.ui import Panel
 from engine.core.cards import Card
 from engine.core.errors import RuleError
+from engine.core.msg import english
 from engine.core.players import Advises
 from tests.helpers.cards import card_pattern, cards_in
 from tests.helpers.tables import seated_table
@@ -555,7 +556,7 @@ class Contract:
                 *(plugin.private_cards(game, s) for s in seats if s != seat)
             )
             forbidden = others - cards_in(game.view(seat))
-            assert_names_none(forbidden, [advice.reason], f"the {level} computer's reason")
+            assert_names_none(forbidden, [english(advice.reason)], f"the {level} computer's reason")
         for move in table_moves(plugin, game, seat):
             if move.key.split(".")[0] in plugin.form_keys:
                 form = plugin.form(table.view(), game, seat, move.key, ())

@@ -13,6 +13,7 @@ from bot.games.primiera.options import PrimieraTableOptions
 from bot.games.primiera.plugin import game_cost, game_end
 from engine.core.errors import BadSetup
 from engine.core.match import GameResult, Match
+from engine.core.msg import english
 from engine.primiera import Primiera
 from engine.primiera.stake import StakedPrimiera, concession, game_stakes
 
@@ -29,7 +30,7 @@ def test_each_pays_each_winner_a_stake_a_point_behind() -> None:
     end = game_end(21, result(("1",), {"1": 23, "2": 15, "3": 0}), ["1", "2", "3"], ["A", "B", "C"], None)
     assert end.stakes == {"1": 8 + 21, "2": -8, "3": -21}, "23 points behind counts as the target, 21"
     assert sum(end.stakes.values()) == 0 and end.nets == {}
-    assert end.text == "🏆 A wins the game with 23 points!"
+    assert english(end.text) == "🏆 A wins the game with 23 points!"
 
 
 def test_partners_both_win_and_do_not_pay_each_other() -> None:
