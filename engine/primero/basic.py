@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.core.cards import Card
 from engine.primero.game import (
@@ -37,6 +38,12 @@ from engine.primero.game import (
     TurnChoices,
 )
 from engine.primero.hands import ACE, SEVEN, SIX, SUPREMUS_POINTS, HandType, points
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+#: a card as a change names it: the engine's `Card`, or the quick copy's int
+Kept = TypeVar("Kept", bound="SupportsRichComparison")
 
 Action = Bid | Stake | Pass | Fold | AllIn
 Shape = tuple[int, int, int, int, int, int]
@@ -275,8 +282,9 @@ def opening_values(hand: Sequence[Card], unseen: Sequence[Card], most: int) -> d
     return out
 
 
-def best_change(values: dict[tuple[Card, ...], float], empty: bool) -> tuple[tuple[Card, ...], float]:
-    """The best change (the empty one only if `empty`), ties to fewer cards."""
+def best_change(values: dict[tuple[Kept, ...], float], empty: bool) -> tuple[tuple[Kept, ...], float]:
+    """The best change (the empty one only if `empty`), ties to fewer cards. Cards are the
+    engine's here and the quick copy's ints in `engine.primero.search`: one rule for both."""
     options = [(worth, -len(cards), cards) for cards, worth in values.items() if empty or cards]
     if not options:
         return (), float("-inf")

@@ -51,6 +51,7 @@ from engine.primero.basic import (
     TYPES,
     UNDER_BIDDER,
     UNDER_STALE,
+    best_change,
     chance,
     shape,
     win_table,
@@ -661,14 +662,6 @@ def opening_values(hand: Sequence[int], pool: Sequence[int], most: int) -> dict[
         same = sum(n * (n - 1) for n in suits) / (count * (count - 1))
         out[tuple(hand)] = 2 * mean + SUITED * same
     return out
-
-
-def best_change(values: dict[tuple[int, ...], float], empty: bool) -> tuple[tuple[int, ...], float]:
-    options = [(worth, -len(cards), cards) for cards, worth in values.items() if empty or cards]
-    if not options:
-        return (), float("-inf")
-    worth, _, cards = max(options, key=lambda item: (item[0], item[1], sorted(item[2])))
-    return cards, worth
 
 
 def quick_move(sim: Sim, seat: int, rng: random.Random) -> Move:
