@@ -135,7 +135,7 @@ RULES_IN = {
         "tanteo.\n\n"
         "**Opciones:** tamaño de la bolsa; jugar por el marcador o por el fondo (la apuesta por cada "
         "ficha de Prefa — cada asiento trae una pila de lo más que puede costar una mano); juego en "
-        "sentido antihorario; el 7 de picas declara primero; la declaración condicional; 10 sin triunfo "
+        "sentido antihorario; el 7 de picas abre la subasta; la declaración condicional; 10 sin triunfo "
         "(A o B); los 10 como 9; cuatro ases (A o B); la contrainvitación; y dos bolsas vacías (la "
         "última bolsa se reparte)."
     ),
