@@ -2,14 +2,15 @@
 
 SimCord is made for tests: its clock stands still unless a test moves it, and its preview
 publishes a page after that page's own action (a click, a command, a form), for the browser
-to read every half second. A sandbox is played live, so `Live` looks at the room ten times
-a second and does three things SimCord leaves to a test:
+to read. A sandbox is played live, so `Live` looks at the room ten times a second (and as
+soon as a page's own action ends) and does three things SimCord leaves to a test:
 
 * **The pages.** What happens on its own (a computer's move, a timer, another member's click)
   would wait for a "Refresh preview". When SimCord's record of the bot's traffic has grown,
   `Live` republishes each page whose member now sees something else (a new message, or one
   of theirs edited); a page whose member sees nothing new keeps its revision, so a click made
-  on it is never turned away as made on an old page.
+  on it is never turned away as made on an old page. Every publication, whoever made it, is
+  told to `listeners` (the sandbox's front, which pushes it to the browser: front.py).
 * **The clock.** SimCord fires the bot's timers on the wall clock (a computer's pause, a
   turn's timer), moving its own clock to each; between them it stands still. `Live` moves it
   on to the time of day, never onto a timer SimCord is about to fire, so the room's

@@ -15,6 +15,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,6 +26,7 @@ import psutil
 import pytest
 
 from bot.config import Settings
+from bot.sandbox import front
 from bot.sandbox.config import (
     GUILD_ID,
     HOST,
@@ -451,3 +453,22 @@ async def test_a_stream_is_refused_without_the_pages_secret_or_for_a_page_not_op
         async with stream(page) as answer:  # and the page's own is answered
             assert answer.status == 200
             assert await Stream(answer).next() == b"data: read\n\n"
+
+
+async def test_an_open_stream_keeps_its_page_open(room: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page whose stream is up does not poll, so its stream renews its inactivity lease (as
+    its reads did): a page left open on a quiet table is not closed under it."""
+    monkeypatch.setattr(front, "KEEPALIVE", 0.05)  # a quiet stream's comment comes at once
+    assert room.preview is not None
+    async with aiohttp.ClientSession() as http:
+        page = Page(http, room.url)
+        await page.open(room.members[0].id)
+        async with stream(page) as answer:
+            live = Stream(answer)
+            assert await live.next() == b"data: read\n\n"
+            opened = room.preview._pages[page.context]
+            lease = room.preview._PAGE_LEASE_SECONDS
+            opened.last_activity -= lease - 1  # all but a second of its lease gone, unread
+            assert await live.next() == b": still here\n\n"
+            assert time.monotonic() - opened.last_activity < lease / 2  # renewed
+        assert (await page.state())["context"]["id"] == page.context  # and still open
