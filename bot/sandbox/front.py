@@ -214,13 +214,22 @@ class Front:
         if request.headers.get("Origin") in self._origins():
             headers["Origin"] = self.upstream
         body = await request.read()
-        async with self._http.request(
-            request.method, self.upstream + path, headers=headers, data=body or None, allow_redirects=False
-        ) as answer:
-            return web.Response(
-                status=answer.status,
-                body=await answer.read(),
-                headers={
-                    name: value for name, value in answer.headers.items() if name.lower() not in HOP_BY_HOP
-                },
-            )
+        try:
+            async with self._http.request(
+                request.method,
+                self.upstream + path,
+                headers=headers,
+                data=body or None,
+                allow_redirects=False,
+            ) as answer:
+                return web.Response(
+                    status=answer.status,
+                    body=await answer.read(),
+                    headers={
+                        name: value
+                        for name, value in answer.headers.items()
+                        if name.lower() not in HOP_BY_HOP
+                    },
+                )
+        except aiohttp.ClientError:  # the preview has closed ("End preview session"), say
+            raise web.HTTPBadGateway(text="The sandbox's page has closed.") from None

@@ -186,8 +186,7 @@ async def test_another_members_move_is_pushed_to_a_page_that_does_not_poll(
             after = await bruno.evaluate("window.ridottoLive")
             assert after["streaming"] and after["otherReads"] == live["otherReads"], (live, after)
             assert after["pushedReads"] > live["pushedReads"]
-            took = await bruno.evaluate("window.seated") - await ada.evaluate("window.pressed")
-            print(f"Ada's Join shown on Bruno's page {took:.0f} ms after her press")
+            assert await bruno.evaluate("window.seated") >= await ada.evaluate("window.pressed")
 
             # Chiara's page, without its stream, reads on the preview's poll.
             fallback = await chiara.evaluate("window.ridottoLive")
