@@ -82,6 +82,7 @@ class Front:
         self._closing = False
         self._runner: web.AppRunner | None = None
         self._http: aiohttp.ClientSession | None = None
+        self._session_js = SESSION.read_text(encoding="utf-8")
 
     @property
     def url(self) -> str:
@@ -157,7 +158,7 @@ class Front:
         if not self._host_allowed(request):
             raise web.HTTPForbidden()
         return web.Response(
-            text=SESSION.read_text(encoding="utf-8"),
+            text=self._session_js,
             content_type="application/javascript",
             headers=PreviewServer._SECURITY_HEADERS,
         )
