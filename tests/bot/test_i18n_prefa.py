@@ -15,6 +15,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.art import seats
 from bot.games import GAMES
 from bot.games.prefa import picture
 from bot.games.prefa.render import prefa_fields, prefa_prompt, prefa_status
@@ -132,6 +133,40 @@ def test_nothing_prefa_says_is_left_in_english_under_the_pseudo_language() -> No
         assert "⟦" in shown
 
 
+def test_every_scoring_scenario_has_its_own_message() -> None:
+    """`scoring.score_hand` names its scenarios in plain English (the search reads them); every
+    one it can name, over every contract, defence and split of the tricks, has its message."""
+    from engine.prefa.scoring import STRAINS, Contract, score_hand
+    from engine.prefa.words import scenario_said
+
+    named: set[str] = set()
+    for tricks in range(6, 11):
+        contract = Contract(tricks=tricks, strain=STRAINS[0])
+        for mode in ("own", "invited", "alone", "both_out"):
+            for taken in range(11):
+                for first in range(11 - taken):
+                    for active in (1, 2) if mode in ("invited", "alone") else (None,):
+                        score = score_hand(
+                            mode=mode,
+                            contract_tricks=contract.tricks,
+                            bid_value=contract.tricks,
+                            bidder=0,
+                            first=1,
+                            second=2,
+                            tricks=(taken, first, 10 - taken - first),
+                            active=active,
+                            sitter=None,
+                            aces_bonus=0,
+                            parties=3,
+                        )
+                        named.add(score.scenario)
+    assert len(named) > 10
+    for scenario in named:
+        said = scenario_said(scenario)
+        assert said.id != "{scenario}" and english(said) == scenario, scenario
+        assert all(lang(code).has(said) for code in OTHERS), scenario
+
+
 def shown_words(text: str) -> list[str]:
     """The Latin words of a rendered text, leaving out what is not language: a mention or a
     timestamp (<...>), a command (/hand), a code span."""
@@ -154,11 +189,10 @@ class Words:
         for name in ("label", "chip", "named"):
             real = getattr(picture, name)
             monkeypatch.setattr(picture, name, self._recording(real))
-        real_takings = picture.takings
 
         def takings(results: Any, size: int, room: int, unit: str = "") -> Any:
             self.drawn.append(unit)
-            return real_takings(results, size, room, unit)
+            return seats.takings(results, size, room, unit)
 
         monkeypatch.setattr(picture, "takings", takings)
 
@@ -209,10 +243,10 @@ def test_prefas_table_panels_and_pictures_are_transformed_under_the_pseudo_langu
             picture.table_picture(view, game.view(None))
             for seat in range(players):
                 panel = plugin.panel(view, game, seat, ())
-                texts += embed_texts(panel.embed) + [control.label for control in panel.controls]
+                texts += embed_texts(panel.embed) + [say(control.label) for control in panel.controls]
                 for picker in panel.pickers:
                     shown = [picker.placeholder, *(option[1] for option in picker.options)]
-                    texts += [say(item) if isinstance(item, Msg) else item for item in shown]
+                    texts += [say(item) for item in shown]
                 texts += [plugin.move_name(view, game, seat, action) for action in game.legal_actions(seat)]
                 picture.hand_picture(view, game.view(seat), ())
             for text in [*texts, *words.drawn]:
