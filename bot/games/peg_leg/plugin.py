@@ -121,9 +121,6 @@ class PegLegPlugin(
     colour = discord.Colour.dark_purple()
     capabilities = (AgainstTheHouse(),)
 
-    def choice_label(self, choice: str) -> Text:
-        return numbered_seat(choice)
-
     # --------------------------------------------------------------- options
     def option_error(self, error: ValidationError) -> Text:
         return t(
@@ -586,11 +583,6 @@ class PegLegPlugin(
             t("Bet on {number} · pays {odds}", number=number, odds=odds_said(tenths)),
             (field,),
         )
-
-
-def numbered_seat(choice: str) -> Msg:
-    """A seat as the lobby and Details name it: "Seat 3"."""
-    return t("Seat {choice}", choice=Markup(choice))
 
 
 def _rows(controls: Sequence[Control]) -> tuple[Control, ...]:
