@@ -15,7 +15,7 @@ from bot.tables.model import Offer
 from bot.tables.offers import ALREADY, RESULTS, describe
 from cogs.offers import ANSWERED
 from engine.core.cards import ITALIAN_40
-from engine.core.msg import english
+from engine.core.msg import Msg, english
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -91,3 +91,39 @@ def test_a_replay_names_a_games_cards_in_the_readers_language() -> None:
         assert not LATIN_WORD.findall(lang(PSEUDO)(plugin.card_name(card), md=False))
     # a game that names no cards of its own keeps the deck's label
     assert GAMES["peg_leg"].card_name(cards[0]) == cards[0].label
+
+
+def test_a_forms_number_refusal_is_in_the_readers_language() -> None:
+    """The room's form fields (a bet, a stake, a total) refuse a bad number in whole sentences
+    of each language; English stays word for word."""
+    from bot.forms import whole_number
+    from engine.core.errors import IllegalAction
+
+    cases = [(("five", "bet", "chips"), 1, "The bet must be a whole number of chips, like 25 — not “five”.")]
+    cases += [(("0", "bet", "chips"), 1, "The bet must be at least 1 chip.")]
+    cases += [(("9000", "stake", "chips"), 1, "The stake must be at most 2,000 chips.")]
+    cases += [(("3", "total", "points"), 10, "The total must be at least 10 points.")]
+    for (typed, what, unit), least, english_text in cases:
+        with pytest.raises(IllegalAction) as caught:
+            whole_number(typed, what, unit, least=least, most=2000)
+        said = caught.value.said
+        assert str(caught.value) == english_text
+        assert all(lang(code).has(said) and lang(code)(said) != english_text for code in OTHERS)
+        assert not LATIN_WORD.findall(re.sub("“[^”]*”", "", lang(PSEUDO)(said, md=False)))
+    with pytest.raises(IllegalAction) as caught:
+        whole_number("five", "bet", "chips", least=1)
+    assert (
+        lang("it")(caught.value.said)
+        == "La puntata deve essere un numero intero di fiches, come 25 — non “five”."
+    )
+    assert lang("es")(whole_said("0")) == "La apuesta debe ser de al menos 1 ficha."
+    assert lang("el")(whole_said("0")) == "Το στοίχημα πρέπει να είναι τουλάχιστον 1 μάρκα."
+
+
+def whole_said(typed: str) -> Msg | str:
+    from bot.forms import whole_number
+    from engine.core.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as caught:
+        whole_number(typed, "bet", "chips", least=1)
+    return caught.value.said
