@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from engine.core.errors import IllegalAction
-from engine.core.msg import Domain, Msg
+from engine.core.msg import Domain, Markup, Msg
 
 t = Domain("frame")
 tn = t.n
@@ -80,7 +80,7 @@ def whole_number(text: str, what: str, unit: str, *, least: int, most: int = MOS
     said = _SAID.get((what, unit))
     if value is None:
         if said is not None:
-            raise IllegalAction(said[0](text[:20]))
+            raise IllegalAction(said[0](Markup(text[:20])))  # shown as typed, as it always was
         raise IllegalAction(f"The {what} must be a whole number of {unit}, like 25 — not “{text[:20]}”.")
     if value < least:
         if said is not None:
