@@ -263,7 +263,7 @@ def test_cardanos_rules_read_in_each_language_within_discords_limits(code: str) 
     assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
     # the words the glossary chose (docs/glossary/cardano.md) are the ones the rules use
     words = {
-        "it": ("invito", "vada", "resto", "flusso", "primiera", "privilegio"),
+        "it": ("invito", "vada", "resto", "flusso", "primero", "privilegio"),
         "es": ("envite", "vie", "resto", "flux", "primera", "privilegio"),
         "el": ("πρόσκληση", "vie", "ρέστα", "χρώμα", "primero", "προνόμιο"),
     }[code]
