@@ -1,6 +1,6 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N] [--game primiera|primero]
+    python bench/languages.py [--runs N] [--game primiera|primero|cardano]
 
 A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
 played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
@@ -10,7 +10,8 @@ N times each, the languages in turn; the figure is the median build in microseco
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
 
-`--game primero` measures a Primero table instead (four seats, betting, a few moves in).
+`--game primero` or `--game cardano` measures that game's table instead (four seats, a few
+moves in).
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -33,7 +34,7 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
-TABLES: dict[str, dict[str, str]] = {"primiera": {"variant": "heralds"}, "primero": {}}
+TABLES: dict[str, dict[str, str]] = {"primiera": {"variant": "heralds"}, "primero": {}, "cardano": {}}
 """The games measured, with the options their table is dealt with."""
 
 
@@ -79,7 +80,7 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    game = args.game.capitalize()
+    game = {"cardano": "Cardano's Primero"}.get(args.game, args.game.capitalize())
     print(f"{game} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:
