@@ -353,6 +353,10 @@ def _finish(conn: sqlite3.Connection, closed_tables: list[int]) -> None:
     conn.execute("COMMIT")
 
 
+def _commit(conn: sqlite3.Connection) -> None:
+    conn.execute("COMMIT")
+
+
 def _rollback(conn: sqlite3.Connection) -> None:
     if conn.in_transaction:
         conn.execute("ROLLBACK")
@@ -819,7 +823,10 @@ class _Transaction(AbstractAsyncContextManager[Tx]):
                     await self._roll_back()
             elif tx._begun:
                 try:
-                    await store._call(_finish, sorted(tx._closed_tables))
+                    if tx._closed_tables:
+                        await store._call(_finish, sorted(tx._closed_tables))
+                    else:  # a transfer's unit of work: nothing to check, only the COMMIT
+                        await store._call(_commit)
                 except BaseException:  # the COMMIT failed, or its caller was cancelled
                     tx._active = False
                     await self._roll_back()
