@@ -886,16 +886,20 @@ class _DatabaseThread:
         # A daemon: a store nobody closed does not keep the process from exiting (close()
         # waits for every trip sent before it, so a closed store's last COMMIT is done).
         threading.Thread(target=db._serve, args=(connect, ready), name="ridotto-sqlite", daemon=True).start()
-        db.conn = await ready
+        try:
+            db.conn = await ready
+        except BaseException:  # cancelled while connecting: the thread closes what it opened
+            db.inbox.put(None)
+            raise
         return db
 
     def _serve(self, connect: Callable[[], sqlite3.Connection], ready: asyncio.Future[Any]) -> None:
         try:
             conn = connect()
         except BaseException as error:
-            ready.get_loop().call_soon_threadsafe(_fail, ready, error)
+            _answer(ready, _fail, error)
             return
-        ready.get_loop().call_soon_threadsafe(_succeed, ready, conn)
+        _answer(ready, _succeed, conn)
         get = self.inbox.get
         while (trip := get()) is not None:
             future, fn, args = trip
@@ -907,6 +911,7 @@ class _DatabaseThread:
             else:
                 self.done += 1
                 _answer(future, _succeed, result)
+        conn.close()  # already closed by Store.close's last trip, unless its opener gave up
 
 
 def _answer(
