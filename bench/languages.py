@@ -1,6 +1,6 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N]
+    python bench/languages.py [--runs N] [--game primiera|primero|cardano]
 
 A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
 played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
@@ -9,6 +9,9 @@ picture's description), then the Details embed (`render_table`) and one member's
 N times each, the languages in turn; the figure is the median build in microseconds and its
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
+
+`--game primero` or `--game cardano` measures that game's table instead (four seats, a few
+moves in).
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -31,10 +34,13 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
+TABLES: dict[str, dict[str, str]] = {"primiera": {"variant": "heralds"}, "primero": {}, "cardano": {}}
+"""The games measured, with the options their table is dealt with."""
 
-def dealt(code: str) -> Table:
+
+def dealt(code: str, game_id: str = "primiera") -> Table:
     """The same table, dealt and a few cards in, showing everyone language `code`."""
-    table = dealt_table("primiera", {"variant": "heralds"}, 4, seed=11)
+    table = dealt_table(game_id, TABLES[game_id], 4, seed=11)
     table.state.language = code
     game = table.game
     assert game is not None
@@ -58,10 +64,13 @@ def build(table: Table) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=2000, help="builds per language")
+    parser.add_argument(
+        "--game", choices=sorted(TABLES), default="primiera", help="the game whose table is built"
+    )
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    tables = {code: dealt(code) for code in LANGUAGES}
+    tables = {code: dealt(code, args.game) for code in LANGUAGES}
     for table in tables.values():  # catalogues loaded, caches warm
         for _ in range(50):
             build(table)
@@ -71,7 +80,8 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    print(f"Primiera table message + Details + a hand panel: median of {args.runs} interleaved builds")
+    game = {"cardano": "Cardano's Primero"}.get(args.game, args.game.capitalize())
+    print(f"{game} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:
         if code != "en":
