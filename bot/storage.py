@@ -98,6 +98,7 @@ from bot.store.contract import now_iso as _now_iso
 from bot.store.contract import parse_account as _parse_account
 from bot.store.contract import table_record as _table_record
 from bot.store.contract import utc as _utc
+from bot.store.turns import StoreTurns
 
 __all__ = [
     "GRANT",
@@ -861,7 +862,8 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
         self.path = path
-        self._lock = asyncio.Lock()
+        # one unit of work at a time, members' first (`bot.store.turns`)
+        self._lock = StoreTurns()
         self._owner: asyncio.Task[Any] | None = None
         # Trips sent to the database thread, and trips it has finished (each counter is
         # written by one thread only): equal, the thread is idle and the connection free.
