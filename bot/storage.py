@@ -3,7 +3,8 @@
 The store's contract (:mod:`bot.store.contract`: the accounts, models, checks and the
 audit's arithmetic, shared with the PostgreSQL store) on one SQLite file (WAL,
 ``synchronous=FULL``, foreign keys on) behind one connection, the store's own database
-thread (:class:`_DatabaseThread`) and one :class:`asyncio.Lock`. Every write goes through
+thread (:class:`_DatabaseThread`) and one lock that serves a member's work first
+(:class:`bot.store.turns.StoreTurns`). Every write goes through
 :meth:`Store.transaction`, a ``BEGIN IMMEDIATE`` unit of work, so a chip movement and the
 table snapshot it belongs to commit together or not at all.
 
