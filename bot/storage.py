@@ -3,7 +3,8 @@
 The store's contract (:mod:`bot.store.contract`: the accounts, models, checks and the
 audit's arithmetic, shared with the PostgreSQL store) on one SQLite file (WAL,
 ``synchronous=FULL``, foreign keys on) behind one connection, the store's own database
-thread (:class:`_DatabaseThread`) and one :class:`asyncio.Lock`. Every write goes through
+thread (:class:`_DatabaseThread`) and one lock that serves a member's work first
+(:class:`bot.store.turns.StoreTurns`). Every write goes through
 :meth:`Store.transaction`, a ``BEGIN IMMEDIATE`` unit of work, so a chip movement and the
 table snapshot it belongs to commit together or not at all.
 
@@ -98,6 +99,7 @@ from bot.store.contract import now_iso as _now_iso
 from bot.store.contract import parse_account as _parse_account
 from bot.store.contract import table_record as _table_record
 from bot.store.contract import utc as _utc
+from bot.store.turns import StoreTurns
 
 __all__ = [
     "GRANT",
@@ -936,7 +938,8 @@ class Store:
     def __init__(self, db: _DatabaseThread, path: Path) -> None:
         self._db = db
         self.path = path
-        self._lock = asyncio.Lock()
+        # one unit of work at a time, members' first (`bot.store.turns`)
+        self._lock = StoreTurns()
         self._owner: asyncio.Task[Any] | None = None
         #: whether the connection's busy timeout is on (see `_begin_here`); only this thread
         #: decides it, and the trips it sends run in order
