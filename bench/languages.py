@@ -1,14 +1,18 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N] [--game primiera|prefa]
+    python bench/languages.py [--runs N] [--game primiera|primero|cardano|peg_leg|prefa]
 
-A table of a converted game (Primiera: four seats, the Heralds game; Prefa: three seats) is
-dealt and played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
+A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
+played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
 table's message is built as the bot builds it (`table_layout`: the lines, the buttons, the
 picture's description), then the Details embed (`render_table`) and one member's hand panel,
 N times each, the languages in turn; the figure is the median build in microseconds and its
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
+
+`--game primero` or `--game cardano` measures that game's table instead (four seats, a few
+moves in); `--game peg_leg` a Peg Leg table of three, a few bets and stands in (its odds and
+bets on show); `--game prefa` a Prefa table of three, twelve moves in (at the play).
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -31,21 +35,33 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
-SETUPS = {"primiera": ({"variant": "heralds"}, 4, 6, 11), "prefa": ({}, 3, 12, 13)}
-"""Each game's table: its options, its seats, the moves played before timing and the deal's
-seed (Prefa's twelve moves from seed 13 reach the play: a bidding sheet, a contract and two
-cards of a trick on the table)."""
+TABLES: dict[str, dict[str, str]] = {
+    "primiera": {"variant": "heralds"},
+    "primero": {},
+    "cardano": {},
+    "peg_leg": {},
+    "prefa": {},
+}
+"""The games measured, with the options their table is dealt with."""
+SEATS = {"peg_leg": 3, "prefa": 3}
+"""Seats at a measured table where not four."""
+STAKES = {"peg_leg": 5}
+"""The stake where not 1 (Peg Leg's bets are from one stake up)."""
+DEALS = {"prefa": (13, 12)}
+"""The deal's seed and the moves played before timing where not (11, 6): Prefa's twelve moves
+from seed 13 reach the play (a bidding sheet, a contract and two cards of a trick)."""
 
 
-def dealt(code: str, game_id: str) -> Table:
+def dealt(code: str, game_id: str = "primiera") -> Table:
     """The same table, dealt and a few moves in, showing everyone language `code`."""
-    options, seats, moves, seed = SETUPS[game_id]
-    table = dealt_table(game_id, options, seats, seed=seed)
+    seats = SEATS.get(game_id, 4)
+    seed, moves = DEALS.get(game_id, (11, 6))
+    table = dealt_table(game_id, TABLES[game_id], seats, seed=seed, stake=STAKES.get(game_id, 1))
     table.state.language = code
     game = table.game
     assert game is not None
     rng = random.Random(seed)
-    for _ in range(moves):  # a few moves in: the table has cards, a log, a turn
+    for _ in range(moves):  # a few moves in: the table has cards, a log, a turn (and bets)
         seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return table
@@ -64,7 +80,9 @@ def build(table: Table) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=2000, help="builds per language")
-    parser.add_argument("--game", choices=sorted(SETUPS), default="primiera", help="the game's table")
+    parser.add_argument(
+        "--game", choices=sorted(TABLES), default="primiera", help="the game whose table is built"
+    )
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -78,8 +96,8 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    name = table.plugin.name
-    print(f"{name} table message + Details + a hand panel: median of {args.runs} interleaved builds")
+    game = {"cardano": "Cardano's Primero", "peg_leg": "Peg Leg"}.get(args.game, args.game.capitalize())
+    print(f"{game} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:
         if code != "en":

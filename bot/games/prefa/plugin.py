@@ -159,9 +159,6 @@ class PrefaPlugin(
     brief_in = BRIEF_IN
     colour = discord.Colour.dark_blue()
 
-    def choice_label(self, choice: str) -> Text:
-        return t("Seat {choice}", choice=Markup(choice))
-
     # --------------------------------------------------------------- options
     def parse_options(self, raw: Mapping[str, Any]) -> PrefaTableOptions:
         chosen = super().parse_options(raw)
