@@ -1,12 +1,13 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N]
+    python bench/languages.py [--runs N] [--game primiera|holdout]
 
-A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
-played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
-table's message is built as the bot builds it (`table_layout`: the lines, the buttons, the
-picture's description), then the Details embed (`render_table`) and one member's hand panel,
-N times each, the languages in turn; the figure is the median build in microseconds and its
+A Primiera table (the game converted end to end; four seats, the Heralds game), or with
+`--game holdout` a three-seat single-line Holdout table, is dealt and played a few moves in,
+as `tests/helpers/tables.dealt_table` deals one. For each language the table's message is
+built as the bot builds it (`table_layout`: the lines, the buttons, the picture's
+description), then the Details embed (`render_table`) and one member's hand panel, N times
+each, the languages in turn; the figure is the median build in microseconds and its
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
 
@@ -31,16 +32,23 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
+SETUPS: dict[str, tuple[dict[str, str], int]] = {
+    "primiera": ({"variant": "heralds"}, 4),
+    "holdout": ({"lines": "single"}, 3),
+}
+"""Per game the bench can measure: its table options and seats."""
 
-def dealt(code: str) -> Table:
+
+def dealt(code: str, game_id: str = "primiera") -> Table:
     """The same table, dealt and a few cards in, showing everyone language `code`."""
-    table = dealt_table("primiera", {"variant": "heralds"}, 4, seed=11)
+    options, seats = SETUPS[game_id]
+    table = dealt_table(game_id, options, seats, seed=11)
     table.state.language = code
     game = table.game
     assert game is not None
     rng = random.Random(11)
     for _ in range(6):  # a few cards in: the table has cards, a log, a turn
-        seat = next(s for s in range(4) if game.legal_actions(s))
+        seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return table
 
@@ -58,10 +66,13 @@ def build(table: Table) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=2000, help="builds per language")
+    parser.add_argument(
+        "--game", choices=sorted(SETUPS), default="primiera", help="the game whose table is built"
+    )
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    tables = {code: dealt(code) for code in LANGUAGES}
+    tables = {code: dealt(code, args.game) for code in LANGUAGES}
     for table in tables.values():  # catalogues loaded, caches warm
         for _ in range(50):
             build(table)
@@ -71,7 +82,8 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    print(f"Primiera table message + Details + a hand panel: median of {args.runs} interleaved builds")
+    name = args.game.capitalize()
+    print(f"{name} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:
         if code != "en":

@@ -428,13 +428,10 @@ class Holdout:
         deck = _DECKS[options.deck]
         codes = [deck.code.get(card, -1) for card in order]
         if sorted(codes) != list(range(len(deck.cards))):
-            raise BadSetup(
-                t(
-                    "The deck must hold each of the {n} {deck} cards once.",
-                    n=len(deck.cards),
-                    deck=deck.spec.name,
-                )
-            )
+            size = len(deck.cards)
+            if options.deck == "vines":
+                raise BadSetup(t("The deck must hold each of the {n} Vines cards once.", n=size))
+            raise BadSetup(t("The deck must hold each of the {n} Postas cards once.", n=size))
         return cls._start(options, seats, codes, chilo, stacks, seed, False)
 
     @classmethod
