@@ -1,9 +1,10 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N] [--game primiera|holdout]
+    python bench/languages.py [--runs N] [--game primiera|holdout|prima_carta]
 
 A Primiera table (the game converted end to end; four seats, the Heralds game), or with
-`--game holdout` a three-seat single-line Holdout table, is dealt and played a few moves in,
+`--game holdout` a three-seat single-line Holdout table (`--game prima_carta`: a four-seat
+house table with the corte, one copa decided), is dealt and played a few moves in,
 as `tests/helpers/tables.dealt_table` deals one. For each language the table's message is
 built as the bot builds it (`table_layout`: the lines, the buttons, the picture's
 description), then the Details embed (`render_table`) and one member's hand panel, N times
@@ -23,6 +24,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -32,22 +34,23 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
-SETUPS: dict[str, tuple[dict[str, str], int]] = {
-    "primiera": ({"variant": "heralds"}, 4),
-    "holdout": ({"lines": "single"}, 3),
+SETUPS: dict[str, tuple[dict[str, Any], int, int]] = {
+    "primiera": ({"variant": "heralds"}, 4, 6),
+    "holdout": ({"lines": "single"}, 3, 6),
+    "prima_carta": ({"house": True, "corte": True}, 4, 1),
 }
-"""Per game the bench can measure: its table options and seats."""
+"""Per game the bench can measure: its table options, seats and the moves played first."""
 
 
 def dealt(code: str, game_id: str = "primiera") -> Table:
     """The same table, dealt and a few cards in, showing everyone language `code`."""
-    options, seats = SETUPS[game_id]
+    options, seats, moves = SETUPS[game_id]
     table = dealt_table(game_id, options, seats, seed=11)
     table.state.language = code
     game = table.game
     assert game is not None
     rng = random.Random(11)
-    for _ in range(6):  # a few cards in: the table has cards, a log, a turn
+    for _ in range(moves):  # a few moves in: the table has cards, a log, a turn
         seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return table

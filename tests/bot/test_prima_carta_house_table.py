@@ -97,7 +97,7 @@ def test_play_checks_the_house_options() -> None:
         PLUGIN.parse_options({"cobre": "pocket"})
     options = PLUGIN.parse_options({"corte": True, "variant": "cinco"})
     assert PLUGIN.min_bankroll(10, options) == 20 and PLUGIN.min_bankroll(10, PLUGIN.parse_options({})) == 100
-    assert "corte 10 from the prima to the dealer" in PLUGIN.describe_options(options, 10)
+    assert "corte 10 from the prima to the dealer" in english(PLUGIN.describe_options(options, 10))
 
 
 def test_a_copa_costs_its_price_and_nothing_else_costs_chips() -> None:
