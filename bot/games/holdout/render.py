@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import Lang
+from bot.i18n import SOURCE, Lang, lang
 from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
 from engine.core.msg import Join, Markup, Msg
@@ -62,10 +62,11 @@ def line_title(view: HoldoutView, line: int) -> Msg:
     return t("Top line") if line == 0 else t("Bottom line")
 
 
-def line_key(view: HoldoutView, say: Lang) -> str:
-    """The one-line key to a line as the text draws it ("- 22 33 4 5 - 7 8 99 1010")."""
+def line_key(view: HoldoutView, say: Lang | None = None) -> str:
+    """The one-line key to a line as the text draws it ("- 22 33 4 5 - 7 8 99 1010"), in
+    `say`'s language (English if none)."""
     top = len(view.lines[0]) if view.lines else 10
-    return say(
+    return (say or lang(SOURCE))(
         t(
             "*Ranks 1 to {top} in order: a rank is written once per card played on it "
             "(99 = two 9s); - is a gap nobody has filled yet.*",
