@@ -1,6 +1,6 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N] [--game primiera|holdout|prima_carta]
+    python bench/languages.py [--runs N] [--game primiera|primero|cardano|holdout|prima_carta]
 
 A Primiera table (the game converted end to end; four seats, the Heralds game), or with
 `--game holdout` a three-seat single-line Holdout table (`--game prima_carta`: a four-seat
@@ -11,6 +11,9 @@ description), then the Details embed (`render_table`) and one member's hand pane
 each, the languages in turn; the figure is the median build in microseconds and its
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
+
+`--game primero` or `--game cardano` measures that game's table instead (four seats, a few
+moves in).
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -36,6 +39,8 @@ from tests.helpers.tables import dealt_table
 
 SETUPS: dict[str, tuple[dict[str, Any], int, int]] = {
     "primiera": ({"variant": "heralds"}, 4, 6),
+    "primero": ({}, 4, 6),
+    "cardano": ({}, 4, 6),
     "holdout": ({"lines": "single"}, 3, 6),
     "prima_carta": ({"house": True, "corte": True}, 4, 1),
 }
@@ -85,8 +90,8 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    name = args.game.capitalize()
-    print(f"{name} table message + Details + a hand panel: median of {args.runs} interleaved builds")
+    game = {"cardano": "Cardano's Primero"}.get(args.game, args.game.capitalize())
+    print(f"{game} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:
         if code != "en":
