@@ -488,7 +488,8 @@ class PrimaCarta:
     _sizes: tuple[int, ...] | None
     """`contenders()`, kept until a stack or a status changes (the basic player asks before
     every copa decision, and nothing changes between decisions but one status)."""
-    _summary_text: Msg | None
+    _summary_text: tuple[Msg, str] | None
+    """The result line once the hand is over, and its English."""
     """The result line, worked out once: the win event and the outcome both carry it."""
 
     # ----------------------------------------------------------------- set-up
@@ -857,8 +858,8 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
-            said = self._summary()
-            events.append(_EVENT({"kind": "win", "text": english(said), "seat": self._winner, "msg": said}))
+            said, text = self._summary_both()
+            events.append(_EVENT({"kind": "win", "text": text, "seat": self._winner, "msg": said}))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -1000,7 +1001,7 @@ class PrimaCarta:
                 "paid_out": tuple(paid_out),
                 "carried": cobre if options.cobre == "carry" else 0,
                 "house": house,
-                "summary": english(self._summary()),
+                "summary": self._summary_both()[1],
                 "said": self._summary(),
             },
         )
@@ -1011,10 +1012,15 @@ class PrimaCarta:
 
     def _summary(self) -> Msg:
         # Fixed once the hand is over, and asked for twice (the win event, the outcome).
-        said = self._summary_text
-        if said is None:
-            said = self._summary_text = self._result_line()
-        return said
+        return self._summary_both()[0]
+
+    def _summary_both(self) -> tuple[Msg, str]:
+        """The result line and its English, each made once (a hand asks for both twice)."""
+        both = self._summary_text
+        if both is None:
+            said = self._result_line()
+            both = self._summary_text = (said, english(said))
+        return both
 
     def _result_line(self) -> Msg:
         winner = self._winner
