@@ -1,19 +1,20 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N] [--game primiera|primero|cardano|holdout|prima_carta]
+    python bench/languages.py [--runs N] [--game GAME]  (primiera, primero, cardano, peg_leg,
+    holdout, prima_carta)
 
-A Primiera table (the game converted end to end; four seats, the Heralds game), or with
-`--game holdout` a three-seat single-line Holdout table (`--game prima_carta`: a four-seat
-house table with the corte, one copa decided), is dealt and played a few moves in,
-as `tests/helpers/tables.dealt_table` deals one. For each language the table's message is
-built as the bot builds it (`table_layout`: the lines, the buttons, the picture's
-description), then the Details embed (`render_table`) and one member's hand panel, N times
-each, the languages in turn; the figure is the median build in microseconds and its
+A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
+played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
+table's message is built as the bot builds it (`table_layout`: the lines, the buttons, the
+picture's description), then the Details embed (`render_table`) and one member's hand panel,
+N times each, the languages in turn; the figure is the median build in microseconds and its
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
 
 `--game primero` or `--game cardano` measures that game's table instead (four seats, a few
-moves in).
+moves in); `--game peg_leg` a Peg Leg table of three, a few bets and stands in (its odds and
+bets on show); `--game holdout` a three-seat single-line Holdout table; `--game prima_carta` a
+four-seat house table with the corte, one copa decided.
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -37,25 +38,33 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
-SETUPS: dict[str, tuple[dict[str, Any], int, int]] = {
-    "primiera": ({"variant": "heralds"}, 4, 6),
-    "primero": ({}, 4, 6),
-    "cardano": ({}, 4, 6),
-    "holdout": ({"lines": "single"}, 3, 6),
-    "prima_carta": ({"house": True, "corte": True}, 4, 1),
+TABLES: dict[str, dict[str, Any]] = {
+    "primiera": {"variant": "heralds"},
+    "primero": {},
+    "cardano": {},
+    "peg_leg": {},
+    "holdout": {"lines": "single"},
+    "prima_carta": {"house": True, "corte": True},
 }
-"""Per game the bench can measure: its table options, seats and the moves played first."""
+"""The games measured, with the options their table is dealt with."""
+SEATS = {"peg_leg": 3, "holdout": 3}
+"""Seats at a measured table where not four."""
+MOVES = {"prima_carta": 1}
+"""Moves played before measuring where not six (Prima Carta: one copa decided, the round
+still open)."""
+STAKES = {"peg_leg": 5}
+"""The stake where not 1 (Peg Leg's bets are from one stake up)."""
 
 
 def dealt(code: str, game_id: str = "primiera") -> Table:
-    """The same table, dealt and a few cards in, showing everyone language `code`."""
-    options, seats, moves = SETUPS[game_id]
-    table = dealt_table(game_id, options, seats, seed=11)
+    """The same table, dealt and a few moves in, showing everyone language `code`."""
+    seats = SEATS.get(game_id, 4)
+    table = dealt_table(game_id, TABLES[game_id], seats, seed=11, stake=STAKES.get(game_id, 1))
     table.state.language = code
     game = table.game
     assert game is not None
     rng = random.Random(11)
-    for _ in range(moves):  # a few moves in: the table has cards, a log, a turn
+    for _ in range(MOVES.get(game_id, 6)):  # a few moves in: the table has cards, a log, a turn (and bets)
         seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return table
@@ -75,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=2000, help="builds per language")
     parser.add_argument(
-        "--game", choices=sorted(SETUPS), default="primiera", help="the game whose table is built"
+        "--game", choices=sorted(TABLES), default="primiera", help="the game whose table is built"
     )
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
@@ -90,7 +99,7 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    game = {"cardano": "Cardano's Primero"}.get(args.game, args.game.capitalize())
+    game = {"cardano": "Cardano's Primero", "peg_leg": "Peg Leg"}.get(args.game, args.game.capitalize())
     print(f"{game} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:

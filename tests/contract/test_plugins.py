@@ -448,9 +448,8 @@ class Contract:
         public += [*strings(details_embed(table)), *strings(log_embed(table))]
         awaiting = tuple(game.awaiting) if game.outcome is None else ()
         for seat in awaiting:
-            # a move's label may be a message (drawn in the table's language): its English here
             moves = table_moves(plugin, game, seat)
-            public += [text for move in moves for text in (move.key, str(move.label))]
+            public += [text for move in moves for text in (move.key, english(move.label))]
         if awaiting:
             public.append(plugin.prompt(table.view(), game, set()))
             public.append(plugin.prompt(table.view(), game, set(awaiting)))
