@@ -185,6 +185,8 @@ class Drawn:
                 self.words.append(args[3] if len(args) > 3 else kwargs.get("unit", ""))
             elif name == "named":
                 self.words.append(args[0] + args[1])
+            elif name == "discards":
+                self.words += [args[0], *args[3:4]]  # the pile's title and its undealt count
             elif isinstance(args[0], str):
                 self.words.append(args[0])
             return original(*args, **kwargs)

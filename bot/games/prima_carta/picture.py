@@ -215,7 +215,7 @@ def table_picture(table: TableView, view: PrimaCartaView) -> Image:
         *_outcome(table, view),
         board,
         owners,
-        discards(what, view.discard, view.undealt),
+        discards(what, view.discard, view.undealt, say(t("{n} undealt", n=view.undealt), md=False)),
     ]
     return felt(vcol(parts, 14), MARGIN, WIDTH)
 
