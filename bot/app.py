@@ -150,6 +150,7 @@ class Ridotto(commands.AutoShardedBot):
         self.drawing.start()
         self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)
+        self.tables.commit.saved = self.display.pictures.early  # a click's picture drawn during its COMMIT
         # The commands' names and descriptions in every language Ridotto speaks (issue 26).
         await self.tree.set_translator(Translator())
         for name in EXTENSIONS:
