@@ -3,21 +3,23 @@
     python bench/sandbox.py [--clicks 40]
 
 Starts `python -m bot sandbox` as a person would (a fresh room in a temporary folder, the
-bot's settings as they are, COMPUTER_DELAY and all), and opens its page twice in the
-machine's headless Chromium: Ada's tab and Bruno's. Ada opens a Holdout table with /play;
-Bruno presses Join and Leave in turn, N times in all, in the tab in front. Each click is
-timed from the press to the first moment the table message shows Bruno seated (or no
-longer):
+bot's settings as they are, COMPUTER_DELAY and all), and opens its page three times in the
+machine's headless Chromium: Bruno's tab, and two of Ada's. Ada opens a Holdout table with
+/play; Bruno presses Join and Leave in turn, N times in all, in the tab in front. Each
+click is timed from the press to the first moment the table message shows Bruno seated
+(or no longer):
 
 * on Bruno's page, the clicking one: SimCord runs the bot's answer to the click, then the
   page shows it at once;
-* on Ada's page, another member's (the tab behind his): the sandbox republishes it as soon
-  as the bot has changed what she sees (bot/sandbox/live.py), and her browser reads it on
-  its own half-second poll (SimCord's preview), so up to half a second more is expected.
+* on Ada's page, another member's (a tab behind his): the sandbox republishes it as soon as
+  the bot has changed what she sees (bot/sandbox/live.py, up to a tenth of a second) and
+  pushes it (bot/sandbox/front.py), and her page reads it at once (bot/sandbox/session.js);
+* on Ada's other page, the reference: its stream blocked by the browser, it reads on the
+  preview's own half-second poll, as every page did before the push.
 
 Beside the first, the part of it that is the click's request to the sandbox (the preview's
-POST /api/action, from the browser's own resource timing): the rest is the browser's. Beside
-the second, the poll's period. Milliseconds, median and p95. It asserts nothing.
+POST /api/action, from the browser's own resource timing): the rest is the browser's.
+Milliseconds, median and p95. It asserts nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from playwright.async_api import Page
 
 from tests.helpers.browser import button, chromium, find_chromium, open_as, ready, sandbox, slash
 
-#: the preview's read of the published page, in its page code (simcord/preview/static/session.js)
+#: the preview's read of the published page without the push (simcord/preview/static/session.js)
 POLL_MS = 500
 
 # The moment (ms since the epoch: both tabs read the one clock) the table message first
@@ -78,31 +80,40 @@ async def shown(page: Page, seated: bool, *, front: bool) -> float:
     return float(moment)
 
 
-async def measure(url: str, executable: str, clicks: int) -> tuple[list[float], list[float], list[float]]:
+async def measure(
+    url: str, executable: str, clicks: int
+) -> tuple[list[float], list[float], list[float], list[float]]:
     own: list[float] = []
     other: list[float] = []
+    polled: list[float] = []
     requests: list[float] = []
     async with chromium(executable) as browser:
         ada = await open_as(browser, url, "Ada")
+        unpushed = await browser.new_page()
+        await unpushed.route("**/api/live/**", lambda route: route.abort())  # no stream: the poll
+        reference = await open_as(browser, url, "Ada", page=unpushed)
         bruno = await open_as(browser, url, "Bruno")
         await slash(ada, "play holdout")
-        await bruno.bring_to_front()  # Bruno clicks; Ada's tab is behind his
+        await bruno.bring_to_front()  # Bruno clicks; Ada's tabs are behind his
         await button(bruno, "Join").wait_for()
         seated = False
         for _ in range(clicks + 2):  # the first two warm the pages up and are not counted
             await bruno.evaluate(PRESS)
             await button(bruno, "Leave" if seated else "Join").click()
             seated = not seated
-            mine, theirs = await asyncio.gather(
-                shown(bruno, seated, front=True), shown(ada, seated, front=False)
+            mine, theirs, read = await asyncio.gather(
+                shown(bruno, seated, front=True),
+                shown(ada, seated, front=False),
+                shown(reference, seated, front=False),
             )
             pressed = await bruno.evaluate("window.pressed")
             request = await bruno.evaluate(REQUEST)
             await ready(bruno)  # its action answered, before the next press
             own.append(mine - pressed)
             other.append(theirs - pressed)
+            polled.append(read - pressed)
             requests.append(float(request or 0.0))
-    return own[2:], other[2:], requests[2:]
+    return own[2:], other[2:], polled[2:], requests[2:]
 
 
 def summary(values: list[float]) -> str:
@@ -123,12 +134,12 @@ def main() -> int:
         tempfile.TemporaryDirectory(prefix="ridotto-bench-sandbox-") as folder,
         sandbox(Path(folder)) as room,
     ):
-        own, other, requests = asyncio.run(measure(room.url(), executable, args.clicks))
+        own, other, polled, requests = asyncio.run(measure(room.url(), executable, args.clicks))
     print(f"The sandbox's page: click to updated table shown, ms, {len(own)} clicks (Join / Leave)")
     print(f"  the clicking member's page   {summary(own)}")
     print(f"    of which the click's request {summary(requests)}")
-    print(f"  another member's page        {summary(other)}")
-    print(f"    beside the page's poll period      {POLL_MS}")
+    print(f"  another member's page, pushed {summary(other)}")
+    print(f"    beside the same page polled  {summary(polled)}  (every {POLL_MS} ms, the push blocked)")
     return 0
 
 

@@ -2,14 +2,15 @@
 
 SimCord is made for tests: its clock stands still unless a test moves it, and its preview
 publishes a page after that page's own action (a click, a command, a form), for the browser
-to read every half second. A sandbox is played live, so `Live` looks at the room ten times
-a second and does three things SimCord leaves to a test:
+to read. A sandbox is played live, so `Live` looks at the room ten times a second (and as
+soon as a page's own action ends) and does three things SimCord leaves to a test:
 
 * **The pages.** What happens on its own (a computer's move, a timer, another member's click)
   would wait for a "Refresh preview". When SimCord's record of the bot's traffic has grown,
   `Live` republishes each page whose member now sees something else (a new message, or one
   of theirs edited); a page whose member sees nothing new keeps its revision, so a click made
-  on it is never turned away as made on an old page.
+  on it is never turned away as made on an old page. Every publication, whoever made it, is
+  told to `listeners` (the sandbox's front, which pushes it to the browser: front.py).
 * **The clock.** SimCord fires the bot's timers on the wall clock (a computer's pause, a
   turn's timer), moving its own clock to each; between them it stands still. `Live` moves it
   on to the time of day, never onto a timer SimCord is about to fire, so the room's
@@ -29,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -65,13 +67,22 @@ class Live:
         self._shown: dict[str, int] = {}  # page id -> the fingerprint it was last published with
         self._seen = 0  # the transcript's length at the last look
         self._task: asyncio.Task[None] | None = None
+        #: told the page id after every publication (the sandbox's front pushes it to the page)
+        self.listeners: list[Callable[[str], None]] = []
         # Every publication records what its page showed, whoever made it (an action, the
         # page's opening, this module), so a page is never republished for a change it shows.
         publish = preview._publish
+        env = self.env
 
         def publish_and_note(page: Any, **kwargs: Any) -> None:
             publish(page, **kwargs)
             self._shown[page.id] = self.fingerprint(page)
+            for listener in self.listeners:
+                listener(page.id)
+            if env._operation_task is not None:
+                # A page's own step (a click, say) ends right after it publishes that page:
+                # the others are looked at then, not up to a look's interval later.
+                asyncio.get_running_loop().call_soon(self._look_now)
 
         preview._publish = publish_and_note  # type: ignore[method-assign]
 
@@ -87,10 +98,13 @@ class Live:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.interval)
-            try:
-                self.look()
-            except Exception:  # a page that went away mid-look, say: the next look starts afresh
-                log.exception("could not bring the room up to date")
+            self._look_now()
+
+    def _look_now(self) -> None:
+        try:  # a page that went away mid-look, say: the next look starts afresh
+            self.look()
+        except Exception:
+            log.exception("could not bring the room up to date")
 
     def look(self) -> None:
         """One look: all three duties, none while SimCord runs a step of its own (a page's

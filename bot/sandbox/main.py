@@ -81,8 +81,7 @@ def port_free(port: int) -> bool:
 
 async def serve(config: SandboxConfig) -> int:
     """Run the sandbox until Ctrl-C, SIGTERM or the page's "End preview session"."""
-    import simcord
-
+    from bot.sandbox.front import PortTaken
     from bot.sandbox.room import MEMBERS, Sandbox
 
     sandbox = Sandbox(config)
@@ -107,10 +106,7 @@ async def serve(config: SandboxConfig) -> int:
             await asyncio.wait({closed, stopping}, return_when=asyncio.FIRST_COMPLETED)
             for waiting in (closed, stopping):
                 waiting.cancel()
-    except simcord.SetupError as problem:
-        if "bind" not in str(problem):
-            raise
-        # Taken between the check and the page's start.
+    except PortTaken:  # taken between the check and the page's start
         print(PORT_TAKEN.format(port=config.port, host=HOST), file=sys.stderr)
         return NOT_STARTED
     return 0

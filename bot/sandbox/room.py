@@ -3,8 +3,10 @@
 `Sandbox` builds the bot exactly as `python -m bot` does (`create_bot(settings)`), hands it
 to SimCord instead of Discord, with one server, its card-room channel and a few members,
 and opens SimCord's preview of that channel: a Discord-like page on 127.0.0.1, behind a
-secret address, where whoever opens it plays as one of the members. SimCord's clock runs
-on the wall clock here (the turn timers, the computers' pauses), from the time of day.
+secret address, where whoever opens it plays as one of the members. The page is served on
+the sandbox's port by `Front`, which passes it through from the preview and pushes each
+publication to the page it is for. SimCord's clock runs on the wall clock here (the turn
+timers, the computers' pauses), from the time of day.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from simcord.preview import Preview
 
 from bot.app import Ridotto, create_bot
 from bot.sandbox.config import GUILD_ID, SandboxConfig
+from bot.sandbox.front import Front
 from bot.sandbox.live import Live
 
 SERVER = "Ridotto Sandbox"
@@ -68,25 +71,28 @@ class Sandbox:
         self.env.backend.advance_clock(max(behind, 0.0))
         self.preview: Preview | None = None
         self.live: Live | None = None
+        self.front: Front | None = None
 
     @property
     def url(self) -> str:
         """The page's full address, its secret included: whoever has it plays in the room."""
-        if self.preview is None:
+        if self.front is None:
             raise RuntimeError("the sandbox is not running")
-        return self.preview.url
+        return self.front.url
 
     async def __aenter__(self) -> Sandbox:
         await self.env.start()  # the bot logs in: setup_hook opens the store, restores tables
         try:
-            preview = self.env.preview(
-                self.channel, viewers=self.members, layout="channel", port=self.config.port
-            )
+            # The preview on a loopback port of its own, behind the front on the sandbox's.
+            preview = self.env.preview(self.channel, viewers=self.members, layout="channel", port=0)
             self.preview = await preview.__aenter__()
             self.live = Live(self.env, self.preview)
+            self.front = Front(self.preview, self.config.port)
+            self.live.listeners.append(self.front.published)
+            await self.front.start()
             self.live.start()
         except BaseException:
-            await self._stop_bot()
+            await self.__aexit__(None, None, None)
             raise
         return self
 
@@ -100,6 +106,8 @@ class Sandbox:
     ) -> None:
         if self.live is not None:
             await self.live.stop()
+        if self.front is not None:
+            await self.front.close()
         if self.preview is not None:
             await self.preview.close()
         await self._stop_bot()

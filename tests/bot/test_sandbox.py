@@ -15,6 +15,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,6 +26,7 @@ import psutil
 import pytest
 
 from bot.config import Settings
+from bot.sandbox import front
 from bot.sandbox.config import (
     GUILD_ID,
     HOST,
@@ -357,3 +359,116 @@ async def test_the_room_keeps_the_time_of_day(room: Sandbox) -> None:
     assert answer.response is not None
     # However long the bot takes to answer on a busy machine.
     assert before - timedelta(seconds=5) <= answer.response.message.created_at <= after
+
+
+# ------------------------------------------------------------------- the push to the pages
+class Stream:
+    """A page's stream of server-sent events (`GET /api/live/<context>`), read as the page
+    reads it: each event as the bytes that came, in order."""
+
+    def __init__(self, answer: aiohttp.ClientResponse) -> None:
+        self.answer = answer
+
+    async def next(self) -> bytes:
+        """The next event (a comment that keeps a quiet stream open is one too)."""
+        event = await asyncio.wait_for(self.answer.content.readuntil(b"\n\n"), BOUND)
+        assert event, "the stream ended"
+        return event
+
+
+@contextlib.asynccontextmanager
+async def stream(page: Page, **headers: str) -> AsyncIterator[aiohttp.ClientResponse]:
+    asked = {"X-Simcord-Capability": page.secret, "X-Simcord-Context": page.context} | headers
+    async with page.http.get(f"{page.origin}/api/live/{page.context}", headers=asked) as answer:
+        yield answer
+
+
+def computer_to_act(table: Table) -> bool:
+    seat = table.to_act
+    return seat is not None and table.state.seats[seat].user_id is None
+
+
+async def test_a_members_page_is_told_to_read_when_a_computer_moves_and_told_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """Bruno watches Ada's Prima Carta table with two computers. The computers' pauses are
+    longer than the room waits after a click (as in a sandbox with its own settings), so
+    they move on the wall clock, with nobody clicking: his page's stream says `read` when
+    one does, and his page then shows the move. No event carries anything but `read`."""
+    bot = production(tmp_path, computer_delay=1.0, pass_delay=1.0, workers=0)
+    config = sandbox_config(bot, own(tmp_path))
+    async with Sandbox(config, settle=0.5) as room, aiohttp.ClientSession() as http:
+        ada, bruno = room.members[:2]
+        await ada.slash(room.channel, "play prima-carta")
+        table = room.bot.tables.in_channel(room.channel.id)
+        assert table is not None
+        for _ in range(2):
+            await ada.click(table_message(room, table), label="Add bot")
+        page = Page(http, room.url)
+        await page.open(bruno.id)
+        events: list[bytes] = []
+        async with stream(page) as answer:
+            assert answer.status == 200 and answer.content_type == "text/event-stream"
+            live = Stream(answer)
+            events.append(await live.next())  # at once: read what was published before
+            with contextlib.suppress(TimeoutError):  # a busy machine: the bot goes on all the same
+                await ada.click(table_message(room, table), label="Start")
+            while not computer_to_act(table):  # Ada's turn first, perhaps
+                assert table.state.phase is Phase.PLAYING
+                pay = [label for label in buttons(table_message(room, table)) if label.startswith("Pay")]
+                if table.to_act is not None and pay:
+                    with contextlib.suppress(TimeoutError):
+                        await ada.click(table_message(room, table), label=pay[0])
+                events.append(await live.next())
+            # A computer is to move, on its own: the table changes, and Bruno's page is told.
+            version = table.state.version
+            before = (await page.state())["messages"][str(table.state.message_id)]
+            while table.state.version == version:
+                events.append(await live.next())
+            while (await page.state())["messages"][str(table.state.message_id)] == before:
+                events.append(await live.next())  # the move told, the page shows it
+        assert all(event in (b"data: read\n\n", b": still here\n\n") for event in events), events
+        assert events.count(b"data: read\n\n") >= 2
+
+
+async def test_a_stream_is_refused_without_the_pages_secret_or_for_a_page_not_open(room: Sandbox) -> None:
+    async with aiohttp.ClientSession() as http:
+        page = Page(http, room.url)
+        await page.open(room.members[0].id)
+        refused = {
+            "a wrong secret": {"X-Simcord-Capability": "not-" + page.secret},
+            "no secret": {"X-Simcord-Capability": ""},
+            "another page's context": {"X-Simcord-Context": "another"},
+            "another site's origin": {"Origin": "http://example.com"},
+            "another site's address": {"Host": "rebound.example"},  # DNS rebinding
+        }
+        for why, headers in refused.items():
+            async with stream(page, **headers) as answer:
+                assert answer.status == 401, why
+                assert b"data:" not in await answer.read(), why
+        gone = Page(http, room.url)
+        gone.context = "a-page-never-opened"
+        async with stream(gone) as answer:
+            assert answer.status == 410
+        async with stream(page) as answer:  # and the page's own is answered
+            assert answer.status == 200
+            assert await Stream(answer).next() == b"data: read\n\n"
+
+
+async def test_an_open_stream_keeps_its_page_open(room: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page whose stream is up does not poll, so its stream renews its inactivity lease (as
+    its reads did): a page left open on a quiet table is not closed under it."""
+    monkeypatch.setattr(front, "KEEPALIVE", 0.05)  # a quiet stream's comment comes at once
+    assert room.preview is not None
+    async with aiohttp.ClientSession() as http:
+        page = Page(http, room.url)
+        await page.open(room.members[0].id)
+        async with stream(page) as answer:
+            live = Stream(answer)
+            assert await live.next() == b"data: read\n\n"
+            opened = room.preview._pages[page.context]
+            lease = room.preview._PAGE_LEASE_SECONDS
+            opened.last_activity -= lease - 1  # all but a second of its lease gone, unread
+            assert await live.next() == b": still here\n\n"
+            assert time.monotonic() - opened.last_activity < lease / 2  # renewed
+        assert (await page.state())["context"]["id"] == page.context  # and still open

@@ -129,3 +129,68 @@ async def test_a_hand_played_in_the_browser_and_a_hand_kept_from_the_other_page(
         assert await store.balance(GUILD_ID, int(ada_id)) == 1000 + net - stack
     finally:
         await store.close()
+
+
+# The moment (ms since the epoch, the one clock every tab reads) of the next press on a page.
+PRESS = """
+() => {
+  window.pressed = null;
+  const note = () => { window.pressed = performance.timeOrigin + performance.now(); };
+  document.addEventListener('click', note, { capture: true, once: true });
+}
+"""
+# Notes, on the page itself, the moment its messages first show `member` seated at the
+# table (the newest "Seated:" line): a DOM change, seen as it happens, in a tab behind too.
+WATCH = """
+member => {
+  window.seated = null;
+  const list = document.querySelector('#channel-message-list');
+  const look = () => {
+    const text = list.innerText;
+    const at = text.lastIndexOf('Seated:');
+    if (window.seated === null && at >= 0 && text.slice(at, text.indexOf('\\n', at)).includes(member)) {
+      window.seated = performance.timeOrigin + performance.now();
+    }
+  };
+  new MutationObserver(look).observe(list, { subtree: true, childList: true, characterData: true });
+}
+"""
+
+
+async def test_another_members_move_is_pushed_to_a_page_that_does_not_poll(
+    chromium_path: str, tmp_path: Path
+) -> None:
+    """Bruno opens a table; Ada joins it from her page. Bruno's page, in a tab behind hers,
+    shows her seated through the sandbox's push alone: its stream is up and it makes no read
+    but those a push asked for (it does not poll). Chiara's page, whose stream the browser
+    blocks, falls back to the preview's poll and shows it too. How long the push takes is
+    bench/sandbox.py's figure, not asserted here."""
+    with sandbox(tmp_path, COMPUTER_DELAY="0.3", PASS_DELAY="0.3", WORKERS="0") as room:
+        async with chromium(chromium_path) as browser:
+            url = await asyncio.to_thread(room.url)
+            bruno = await open_as(browser, url, "Bruno")
+            chiara = await browser.new_page()
+            await chiara.route("**/api/live/**", lambda route: route.abort())  # no stream for her
+            chiara = await open_as(browser, url, "Chiara", page=chiara)
+            ada = await open_as(browser, url, "Ada")
+
+            await slash(bruno, "play holdout")
+            await shown(ada, "Holdout · table #1")
+            live = await bruno.evaluate("window.ridottoLive")
+            assert live["streaming"] and live["pushes"] >= 1, live
+            await bruno.evaluate(WATCH, "Ada")
+            await ada.bring_to_front()  # Ada clicks; Bruno's tab is behind hers
+            await ada.evaluate(PRESS)
+            await button(ada, "Join").click()
+            await bruno.wait_for_function("window.seated !== null", polling=50)
+            after = await bruno.evaluate("window.ridottoLive")
+            assert after["streaming"] and after["otherReads"] == live["otherReads"], (live, after)
+            assert after["pushedReads"] > live["pushedReads"]
+            assert await bruno.evaluate("window.seated") >= await ada.evaluate("window.pressed")
+
+            # Chiara's page, without its stream, reads on the preview's poll.
+            fallback = await chiara.evaluate("window.ridottoLive")
+            assert not fallback["streaming"] and fallback["pushes"] == 0, fallback
+            await shown(chiara, re.compile(r"Seated: .*Ada"))
+            assert (await chiara.evaluate("window.ridottoLive"))["otherReads"] > fallback["otherReads"]
+    assert room.process.returncode == 0, room.log.read_text()

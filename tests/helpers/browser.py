@@ -137,9 +137,16 @@ async def chromium(executable: str) -> AsyncIterator[BrowserContext]:
                 await browser.close()
 
 
-async def open_as(browser: BrowserContext, url: str, member: str, viewport: dict[str, int] = LAPTOP) -> Page:
-    """A new tab on the sandbox's page, playing as `member` (picked under "Viewing as")."""
-    page = await browser.new_page()
+async def open_as(
+    browser: BrowserContext,
+    url: str,
+    member: str,
+    viewport: dict[str, int] = LAPTOP,
+    page: Page | None = None,
+) -> Page:
+    """A new tab on the sandbox's page, playing as `member` (picked under "Viewing as"); or
+    `page`, a tab made already (with routes of its own, say)."""
+    page = page or await browser.new_page()
     await page.set_viewport_size(viewport)  # type: ignore[arg-type]
     page.set_default_timeout(STEP * 1000)
     await page.goto(url)
