@@ -3,7 +3,7 @@
     python bench/hop.py [--n N] [--rounds R] [--dir DIR]
 
 The SQLite store runs a unit of work's statements on the event loop and sends only the
-COMMIT (its fsync) to aiosqlite's thread: one round trip between the loop and that thread
+COMMIT (its fsync) to its database thread: one round trip between the loop and that thread
 per durable transfer, which raw ``sqlite3`` on one thread does not make. This prints what
 that trip costs with nothing to do on the other side, by every way Python offers, and what
 the disk and a raw durable transfer cost, so the best ratio the store can reach against raw
@@ -12,20 +12,25 @@ the disk and a raw durable transfer cost, so the best ratio the store can reach 
 * loop step: ``await asyncio.sleep(0)`` (one turn of the event loop, no thread);
 * thread ping-pong: two plain threads handing a token back and forth through
   ``threading.Event`` (the operating system's wake-up and the GIL's hand-over, no asyncio);
-* aiosqlite: ``Connection._execute`` of a function that does nothing (what the store's
-  ``_call`` sends a COMMIT through: a ``SimpleQueue`` to the thread, the result back with
-  ``loop.call_soon_threadsafe``);
-* lean thread: the same done by a dedicated thread of our own in a dozen lines (what a
-  store could use instead of aiosqlite's);
+* store thread: the SQLite store's ``_call`` of a function that does nothing (the way it
+  sends a COMMIT: a ``SimpleQueue`` to its own database thread, the answer back with
+  ``loop.call_soon_threadsafe``; it used aiosqlite's thread before, which took a few more
+  steps a trip);
+* lean thread: the same done by the smallest thread of our own, in a dozen lines;
 * executor: ``loop.run_in_executor`` on a one-thread pool;
 * fsync: writing 4 KiB and ``os.fsync`` in DIR (what a durable COMMIT waits for);
+* fsync on the store thread: the same fsync sent through the store's ``_call``. Both
+  threads sleep while the disk works, and waking one that slept costs more than the trip
+  with nothing to do (most of all on a virtual machine whose processors went idle), so
+  this less the plain fsync is what the trip really adds to a durable commit;
 * raw transfer: ``bench/ledger.py``'s reference, one durable transaction (``BEGIN
   IMMEDIATE``, the three writes, ``COMMIT`` in WAL with ``synchronous=FULL``) in DIR.
 
 Each is timed call by call, interleaved in rounds so a busy patch of the machine falls on
 all alike; it prints the median, mean and 90th percentile of each, and the ceiling
 ``raw / (raw + hop)`` a store with one hop per transfer can reach (mean, the ratio
-``bench/ledger.py`` prints being totals). Not a test: it asserts nothing.
+``bench/ledger.py`` prints being totals) for the trip with nothing to do, and from the
+medians what the trip adds around an fsync. Not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -46,8 +51,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import aiosqlite
 
 from bench.ledger import MEMBERS, fresh_store, raw_connect, raw_transfers
 
@@ -72,7 +75,7 @@ class LeanThread:
             future, fn = item
             try:
                 self._loop.call_soon_threadsafe(future.set_result, fn())
-            except BaseException as error:  # handed to the caller, as aiosqlite does
+            except BaseException as error:  # handed to the caller, as the store's thread does
                 self._loop.call_soon_threadsafe(future.set_exception, error)
 
     def call(self, fn: Callable[[], Any]) -> asyncio.Future[Any]:
@@ -133,7 +136,7 @@ def fsyncer(folder: Path) -> tuple[Callable[[], None], Callable[[], None]]:
 
 async def measure(n: int, rounds: int, folder: Path) -> dict[str, list[float]]:
     loop = asyncio.get_running_loop()
-    db = await aiosqlite.connect(":memory:")
+    store_thread = await fresh_store(folder / "hop-store.db")  # its trips, not its tables
     lean, ping = LeanThread(loop), PingPong()
     pool = ThreadPoolExecutor(max_workers=1)
     store = await fresh_store(folder / "hop-raw.db")  # the bot's schema and members, then raw
@@ -142,13 +145,16 @@ async def measure(n: int, rounds: int, folder: Path) -> dict[str, list[float]]:
     write, close_fsync = fsyncer(folder)
     rng = random.Random(1)
     pairs = [rng.sample(range(1, MEMBERS + 1), 2) for _ in range(n)]
-    execute: Callable[..., Awaitable[Any]] = db._execute  # aiosqlite's way to its thread
+    send: Callable[..., Awaitable[Any]] = store_thread._call  # the store's way to its thread
 
     async def step() -> None:
         await asyncio.sleep(0)
 
-    async def aio() -> None:
-        await execute(nothing)
+    async def trip() -> None:
+        await send(lambda conn: None)
+
+    async def trip_fsync() -> None:
+        await send(lambda conn: write())
 
     async def mine() -> None:
         await lean.call(nothing)
@@ -163,10 +169,11 @@ async def measure(n: int, rounds: int, folder: Path) -> dict[str, list[float]]:
     ways: dict[str, Callable[[], Awaitable[None]]] = {
         "loop step": step,
         "thread ping-pong": lambda: sync(ping.trip),
-        "aiosqlite": aio,
+        "store thread": trip,
         "lean thread": mine,
         "executor": pooled,
         "fsync 4 KiB": lambda: sync(write),
+        "fsync on store thread": trip_fsync,
         "raw transfer": lambda: sync(lambda: raw_transfers(raw, [next(transfers)])),
     }
     times: dict[str, list[float]] = {name: [] for name in ways}
@@ -184,26 +191,33 @@ async def measure(n: int, rounds: int, folder: Path) -> dict[str, list[float]]:
         pool.shutdown()
         lean.close()
         ping.close()
-        await db.close()
+        await store_thread.close()
     return times
 
 
 def report(times: dict[str, list[float]], folder: Path) -> None:
     print(f"python {sys.version.split()[0]}; files in {folder}; µs per call:")
-    print(f"  {'':<18} {'median':>8} {'mean':>8} {'p90':>8}")
+    print(f"  {'':<21} {'median':>8} {'mean':>8} {'p90':>8}")
     for name, spent in times.items():
         ordered = sorted(spent)
         median, mean = statistics.median(ordered), statistics.fmean(ordered)
         print(
-            f"  {name:<18} {median * 1e6:8.1f} {mean * 1e6:8.1f} {ordered[len(ordered) * 9 // 10] * 1e6:8.1f}"
+            f"  {name:<21} {median * 1e6:8.1f} {mean * 1e6:8.1f} {ordered[len(ordered) * 9 // 10] * 1e6:8.1f}"
         )
     raw = statistics.fmean(times["raw transfer"])
-    for hop in ("aiosqlite", "lean thread"):
+    for hop in ("store thread", "lean thread"):
         trip = statistics.fmean(times[hop])
         print(
             f"ceiling with one {hop} trip per durable transfer: raw / (raw + trip) = "
             f"{raw * 1e6:.0f} / {(raw + trip) * 1e6:.0f} = {raw / (raw + trip):.2f}× (before any other work)"
         )
+    # Medians: an fsync's long tail is the disk's (other writers), not the trip's.
+    raw = statistics.median(times["raw transfer"])
+    trip = statistics.median(times["fsync on store thread"]) - statistics.median(times["fsync 4 KiB"])
+    print(
+        f"the store thread's trip around an fsync adds {trip * 1e6:.1f} µs (medians): "
+        f"raw / (raw + trip) = {raw * 1e6:.0f} / {(raw + trip) * 1e6:.0f} = {raw / (raw + trip):.2f}×"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N]
+    python bench/languages.py [--runs N] [--game primiera|primero|cardano|peg_leg]
 
 A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
 played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
@@ -9,6 +9,10 @@ picture's description), then the Details embed (`render_table`) and one member's
 N times each, the languages in turn; the figure is the median build in microseconds and its
 difference from English's. The catalogues are loaded before timing (once per process, as in
 the bot).
+
+`--game primero` or `--game cardano` measures that game's table instead (four seats, a few
+moves in); `--game peg_leg` a Peg Leg table of three, a few bets and stands in (its odds and
+bets on show).
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -31,16 +35,29 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
+TABLES: dict[str, dict[str, str]] = {
+    "primiera": {"variant": "heralds"},
+    "primero": {},
+    "cardano": {},
+    "peg_leg": {},
+}
+"""The games measured, with the options their table is dealt with."""
+SEATS = {"peg_leg": 3}
+"""Seats at a measured table where not four."""
+STAKES = {"peg_leg": 5}
+"""The stake where not 1 (Peg Leg's bets are from one stake up)."""
 
-def dealt(code: str) -> Table:
-    """The same table, dealt and a few cards in, showing everyone language `code`."""
-    table = dealt_table("primiera", {"variant": "heralds"}, 4, seed=11)
+
+def dealt(code: str, game_id: str = "primiera") -> Table:
+    """The same table, dealt and a few moves in, showing everyone language `code`."""
+    seats = SEATS.get(game_id, 4)
+    table = dealt_table(game_id, TABLES[game_id], seats, seed=11, stake=STAKES.get(game_id, 1))
     table.state.language = code
     game = table.game
     assert game is not None
     rng = random.Random(11)
-    for _ in range(6):  # a few cards in: the table has cards, a log, a turn
-        seat = next(s for s in range(4) if game.legal_actions(s))
+    for _ in range(6):  # a few moves in: the table has cards, a log, a turn (and bets)
+        seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return table
 
@@ -58,10 +75,13 @@ def build(table: Table) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=2000, help="builds per language")
+    parser.add_argument(
+        "--game", choices=sorted(TABLES), default="primiera", help="the game whose table is built"
+    )
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    tables = {code: dealt(code) for code in LANGUAGES}
+    tables = {code: dealt(code, args.game) for code in LANGUAGES}
     for table in tables.values():  # catalogues loaded, caches warm
         for _ in range(50):
             build(table)
@@ -71,7 +91,8 @@ def main() -> None:
         for code, table in tables.items():
             times[code].append(build(table))
     english = statistics.median(times["en"]) * 1e6
-    print(f"Primiera table message + Details + a hand panel: median of {args.runs} interleaved builds")
+    game = {"cardano": "Cardano's Primero", "peg_leg": "Peg Leg"}.get(args.game, args.game.capitalize())
+    print(f"{game} table message + Details + a hand panel: median of {args.runs} interleaved builds")
     print(f"  en  {english:8.1f} µs  (reference)")
     for code in tables:
         if code != "en":

@@ -19,6 +19,14 @@ The bench prints the file system the files are on: on a memory file system (tmpf
 costs nothing and nothing is durable, so the ratio there measures the store's overhead (its one
 hop to the database thread a transfer), not durable commits.
 
+What the ratio can reach: the store may not fsync on the event loop's thread, so each durable
+transfer makes one round trip to its database thread, which raw ``sqlite3`` on one thread does
+not (``bench/hop.py`` prints that trip, with nothing to do and around an fsync, and the
+ceiling it leaves). The trip is two wake-ups of a sleeping thread; on a machine whose cores
+are all busy each waits for the scheduler, and the ratio falls with the load whatever the
+store's own Python costs (which is small beside it: the checks, the ledger row's values, the
+unit of work's objects).
+
 The machine is shared, so the three run interleaved in rounds (raw, transfer, transaction,
 raw, ...) over the same transfers, and each figure is the total over the rounds: a slow
 patch of the machine falls on all three alike. Prints transfers/s, the ratio of each to the

@@ -27,8 +27,6 @@ from engine.core.fair import new_server_seed
 
 log = logging.getLogger(__name__)
 
-#: the decision workers' niceness (see `setup_hook`): 10 is "background work" to the OS
-DECISION_NICE = 10
 #: picture-drawing worker processes (with worker processes at all; `WORKERS=0` draws in a thread)
 DRAWERS = 2
 #: seconds the bot's process lets a thread hold the GIL while another waits for it (see
@@ -125,7 +123,7 @@ class Ridotto(commands.AutoShardedBot):
         # cores are all busy, the operating system then serves the event loop and the pictures
         # members wait for first, and the computers think with what is left (a computer can
         # wait; `COMPUTER_DELAY` has it wait anyway).
-        self.workers = Workers(self.settings.workers, nice=DECISION_NICE)
+        self.workers = Workers(self.settings.workers, nice=self.settings.worker_nice)
         self.workers.start()
         # discord.utils.utcnow is the clock SimCord's tests steer with advance_time.
         self.tables = TableService(
@@ -152,7 +150,7 @@ class Ridotto(commands.AutoShardedBot):
         # picture, and must not queue behind computers thinking in the decision workers. Two,
         # so that a click's picture never waits for the whole drawing of a table that moved
         # by itself (which is drawn ahead, at the room's leisure); they draw only on demand.
-        self.drawing = Workers(DRAWERS if self.settings.workers else 0)
+        self.drawing = Workers(DRAWERS if self.settings.workers else 0, nice=self.settings.drawing_nice)
         self.drawing.start()
         self.display.pictures.workers = self.drawing
         self.tables.listen(self.display.show)

@@ -8,10 +8,13 @@ five hundred open tables cost one sleeping task, not five hundred.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+
+from bot.store.turns import MEMBER_WAITS
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +87,13 @@ class Clock:
 
     def _start(self) -> None:
         self._wake_at = None
-        self._task = asyncio.create_task(self._run(), name="ridotto-table-clock")
+        # The caller may be a member's click, but the clock, and what it starts, is the
+        # tables' own work: it waits for the store after members' (`bot.store.turns`). (A
+        # copy of the caller's context, not an empty one: the rest of it is kept, such as
+        # the test harness's own, which tells the clock which simulated time to read.)
+        context = contextvars.copy_context()
+        context.run(MEMBER_WAITS.set, False)
+        self._task = asyncio.create_task(self._run(), name="ridotto-table-clock", context=context)
 
     def _earliest(self) -> tuple[int, datetime, int] | None:
         """The next live entry (key, when, token), dropping replaced or cleared ones."""

@@ -23,6 +23,8 @@ from typing import Any
 
 import discord
 
+from bot.store.turns import member_waits
+
 log = logging.getLogger(__name__)
 
 
@@ -230,7 +232,8 @@ class ComponentRouter:
         values = form_values(data) if kind is Kind.FORM else select_values(data)
         try:
             try:
-                await handler(interaction, values, **fields)
+                with member_waits():  # the store serves a member's click first (`bot.store.turns`)
+                    await handler(interaction, values, **fields)
             except self._refusal as error:
                 await self._refuse(interaction, getattr(error, "said", str(error)))
         except Exception as error:

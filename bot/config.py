@@ -29,6 +29,8 @@ _NEEDS = {
     "channel_rate": "a whole number of message operations, 0 or more",
     "picture_wait": "a number of seconds, 0 or more",
     "workers": "a whole number of worker processes, 0 or more",
+    "worker_nice": "a whole number from 0 to 19",
+    "drawing_nice": "a whole number from 0 to 19",
     "decision_cap": "a number of seconds, more than 0",
     "database_path": "the path of a database file",
     "shard_count": "a whole number of shards, 1 or more, or empty",
@@ -121,6 +123,26 @@ class Settings(DatabaseSettings):
             " its priority (pictures get two of their own); by default one fewer than the"
             " machine's cores (at least 1). 0 computes all of it in the bot's own process, as"
             " the tests do."
+        ),
+    )
+    worker_nice: int = Field(
+        default=10,
+        ge=0,
+        le=19,
+        description=(
+            "How much lower than the bot's own the operating system puts the priority of the"
+            " computers' worker processes (nice, 0 to 19; 10 is background work): on a machine"
+            " whose cores are all busy, the event loop and the pictures members wait for are"
+            " served first, and the computers think with what is left."
+        ),
+    )
+    drawing_nice: int = Field(
+        default=5,
+        ge=0,
+        le=19,
+        description=(
+            "The same for the two picture-drawing processes: a little below the bot's own event"
+            " loop, which answers every click in the room, and well above the computers."
         ),
     )
     decision_cap: float = Field(

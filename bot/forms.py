@@ -17,8 +17,13 @@ than that it isn't a number. docs/RULES.md, "The card room", records the decisio
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from engine.core.errors import IllegalAction
+from engine.core.msg import Domain, Markup, Msg
+
+t = Domain("frame")
+tn = t.n
 
 __all__ = ["MOST", "read_whole", "whole_number"]
 
@@ -42,6 +47,29 @@ def read_whole(text: str) -> int | None:
     return -value if match[1] == "-" else value
 
 
+Said = tuple[Callable[[str], Msg], Callable[[int], Msg], Callable[[int], Msg]]
+_SAID: dict[tuple[str, str], Said] = {
+    ("bet", "chips"): (
+        lambda typed: t("The bet must be a whole number of chips, like 25 — not “{typed}”.", typed=typed),
+        lambda n: tn("The bet must be at least {n} chip.", "The bet must be at least {n} chips.", n=n),
+        lambda n: tn("The bet must be at most {n} chip.", "The bet must be at most {n} chips.", n=n),
+    ),
+    ("stake", "chips"): (
+        lambda typed: t("The stake must be a whole number of chips, like 25 — not “{typed}”.", typed=typed),
+        lambda n: tn("The stake must be at least {n} chip.", "The stake must be at least {n} chips.", n=n),
+        lambda n: tn("The stake must be at most {n} chip.", "The stake must be at most {n} chips.", n=n),
+    ),
+    ("total", "points"): (
+        lambda typed: t("The total must be a whole number of points, like 25 — not “{typed}”.", typed=typed),
+        lambda n: tn("The total must be at least {n} point.", "The total must be at least {n} points.", n=n),
+        lambda n: tn("The total must be at most {n} point.", "The total must be at most {n} points.", n=n),
+    ),
+}
+"""The sentences of the fields the room's forms ask for, in every language (whole sentences:
+the noun's gender and the count's plural differ from language to language); another field
+is answered in English."""
+
+
 def whole_number(text: str, what: str, unit: str, *, least: int, most: int = MOST) -> int:
     """Read a form field as a whole number from `least` to `most`.
 
@@ -49,11 +77,18 @@ def whole_number(text: str, what: str, unit: str, *, least: int, most: int = MOS
     number of chips, like 25 — not “five”." (`what` is "bet", `unit` is "chips").
     """
     value = read_whole(text)
+    said = _SAID.get((what, unit))
     if value is None:
+        if said is not None:
+            raise IllegalAction(said[0](Markup(text[:20])))  # shown as typed, as it always was
         raise IllegalAction(f"The {what} must be a whole number of {unit}, like 25 — not “{text[:20]}”.")
     if value < least:
+        if said is not None:
+            raise IllegalAction(said[1](least))
         raise IllegalAction(f"The {what} must be at least {least:,} {_unit(unit, least)}.")
     if value > most:
+        if said is not None:
+            raise IllegalAction(said[2](most))
         raise IllegalAction(f"The {what} must be at most {most:,} {_unit(unit, most)}.")
     return value
 

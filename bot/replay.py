@@ -28,7 +28,7 @@ from bot.art import to_png
 from bot.games import GAMES, Plugin
 from bot.games.results import HandResult, result_text
 from bot.games.view import Phase, SeatView, TableView
-from bot.i18n import Join, Lang, Markup, Text, lang, t
+from bot.i18n import Join, Lang, Text, lang, t
 from bot.pictures import Picture
 from bot.render import log_line
 from bot.store.contract import HandRecord, KeptMove
@@ -146,7 +146,7 @@ def _draw(record: HandRecord, step: Step, seat: int | None, last: int, say: Lang
         hand = None if mine is None else Picture("hand", to_png(mine), mine.width, mine.height)
         cards = sorted(plugin.private_cards(step.game, seat))
         said = (
-            t("Your cards: {cards}.", cards=Join(tuple(Markup(card.label) for card in cards), "comma"))
+            t("Your cards: {cards}.", cards=Join(tuple(plugin.card_name(card) for card in cards), "comma"))
             if cards
             else t("Your hand: no hidden cards at this step.")
         )

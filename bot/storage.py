@@ -2,8 +2,9 @@
 
 The store's contract (:mod:`bot.store.contract`: the accounts, models, checks and the
 audit's arithmetic, shared with the PostgreSQL store) on one SQLite file (WAL,
-``synchronous=FULL``, foreign keys on) behind one aiosqlite connection and one
-:class:`asyncio.Lock`. Every write goes through
+``synchronous=FULL``, foreign keys on) behind one connection, the store's own database
+thread (:class:`_DatabaseThread`) and one lock that serves a member's work first
+(:class:`bot.store.turns.StoreTurns`). Every write goes through
 :meth:`Store.transaction`, a ``BEGIN IMMEDIATE`` unit of work, so a chip movement and the
 table snapshot it belongs to commit together or not at all.
 
@@ -14,8 +15,8 @@ Chips live in accounts named by strings: :data:`GRANT` (where granted chips come
     sum(member balances) + sum(escrow) == granted - house net
 
 which :meth:`Store.audit` checks, together with every balance and escrow against its
-ledger sum. A store method runs its SQL as one synchronous function on aiosqlite's
-connection thread: one round-trip. Inside a transaction the statements run on the caller's
+ledger sum. A store method runs its SQL as one synchronous function on the database
+thread: one round-trip. Inside a transaction the statements run on the caller's
 thread instead (microseconds of in-memory work, cheaper than a trip), and only the COMMIT,
 the one step that waits on the disk, goes to the thread: a unit of work is one round-trip
 however many statements it has. The two threads never use the connection at once (the
@@ -29,14 +30,14 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from pathlib import Path
+from queue import SimpleQueue
 from types import TracebackType
-from typing import Any, Protocol, TypeAlias, TypeVar, cast
-
-import aiosqlite
+from typing import Any, TypeAlias, TypeVar
 
 from bot.migrations import LATEST, MIGRATIONS
 from bot.shards import Shards
@@ -98,6 +99,7 @@ from bot.store.contract import now_iso as _now_iso
 from bot.store.contract import parse_account as _parse_account
 from bot.store.contract import table_record as _table_record
 from bot.store.contract import utc as _utc
+from bot.store.turns import StoreTurns
 
 __all__ = [
     "GRANT",
@@ -126,16 +128,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class _ConnectionThread(Protocol):
-    """The one private aiosqlite method we rely on: ``_execute(fn, *args)`` runs
-    ``fn(*args)`` on the connection's own thread and returns its result. aiosqlite has no
-    public equivalent, and its private method carries no annotations; this is its shape."""
-
-    async def _execute(self, fn: Callable[..., T], *args: Any) -> T: ...
-
-
 # --------------------------------------------------------------------------- sync SQL
-# Everything below runs on aiosqlite's connection thread with the raw sqlite3 connection.
+# Everything below runs with the raw sqlite3 connection: on the database thread, or on the
+# event loop's while that thread is idle (a unit of work's statements, see Tx._call).
 
 
 def _settings_sync(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
@@ -357,6 +352,10 @@ def _finish(conn: sqlite3.Connection, closed_tables: list[int]) -> None:
         ).fetchone()
         if row is not None and row[0] != 0:
             raise ValueError(f"table {table_id} is closed but still holds {row[0]} chips in escrow")
+    conn.execute("COMMIT")
+
+
+def _commit(conn: sqlite3.Connection) -> None:
     conn.execute("COMMIT")
 
 
@@ -826,7 +825,10 @@ class _Transaction(AbstractAsyncContextManager[Tx]):
                     await self._roll_back()
             elif tx._begun:
                 try:
-                    await store._call(_finish, sorted(tx._closed_tables))
+                    if tx._closed_tables:
+                        await store._call(_finish, sorted(tx._closed_tables))
+                    else:  # a transfer's unit of work: nothing to check, only the COMMIT
+                        await store._call(_commit)
                 except BaseException:  # the COMMIT failed, or its caller was cancelled
                     tx._active = False
                     await self._roll_back()
@@ -846,11 +848,86 @@ class _Transaction(AbstractAsyncContextManager[Tx]):
             await asyncio.shield(store._call(_rollback))
 
 
-def _on_thread(store: Store, fn: Callable[..., T], conn: sqlite3.Connection, *args: Any) -> T:
-    try:
-        return fn(conn, *args)
-    finally:
-        store._done += 1
+_Trip: TypeAlias = tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]] | None
+
+
+def _succeed(future: asyncio.Future[T], result: T) -> None:
+    if not future.done():  # its caller may have been cancelled meanwhile
+        future.set_result(result)
+
+
+def _fail(future: asyncio.Future[Any], error: BaseException) -> None:
+    if not future.done():
+        future.set_exception(error)
+
+
+class _DatabaseThread:
+    """The store's connection and the one thread that uses it for what may wait: a COMMIT's
+    fsync, SQLite's busy timeout, a store method's reads. It runs the functions sent to it
+    one at a time, in order, and hands each answer to the sender's event loop.
+
+    aiosqlite's connection thread did this with more steps a trip (a partial, the loop looked
+    up, a debug log call, a wrapper to count the trip done); a durable transfer makes exactly
+    one trip, so each step shows (``bench/hop.py``, ``bench/ledger.py``). `sent` and `done`
+    count the trips (each written by one thread only): equal, the thread is idle and the
+    connection free for the event loop's thread (`Store._idle_connection`)."""
+
+    __slots__ = ("conn", "done", "inbox", "sent")
+
+    def __init__(self) -> None:
+        self.conn: sqlite3.Connection | None = None
+        self.sent = 0
+        self.done = 0
+        self.inbox: SimpleQueue[_Trip] = SimpleQueue()
+
+    @classmethod
+    async def start(cls, connect: Callable[[], sqlite3.Connection]) -> _DatabaseThread:
+        """A thread with the connection `connect` opens (on that thread)."""
+        db = cls()
+        ready = asyncio.get_running_loop().create_future()
+        # A daemon: a store nobody closed does not keep the process from exiting (close()
+        # waits for every trip sent before it, so a closed store's last COMMIT is done).
+        threading.Thread(target=db._serve, args=(connect, ready), name="ridotto-sqlite", daemon=True).start()
+        try:
+            db.conn = await ready
+        except BaseException:  # cancelled while connecting: the thread closes what it opened
+            db.inbox.put(None)
+            raise
+        return db
+
+    def _serve(self, connect: Callable[[], sqlite3.Connection], ready: asyncio.Future[Any]) -> None:
+        try:
+            conn = connect()
+        except BaseException as error:
+            _answer(ready, _fail, error)
+            return
+        _answer(ready, _succeed, conn)
+        get = self.inbox.get
+        while (trip := get()) is not None:
+            future, fn, args = trip
+            try:
+                result = fn(conn, *args)
+            except BaseException as error:
+                self.done += 1
+                _answer(future, _fail, error)
+            else:
+                self.done += 1
+                _answer(future, _succeed, result)
+        conn.close()  # already closed by Store.close's last trip, unless its opener gave up
+
+
+def _answer(
+    future: asyncio.Future[Any], settle: Callable[[asyncio.Future[Any], Any], None], value: Any
+) -> None:
+    """Hand `value` to the loop that waits for `future` (from the database thread)."""
+    try:  # noqa: SIM105 (contextlib.suppress costs a context manager a trip)
+        future.get_loop().call_soon_threadsafe(settle, future, value)
+    except RuntimeError:  # its loop has closed: nobody is waiting for the answer
+        pass
+
+
+def _close_connection(conn: sqlite3.Connection) -> None:
+    conn.close()
 
 
 class Store:
@@ -858,15 +935,12 @@ class Store:
 
     Tx: TypeAlias = Tx
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: _DatabaseThread, path: Path) -> None:
         self._db = db
         self.path = path
-        self._lock = asyncio.Lock()
+        # one unit of work at a time, members' first (`bot.store.turns`)
+        self._lock = StoreTurns()
         self._owner: asyncio.Task[Any] | None = None
-        # Trips sent to the database thread, and trips it has finished (each counter is
-        # written by one thread only): equal, the thread is idle and the connection free.
-        self._sent = 0
-        self._done = 0
         #: whether the connection's busy timeout is on (see `_begin_here`); only this thread
         #: decides it, and the trips it sends run in order
         self._patient = True
@@ -879,8 +953,11 @@ class Store:
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
         # check_same_thread=False: a transaction's statements run on the event loop's thread
-        # and its COMMIT on aiosqlite's, never both at once (the store's lock, _idle_connection).
-        db = await aiosqlite.connect(p, isolation_level=None, check_same_thread=False)
+        # and its COMMIT on the database thread, never both at once (the store's lock,
+        # _idle_connection).
+        db = await _DatabaseThread.start(
+            lambda: sqlite3.connect(p, isolation_level=None, check_same_thread=False)
+        )
         store = cls(db, p)
         try:
 
@@ -895,7 +972,7 @@ class Store:
 
             version = await store._call(setup)
         except BaseException:
-            await db.close()
+            await store.close()
             raise
         log.info("opened %s at schema version %d", p, version)
         return store
@@ -921,13 +998,15 @@ class Store:
         real = p.resolve()  # SQLite names the -wal after the file a symbolic link points to
         unlocked = _wal_format(real) and not Path(f"{real}-wal").exists()
         uri = real.as_uri() + ("?mode=ro&immutable=1" if unlocked else "?mode=ro")
-        db = await aiosqlite.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        db = await _DatabaseThread.start(
+            lambda: sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        )
         store = cls(db, p)
         store.unlocked = unlocked
         try:
             await store._call(lambda conn: conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}"))
         except BaseException:
-            await db.close()
+            await store.close()
             raise
         return store
 
@@ -942,22 +1021,32 @@ class Store:
         return await self._read(q)
 
     async def close(self) -> None:
+        """Close the connection once every trip sent before has finished; then stop the thread."""
         async with self._lock:
-            await self._db.close()
+            db = self._db
+            if db.conn is None:
+                return
+            try:
+                await self._call(_close_connection)
+            finally:
+                db.conn = None
+                db.inbox.put(None)
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(conn, *args)`` on the connection's thread (one round-trip)."""
+        """Run ``fn(conn, *args)`` on the database thread (one round-trip)."""
         db = self._db
-        conn = db._conn  # raises, sending nothing, once the connection is closed
-        self._sent += 1
-        # aiosqlite has no public "run this on the connection thread"; _execute is it, and it
-        # is unannotated: the cast gives it the shape it has (see _ConnectionThread).
-        return await cast(_ConnectionThread, db)._execute(_on_thread, self, fn, conn, *args)
+        if db.conn is None:  # nothing is sent once the connection is closed
+            raise ValueError("the store is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        db.sent += 1
+        db.inbox.put((future, fn, args))
+        return await future
 
     def _idle_connection(self) -> sqlite3.Connection | None:
         """The connection, to use on this thread, when the database thread has finished every
         trip sent to it (a cancelled caller may have left one running); None otherwise."""
-        return self._db._conn if self._sent == self._done else None
+        db = self._db
+        return db.conn if db.sent == db.done else None
 
     def _check_reentry(self) -> None:
         if self._owner is not None and self._owner is asyncio.current_task():

@@ -16,8 +16,8 @@ result and is raised as is: the same job would raise it again.
 `Workers(0)` computes inline, synchronously, in the caller: what the tests use by default,
 so they stay deterministic and quick, and what a one-core machine gets.
 
-Processes are started with "spawn" (never "fork": the bot has threads, aiosqlite's among
-them, and a forked child would inherit their locks mid-use), and only when the first job
+Processes are started with "spawn" (never "fork": the bot has threads, the SQLite store's
+among them, and a forked child would inherit their locks mid-use), and only when the first job
 arrives, so a bot that never needs one pays nothing.
 """
 

@@ -16,6 +16,8 @@ from bot.ui import plain
 
 UIButton: TypeAlias = discord.ui.Button[discord.ui.View]
 UISelect: TypeAlias = discord.ui.Select[discord.ui.View]
+ANSWERED = {"accepted": t("accepted"), "declined": t("declined"), "lapsed": t("lapsed")}
+"""The word the offer's message gets once answered, in the table's language."""
 
 
 class Offers(commands.Cog):
@@ -131,9 +133,9 @@ class Offers(commands.Cog):
             table, interaction.user, int(fields["hand"]), offer_id, str(fields["answer"]) == "accept"
         )
         offer = next(o for o in table.state.offers if o.id == offer_id)
-        said = {"accepted": "accepted", "declined": "declined"}.get(offer.status, "lapsed")
+        said = ANSWERED.get(offer.status, ANSWERED["lapsed"])
         content = interaction.message.content if interaction.message is not None else ""
-        await interaction.response.edit_message(content=f"{content}\n→ **{said}**", view=None)
+        await interaction.response.edit_message(content=f"{content}\n→ **{table.lang(said)}**", view=None)
         await interaction.followup.send(reader(interaction)(note), ephemeral=True)
         await self.display.refresh(table)
 

@@ -337,14 +337,16 @@ def pile(cards: Sequence[Card], room: int, size: Size = "mini") -> Piece:
     return vcol([fan([draw_card(c, size) for c in chunk], step) for chunk in chunks], 8)
 
 
-def discards(title: str, cards: Sequence[Card], undealt: int) -> Sheet:
+def discards(title: str, cards: Sequence[Card], undealt: int, count_text: str | None = None) -> Sheet:
     """A discard pile under its `title` (`pile`), and the `undealt` cards face down with their
-    count: beside the pile where it leaves them room, else under it."""
+    count (`count_text`, drawn in the picture's language by the caller; "12 undealt" when
+    None): beside the pile where it leaves them room, else under it."""
     parts: list[Piece] = [label(title, SMALL, DIM, width=ROOM)]
     heap = pile(cards, ROOM)
     if not undealt:
         return vcol([*parts, heap], 8)
-    deck, count = backs(min(undealt, 6), "mini", 6), chip(f"{undealt} undealt", SMALL, "note")
+    caption = f"{undealt} undealt" if count_text is None else count_text
+    deck, count = backs(min(undealt, 6), "mini", 6), chip(caption, SMALL, "note")
     column = vcol([deck, count], 4, "center")
     if heap.width + 16 + column.width <= ROOM:
         return vcol([*parts, hrow([heap, column], 16, "start")], 8)

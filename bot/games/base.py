@@ -56,6 +56,7 @@ from bot.i18n.pseudo import pseudo
 from engine.core.cards import Card
 from engine.core.game import Event
 from engine.core.match import GameResult, Match
+from engine.core.msg import Markup
 from engine.core.players import Advises, ComputerPlayer, computer_levels, computer_player
 
 if TYPE_CHECKING:
@@ -155,7 +156,10 @@ class GamePlugin(Generic[G, OptionsT]):
         return computer_levels(self.id)
 
     def choice_label(self, choice: str) -> Text:
-        """A seat's name where members pick one or read the seats (Details)."""
+        """A seat's name where members pick one or read the seats (Details): a numbered seat
+        is "Seat 3" in the reader's language; a named one (a suit) its name, title-cased."""
+        if choice.isdigit():
+            return t("Seat {choice}", choice=Markup(choice))
         return choice.title()
 
     # --------------------------------------------------------------- options
@@ -287,6 +291,11 @@ class GamePlugin(Generic[G, OptionsT]):
     def private_cards(self, game: G, seat: int) -> frozenset[Card]:
         """Cards only `seat` may see now (its hand)."""
         return frozenset()
+
+    def card_name(self, card: Card) -> Text:
+        """A card in words, as a replay's description of a hand reads it ("Spades 4"): the
+        deck's English label, unless the game names its cards in its own catalogue."""
+        return Markup(card.label)
 
     def secret_cards(self, game: G) -> frozenset[Card]:
         """Cards nobody may see now (the undealt deck)."""

@@ -142,6 +142,7 @@ class Lang:
         self._group = locale.number_symbols["latn"]["group"]
         self._minus = locale.number_symbols["latn"]["minusSign"]
         self._decimal = locale.number_symbols["latn"]["decimal"]
+        self._marks = str.maketrans({",": self._group, ".": self._decimal})
         self._lists = {
             style: dict(locale.list_patterns[babel]) for style, babel in (("and", "standard"), ("or", "or"))
         }
@@ -211,7 +212,7 @@ class Lang:
         if isinstance(value, Card):
             return value.short
         if isinstance(value, Number):
-            return str(value).replace(".", self._decimal)
+            return str(value).translate(self._marks)
         if isinstance(value, Join):
             items = [self._arg(item, md) for item in value.items]
             return MARKS[value.style].join(items) if value.style in MARKS else self.list(items, value.style)

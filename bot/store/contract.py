@@ -187,6 +187,8 @@ class AuditReport(BaseModel):
 
 
 def check_id(value: object, name: str) -> int:
+    if type(value) is int and value >= 0:  # the common case, in one step: every move checks 3
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
     return value
@@ -194,6 +196,8 @@ def check_id(value: object, name: str) -> int:
 
 def check_amount(amount: object, name: str = "amount") -> int:
     """Chip amounts are positive ints; bools, zero, negatives and floats are refused."""
+    if type(amount) is int and amount > 0:  # the common case, in one step
+        return amount
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise ValueError(f"The {name} must be a whole number of chips, not {amount!r}.")
     if amount <= 0:

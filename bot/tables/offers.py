@@ -13,17 +13,34 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import OfferChoice, OfferSettlement
 from bot.games.base import SideOffers
-from bot.i18n import Text, t
+from bot.i18n import Text, chips, t
 from bot.store import Tx, member_account
 from bot.tables.model import Offer, Person, Phase, Table, TableError
 from bot.tables.money import ESCROW, Transfer
 from engine.core.errors import IllegalAction, RuleError
-from engine.core.text import chips
+from engine.core.msg import Markup, Msg
 
 if TYPE_CHECKING:
     from bot.tables.commit import Commit
 
 NOT_OPEN = t("That offer isn't open now — the hand has moved on.")
+ALREADY: dict[str, Msg] = {
+    "accepted": t("That offer was already accepted."),
+    "declined": t("That offer was already declined."),
+    "settled": t("That offer was already settled."),
+    "refunded": t("That offer was already refunded."),
+}
+"""The answer to a second answer, by where the offer stands (whole sentences: the word
+agrees with "offer" in each language)."""
+WHERE: dict[str, Msg] = {"offered": t("waiting for an answer"), "accepted": t("accepted")}
+"""Where an offer stands, as the table's Details list it."""
+RESULTS: dict[str, Msg] = {
+    "too late — refunded": t("too late — refunded"),
+    "declined — refunded": t("declined — refunded"),
+    "not answered — refunded": t("not answered — refunded"),
+}
+"""The results an offer is stored with (`Offer.result`, kept in English in the table's
+state), shown in the reader's language; a settled offer's result is the game's own text."""
 
 
 def refund_moves(offers: Sequence[Offer], escrow: str) -> list[Transfer]:
@@ -151,7 +168,7 @@ class Offers:
         if offer.taker_id != user.id:
             raise TableError(t("That offer was made to someone else."))
         if offer.status != "offered":
-            raise TableError(t("That offer was already {status}.", status=offer.status))
+            raise TableError(ALREADY.get(offer.status, t("That offer was already answered.")))
         game = table.game
         still = (
             state.phase is Phase.PLAYING
@@ -162,19 +179,28 @@ class Offers:
         refund = Transfer(ESCROW, member_account(offer.maker_id), offer.maker_amount, "offer refund")
         if not still:
             self._replace(table, offer, status="refunded", result="too late — refunded")
-            line = f"{offer.maker_name}'s offer to {offer.taker_name} lapsed; the stake went back."
+            line = t(
+                "{maker}'s offer to {taker} lapsed; the stake went back.",
+                maker=offer.maker_name,
+                taker=offer.taker_name,
+            )
             await self._save(table, line, [refund] if offer.maker_amount else [], "")
             return t("Too late: the hand has moved past that offer, so its stake went back to the maker.")
         if accept:
             self._replace(table, offer, status="accepted")
-            line = f"{offer.taker_name} accepts {offer.maker_name}'s offer: {offer.text}"
+            line = t(
+                "{taker} accepts {maker}'s offer: {offer}",
+                taker=offer.taker_name,
+                maker=offer.maker_name,
+                offer=Markup(offer.text),
+            )
             moves = []
             if offer.taker_amount:
                 moves.append(Transfer(member_account(user.id), ESCROW, offer.taker_amount, "offer"))
             await self._save(table, line, moves, t("You don't have enough chips to accept that offer."))
             return t("You accepted: {offer} It settles with the hand.", offer=offer.text)
         self._replace(table, offer, status="declined", result="declined — refunded")
-        line = f"{offer.taker_name} declines {offer.maker_name}'s offer."
+        line = t("{taker} declines {maker}'s offer.", taker=offer.taker_name, maker=offer.maker_name)
         await self._save(table, line, [refund] if offer.maker_amount else [], "")
         return t("You declined the offer; its stake went back to the maker.")
 
@@ -208,9 +234,14 @@ class Offers:
         await self.commit.commit(table, line, moves, new_turn=False, short=short)
 
 
-def describe(offer: Offer) -> str:
+def describe(offer: Offer) -> Msg:
     """One line for the table message: who offered whom what, and where it stands."""
-    where = offer.result or {"offered": "waiting for an answer", "accepted": "accepted"}.get(
-        offer.status, offer.status
+    where: Text = RESULTS.get(offer.result, offer.result) or WHERE.get(offer.status, offer.status)
+    return t(
+        "{maker} → {taker} · {offer} · {chips} · {where}",
+        maker=Markup(f"<@{offer.maker_id}>"),
+        taker=Markup(f"<@{offer.taker_id}>"),
+        offer=Markup(offer.text),
+        chips=chips(offer.maker_amount),
+        where=Markup(where) if isinstance(where, str) else where,
     )
-    return f"<@{offer.maker_id}> → <@{offer.taker_id}> · {offer.text} · {chips(offer.maker_amount)} · {where}"

@@ -31,25 +31,29 @@ from engine.cardano.hands import (
     POINT,
     PRIMERO,
     Key,
+    a_kind,
     all_forms,
     best_three,
     describe,
     flush_attempt,
+    hand_said,
     holds,
-    kind_name,
+    kind_said,
     primero_attempt,
     restrained,
     statements,
     strength,
+    t,
+    tn,
     undeclared,
 )
 from engine.core.cards import PRIMERO_40, Card
 from engine.core.errors import BadSetup, IllegalAction, RuleError
 from engine.core.game import Event, Outcome, new_event
+from engine.core.msg import Arg, Join, Msg, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import chips
 from engine.core.turns import check_turn
 from engine.primero.hands import HandType
 
@@ -76,6 +80,39 @@ DUEL_CASES: dict[int, tuple[str, int, Fraction, Fraction]] = {
 """The final duel's three cases: (what it is, cards the challenger draws, the challenger's
 share, the dominant's share) — shares of the whole pot, paid before the draw (the text,
 "Final duel" 1-3)."""
+DUEL_SAID = {
+    1: t("a lesser point against a better point"),
+    2: t("a three-card primero attempt against a point"),
+    3: t("a three-card flush attempt against a hand below a flush"),
+}
+"""The duel's cases as a player reads them (`DUEL_CASES`' first items)."""
+
+
+def chips(n: int) -> Msg:
+    """ "1 chip", "12 chips" in Cardano's own catalogue (the engine can't use the bot's)."""
+    return tn("{n} chip", "{n} chips", n=n)
+
+
+def _semi(parts: Sequence[Msg]) -> Msg:
+    """Clauses joined with semicolons and closed with a full stop: "A; B; C."."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = t("{said}; {more}", said=said, more=part)
+    return t("{said}.", said=said)
+
+
+PHASE_NAMES = {
+    "invitation": t("invitation"),
+    "discard": t("discard"),
+    "changes": t("changes"),
+    "closing": t("closing"),
+    "vie": t("vie"),
+    "last change": t("last change"),
+    "betting": t("betting"),
+    "duel": t("duel"),
+    "over": t("over"),
+}
+"""The phases as a player reads them."""
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -345,6 +382,8 @@ class _State(BaseModel):
     payouts: list[int] | None = None
     winners: list[int] = []
     summary: str = ""
+    said: Msg | None = None
+    """The summary as a message (`summary` is its English)."""
     events: list[Event] = []
 
 
@@ -383,14 +422,16 @@ class Cardano:
         that order, two to each player from the dealer's right, round after round."""
         count = len(seats)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise BadSetup(f"Cardano's Primero needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise BadSetup(
+                t("Cardano's Primero needs {least} to {most} players.", least=MIN_PLAYERS, most=MAX_PLAYERS)
+            )
         if len(order) != len(DECK) or set(order) != set(DECK):
-            raise BadSetup("Cardano's Primero is dealt from the 40-card deck (no 8s, 9s or 10s).")
+            raise BadSetup(t("Cardano's Primero is dealt from the 40-card deck (no 8s, 9s or 10s)."))
         if not 0 <= dealer < count:
-            raise BadSetup("The dealer must be one of the seats.")
+            raise BadSetup(t("The dealer must be one of the seats."))
         start = [100 * options.counter] * count if stacks is None else list(stacks)
         if len(start) != count or any(not isinstance(c, int) or c < 0 for c in start):
-            raise BadSetup("Every player needs a stack of zero chips or more.")
+            raise BadSetup(t("Every player needs a stack of zero chips or more."))
         s = _State(
             options=options,
             seats=list(seats),
@@ -411,7 +452,11 @@ class Cardano:
         self._s = s
         self._deal()
         s.events.append(
-            new_event("deal", f"{seats[dealer]} deals two cards to each player from the bottom.", dealer)
+            new_event(
+                "deal",
+                t("{dealer} deals two cards to each player from the bottom.", dealer=seats[dealer]),
+                dealer,
+            )
         )
         s.queue = self._round_from(dealer)
         return self
@@ -672,7 +717,7 @@ class Cardano:
         if not isinstance(action, BaseModel):
             action = _parse(action)
         if s.phase is Phase.OVER:
-            raise IllegalAction("This hand is over.")
+            raise IllegalAction(t("This hand is over."))
         check_turn(seat, self.awaiting, s.seats)
         self._check(seat, action)
         before = len(s.events)
@@ -695,93 +740,109 @@ class Cardano:
             Phase.DUEL: {"duel", "concede"},
         }[phase]
         if kind not in allowed:
-            raise IllegalAction(f"That move isn't open now ({phase.value}).")
+            raise IllegalAction(t("That move isn't open now ({phase}).", phase=PHASE_NAMES[phase.value]))
         hand = s.hands[seat]
         if isinstance(action, Invite):
             if s.invitation:
-                raise IllegalAction("There is already an invitation: pay it, double it or pass.")
+                raise IllegalAction(t("There is already an invitation: pay it, double it or pass."))
             if s.stacks[seat] < action.counters * s.options.counter:
-                raise IllegalAction("You don't have the chips for that invitation.")
+                raise IllegalAction(t("You don't have the chips for that invitation."))
         elif isinstance(action, Pay) and phase is Phase.DISCARD:
             # Decision 12: "if you wanted to keep both cards you had to pay the total stakes".
             if seat not in s.may_pay:
                 raise IllegalAction(
-                    "Only a player short of a doubled invitation they invited or paid, or who "
-                    "passed before it was made, may pay it now."
+                    t(
+                        "Only a player short of a doubled invitation they invited or paid, or who "
+                        "passed before it was made, may pay it now."
+                    )
                 )
             if s.stacks[seat] < s.invitation - s.paid[seat]:
-                raise IllegalAction("You don't have the chips for that.")
+                raise IllegalAction(t("You don't have the chips for that."))
         elif isinstance(action, Pay | Double):
             if not s.invitation or seat == s.inviter:
-                raise IllegalAction("There is no invitation of someone else's to answer.")
+                raise IllegalAction(t("There is no invitation of someone else's to answer."))
             if isinstance(action, Double) and s.doubled:
-                raise IllegalAction("The invitation can be doubled only once.")
+                raise IllegalAction(t("The invitation can be doubled only once."))
             cost = s.invitation * (2 if isinstance(action, Double) else 1) - s.paid[seat]
             if s.stacks[seat] < cost:
-                raise IllegalAction("You don't have the chips for that.")
+                raise IllegalAction(t("You don't have the chips for that."))
         elif isinstance(action, Pass):
             if phase is Phase.BETTING and s.bet_open:
-                raise IllegalAction("There is a bet: follow it, raise or fold.")
+                raise IllegalAction(t("There is a bet: follow it, raise or fold."))
         elif isinstance(action, Change | Duel):
             discard = action.discard
             if len(set(discard)) != len(discard) or any(card not in hand for card in discard):
-                raise IllegalAction("You can only discard cards you hold, each once.")
+                raise IllegalAction(t("You can only discard cards you hold, each once."))
             if isinstance(action, Change):
                 least, most = self._change_range(seat)
                 if not least <= len(discard) <= most:
                     raise IllegalAction(
-                        f"Discard {least} to {most} cards now."
+                        t("Discard {least} to {most} cards now.", least=least, most=most)
                         if most
-                        else "The deck is spent: keep your cards."
+                        else t("The deck is spent: keep your cards.")
                     )
             else:
                 duel = s.duel
                 assert duel is not None
                 if action.case not in duel.cases:
-                    raise IllegalAction("That duel case does not fit these two hands.")
+                    raise IllegalAction(t("That duel case does not fit these two hands."))
                 if len(discard) != DUEL_CASES[action.case][1]:
-                    raise IllegalAction(f"In this duel you change {DUEL_CASES[action.case][1]} card(s).")
+                    raise IllegalAction(
+                        tn(
+                            "In this duel you change {n} card.",
+                            "In this duel you change {n} cards.",
+                            n=DUEL_CASES[action.case][1],
+                        )
+                    )
         elif isinstance(action, Close):
             if action.type not in self._closable(seat):
                 raise IllegalAction(
-                    "You can only close a primero, flush or four of a kind you hold (four of a "
-                    "kind as a primero only after somebody closed a primero)."
+                    t(
+                        "You can only close a primero, flush or four of a kind you hold (four of a "
+                        "kind as a primero only after somebody closed a primero)."
+                    )
                 )
         elif isinstance(action, Vie):
             if action.type not in self._declarable(seat, (PRIMERO, FOUR)):
                 raise IllegalAction(
-                    "You may not declare less than you hold (a 55 is a primero only after "
-                    "somebody declared one), and a primero or four of a kind opened with the "
-                    "vie must be real."
+                    t(
+                        "You may not declare less than you hold (a 55 is a primero only after "
+                        "somebody declared one), and a primero or four of a kind opened with the "
+                        "vie must be real."
+                    )
                 )
             if s.stacks[seat] < self._vie_cost(seat):
-                raise IllegalAction(f"The vie costs {chips(self._vie_cost(seat))}; you don't have it.")
+                raise IllegalAction(
+                    t("The vie costs {chips}; you don't have it.", chips=chips(self._vie_cost(seat)))
+                )
         elif isinstance(action, Follow):
             if phase is Phase.BETTING and not s.bet_open:
-                raise IllegalAction("Nobody has bet yet: bid or pass.")
+                raise IllegalAction(t("Nobody has bet yet: bid or pass."))
             if s.stacks[seat] < self.owe(seat):
-                raise IllegalAction("You can't cover that; go all in or fold.")
+                raise IllegalAction(t("You can't cover that; go all in or fold."))
             self._check_statement(seat, action.type)
         elif isinstance(action, Raise | Bid):
             if isinstance(action, Bid) == (phase is Phase.VIE or s.bet_open):
-                raise IllegalAction("Raise a bet that stands; bid only to open the final betting.")
+                raise IllegalAction(t("Raise a bet that stands; bid only to open the final betting."))
             if action.type not in self._declarable(seat):
-                raise IllegalAction("You may not declare less than you hold.")
+                raise IllegalAction(t("You may not declare less than you hold."))
             if action.amount > self._raise_room(seat):
                 raise IllegalAction(
-                    "That is more than you may bet: your resto, or the vie for a 55 or four of a kind."
+                    t("That is more than you may bet: your resto, or the vie for a 55 or four of a kind.")
                 )
         elif isinstance(action, AllIn):
             if s.stacks[seat] >= self.owe(seat):
-                raise IllegalAction("All in is for a bet you can't cover; you can cover this one.")
+                raise IllegalAction(t("All in is for a bet you can't cover; you can cover this one."))
             self._check_statement(seat, action.type)
 
     def _check_statement(self, seat: int, kind: HandType | None) -> None:
         if kind is not None and kind not in self._follow_statements(seat):
             raise IllegalAction(
-                "Follow stating what you hold (a 55 as a primero, four of a kind as a primero "
-                "or flush, only after somebody stated that kind); you may state less only by "
-                "leaving a primero or flush undeclared."
+                t(
+                    "Follow stating what you hold (a 55 as a primero, four of a kind as a primero "
+                    "or flush, only after somebody stated that kind); you may state less only by "
+                    "leaving a primero or flush undeclared."
+                )
             )
 
     # --------------------------------------------------------------- invitation
@@ -805,7 +866,11 @@ class Cardano:
         amount = action.counters * s.options.counter
         s.invitation, s.inviter = amount, seat
         self._put(seat, amount)
-        s.events.append(new_event("invite", f"{s.seats[seat]} invites with {chips(amount)}.", seat))
+        s.events.append(
+            new_event(
+                "invite", t("{player} invites with {chips}.", player=s.seats[seat], chips=chips(amount)), seat
+            )
+        )
         self._next()
 
     def _state(self, seat: int, kind: HandType) -> None:
@@ -822,11 +887,21 @@ class Cardano:
             # Decision 12: paying the whole stake now keeps both cards; the turn stays here.
             s.may_pay.remove(seat)
             s.events.append(
-                new_event("pay", f"{s.seats[seat]} pays {chips(amount)} to keep both cards.", seat)
+                new_event(
+                    "pay",
+                    t("{player} pays {chips} to keep both cards.", player=s.seats[seat], chips=chips(amount)),
+                    seat,
+                )
             )
             return
         s.answered = True
-        s.events.append(new_event("pay", f"{s.seats[seat]} pays the invitation ({chips(amount)}).", seat))
+        s.events.append(
+            new_event(
+                "pay",
+                t("{player} pays the invitation ({chips}).", player=s.seats[seat], chips=chips(amount)),
+                seat,
+            )
+        )
         self._next()
 
     def _do_double(self, seat: int, action: Double) -> None:
@@ -836,7 +911,15 @@ class Cardano:
         amount = s.invitation - s.paid[seat]
         self._put(seat, amount)
         s.events.append(
-            new_event("double", f"{s.seats[seat]} doubles the invitation to {chips(s.invitation)}.", seat)
+            new_event(
+                "double",
+                t(
+                    "{player} doubles the invitation to {chips}.",
+                    player=s.seats[seat],
+                    chips=chips(s.invitation),
+                ),
+                seat,
+            )
         )
         self._next()
 
@@ -844,15 +927,15 @@ class Cardano:
         s = self._s
         if s.phase is Phase.INVITATION and not s.invitation:
             s.early.append(seat)
-        s.events.append(new_event("pass", f"{s.seats[seat]} passes.", seat))
+        s.events.append(new_event("pass", t("{player} passes.", player=s.seats[seat]), seat))
         self._next()
 
     def _end_invitation(self) -> None:
         s = self._s
         if s.inviter is None:
             # 1a: "Everybody passed. The hand was over."
-            s.events.append(new_event("over", "Nobody invites: the hand is over."))
-            self._settle([0] * len(s.seats), [], "Nobody invited, so the hand ends with no chips moved.")
+            s.events.append(new_event("over", t("Nobody invites: the hand is over.")))
+            self._settle([0] * len(s.seats), [], t("Nobody invited, so the hand ends with no chips moved."))
             return
         # Decision 12: who invited or paid but is short of a double, and who passed before
         # anybody invited, may pay the whole stake when their discard turn comes.
@@ -864,7 +947,13 @@ class Cardano:
             self._put(last, amount)
             s.events.append(
                 new_event(
-                    "pay", f"Nobody answered, so {s.seats[last]}, last in turn, pays {chips(amount)}.", last
+                    "pay",
+                    t(
+                        "Nobody answered, so {player}, last in turn, pays {chips}.",
+                        player=s.seats[last],
+                        chips=chips(amount),
+                    ),
+                    last,
                 )
             )
         s.phase = Phase.DISCARD
@@ -878,18 +967,18 @@ class Cardano:
         for card in action.discard:
             s.hands[seat].remove(card)
             s.discards[seat].append(card)
-        text = (
-            f"{s.seats[seat]} discards {cards_text(action.discard)}"
+        said = (
+            t("{player} discards {cards}.", player=s.seats[seat], cards=Join(action.discard, "space"))
             if action.discard
-            else (f"{s.seats[seat]} keeps every card")
+            else t("{player} keeps every card.", player=s.seats[seat])
         )
-        s.events.append(new_event("change", text + ".", seat))
+        s.events.append(new_event("change", said, seat))
         self._next()
 
     def _end_discard(self) -> None:
         s = self._s
         self._deal()
-        s.events.append(new_event("deal", "Two new cards to each player."))
+        s.events.append(new_event("deal", t("Two new cards to each player.")))
         self._start_changes()
 
     def _start_changes(self) -> None:
@@ -901,7 +990,7 @@ class Cardano:
         s = self._s
         if self._may_change_again():
             self._deal()
-            s.events.append(new_event("deal", "Two new cards to each player."))
+            s.events.append(new_event("deal", t("Two new cards to each player.")))
             self._start_changes()
             return
         if self._can_deal():
@@ -910,21 +999,27 @@ class Cardano:
             s.events.append(
                 new_event(
                     "spent",
-                    f"Everybody passes after {self.distributions()} deals and nobody declared: "
-                    "the cards are shown.",
+                    t(
+                        "Everybody passes after {n} deals and nobody declared: the cards are shown.",
+                        n=self.distributions(),
+                    ),
                 )
             )
             self._showdown(self._live(), by_pots=False)
             return
         # Decision 16: the deck cannot give everyone two more; the best hand takes the pot.
-        s.events.append(new_event("spent", "The deck is spent and nobody declared: the cards are shown."))
+        s.events.append(new_event("spent", t("The deck is spent and nobody declared: the cards are shown.")))
         self._showdown(self._live(), by_pots=False)
 
     def _do_close(self, seat: int, action: Close) -> None:
         s = self._s
         s.closers.append(seat)
         self._state(seat, action.type)
-        s.events.append(new_event("close", f"{s.seats[seat]} closes a {kind_name(action.type)}.", seat))
+        s.events.append(
+            new_event(
+                "close", t("{player} closes {kind}.", player=s.seats[seat], kind=a_kind(action.type)), seat
+            )
+        )
         if s.phase is Phase.CHANGES:
             # 2.2: the others, in turn, may close too (only a player holding four cards can).
             s.phase = Phase.CLOSING
@@ -935,11 +1030,13 @@ class Cardano:
     def _do_concede(self, seat: int, action: Concede) -> None:
         s = self._s
         if s.phase is Phase.DUEL:
-            s.events.append(new_event("concede", f"{s.seats[seat]} does not challenge.", seat))
+            s.events.append(
+                new_event("concede", t("{player} does not challenge.", player=s.seats[seat]), seat)
+            )
             s.queue = []
             self._settle_showdown()
             return
-        s.events.append(new_event("concede", f"{s.seats[seat]} does not close.", seat))
+        s.events.append(new_event("concede", t("{player} does not close.", player=s.seats[seat]), seat))
         self._next()
 
     def _end_closing(self) -> None:
@@ -954,8 +1051,10 @@ class Cardano:
         for seat in self._live():
             if seat not in s.closers:
                 s.folded[seat] = True
-        names = " and ".join(s.seats[i] for i in s.closers)
-        s.events.append(new_event("contest", f"{names} contend the pot: bid, raise, follow or fold."))
+        names = Join(tuple(s.seats[i] for i in s.closers), "and")
+        s.events.append(
+            new_event("contest", t("{players} contend the pot: bid, raise, follow or fold.", players=names))
+        )
         s.level = max(s.paid)
         self._start_betting()
 
@@ -972,7 +1071,12 @@ class Cardano:
         s.events.append(
             new_event(
                 "vie",
-                f"{s.seats[seat]} declares a {kind_name(action.type)} and opens the vie ({chips(cost)}).",
+                t(
+                    "{player} declares {kind} and opens the vie ({chips}).",
+                    player=s.seats[seat],
+                    kind=a_kind(action.type),
+                    chips=chips(cost),
+                ),
                 seat,
             )
         )
@@ -987,7 +1091,14 @@ class Cardano:
         self._state(seat, kind)
         s.events.append(
             new_event(
-                "follow", f"{s.seats[seat]} follows stating a {kind_name(kind)} ({chips(amount)}).", seat
+                "follow",
+                t(
+                    "{player} follows stating {kind} ({chips}).",
+                    player=s.seats[seat],
+                    kind=a_kind(kind),
+                    chips=chips(amount),
+                ),
+                seat,
             )
         )
         self._after_bet()
@@ -1000,14 +1111,20 @@ class Cardano:
         self._state(seat, kind)
         s.bidder = seat
         s.bet_open = True
-        all_in = " — all in" if s.stacks[seat] == 0 else ""
-        s.events.append(
-            new_event(
-                word,
-                f"{s.seats[seat]} declares a {kind_name(kind)} and {word}s {chips(amount)}{all_in}.",
-                seat,
+        args: dict[str, Arg] = {"player": s.seats[seat], "kind": a_kind(kind), "chips": chips(amount)}
+        if word == "raise":
+            said = (
+                t("{player} declares {kind} and raises {chips} — all in.", **args)
+                if s.stacks[seat] == 0
+                else t("{player} declares {kind} and raises {chips}.", **args)
             )
-        )
+        else:
+            said = (
+                t("{player} declares {kind} and bids {chips} — all in.", **args)
+                if s.stacks[seat] == 0
+                else t("{player} declares {kind} and bids {chips}.", **args)
+            )
+        s.events.append(new_event(word, said, seat))
         s.queue = [seat, *[i for i in self._round_from(seat, can_bet=True) if i != seat]]
         self._after_bet()
 
@@ -1026,8 +1143,12 @@ class Cardano:
         s.events.append(
             new_event(
                 "all_in",
-                f"{s.seats[seat]} goes all in with {chips(amount)} stating a {kind_name(kind)}; "
-                "the rest is played for apart.",
+                t(
+                    "{player} goes all in with {chips} stating {kind}; the rest is played for apart.",
+                    player=s.seats[seat],
+                    chips=chips(amount),
+                    kind=a_kind(kind),
+                ),
                 seat,
             )
         )
@@ -1038,7 +1159,15 @@ class Cardano:
         s.folded[seat] = s.shown[seat] = True
         s.declared[seat] = None
         s.events.append(
-            new_event("fold", f"{s.seats[seat]} folds face up: {cards_text(sorted(s.hands[seat]))}.", seat)
+            new_event(
+                "fold",
+                t(
+                    "{player} folds face up: {cards}.",
+                    player=s.seats[seat],
+                    cards=Join(sorted(s.hands[seat]), "space"),
+                ),
+                seat,
+            )
         )
         if len(self._live()) == 1:
             s.queue = []
@@ -1074,7 +1203,7 @@ class Cardano:
     def _end_last_change(self) -> None:
         s = self._s
         self._deal()
-        s.events.append(new_event("deal", "Two new cards to each player still in."))
+        s.events.append(new_event("deal", t("Two new cards to each player still in.")))
         self._start_betting()
 
     def _start_betting(self) -> None:
@@ -1100,12 +1229,12 @@ class Cardano:
         if not s.bet_open and self._may_change_again() and any(s.stacks[i] > 0 for i in self._live()):
             # 3.1: everybody passed: discard to three and change again. The change itself
             # makes an undeclared primero or flush be discarded (decision 21).
-            s.events.append(new_event("pass", "Everybody passes: another change."))
+            s.events.append(new_event("pass", t("Everybody passes: another change.")))
             self._last_change_or_betting()
             return
         if not s.bet_open and self._can_deal():
             # Decision 25: no more changes after the table's bound on distributions.
-            shown = f"Everybody passes after {self.distributions()} deals: the cards are shown."
+            shown = t("Everybody passes after {n} deals: the cards are shown.", n=self.distributions())
             s.events.append(new_event("pass", shown))
         self._showdown(self._live(), by_pots=True)
 
@@ -1157,7 +1286,7 @@ class Cardano:
         final = [k for i, k in s.stated[s.final_from :] if i == seat]
         return bool(final) and not holds(s.hands[seat], final[-1])
 
-    def _penalty_notes(self, seats: Sequence[int]) -> list[str]:
+    def _penalty_notes(self, seats: Sequence[int]) -> list[Msg]:
         s = self._s
         notes = []
         for seat in seats:
@@ -1165,11 +1294,20 @@ class Cardano:
             if kind is None:
                 continue
             if self._bet_placed():
-                notes.append(f"{s.seats[seat]}'s undeclared {kind_name(kind)} loses the pot after a bet")
+                notes.append(
+                    t(
+                        "{player}'s undeclared {kind} loses the pot after a bet",
+                        player=s.seats[seat],
+                        kind=kind_said(kind),
+                    )
+                )
             else:
                 notes.append(
-                    f"{s.seats[seat]}'s undeclared {kind_name(kind)} is discarded down to three cards "
-                    "(no bet was placed)"
+                    t(
+                        "{player}'s undeclared {kind} is discarded down to three cards (no bet was placed)",
+                        player=s.seats[seat],
+                        kind=kind_said(kind),
+                    )
                 )
         return notes
 
@@ -1200,28 +1338,36 @@ class Cardano:
             s.shown[seat] = True
             hand = describe(s.hands[seat], s.options.primero_81)
             s.showdown.append(Showing(seat=seat, cards=tuple(sorted(s.hands[seat])), hand=hand))
-            s.events.append(
-                new_event("show", f"{s.seats[seat]} shows {cards_text(sorted(s.hands[seat]))}: {hand}.", seat)
+            shows = t(
+                "{player} shows {cards}: {hand}.",
+                player=s.seats[seat],
+                cards=Join(sorted(s.hands[seat]), "space"),
+                hand=hand_said(s.hands[seat], s.options.primero_81),
             )
+            s.events.append(new_event("show", shows, seat))
 
     def _showdown(self, seats: list[int], by_pots: bool) -> None:
         s = self._s
         s.queue = []
         self._show(seats)
         for note in self._penalty_notes(seats):
-            s.events.append(new_event("penalty", note + "."))
+            s.events.append(new_event("penalty", t("{said}.", said=note)))
         if by_pots and s.options.duel and len(seats) == 2 and not s.closers:
             offer = self._duel_offer(seats)
             if offer is not None:
                 s.duel = offer
                 s.phase = Phase.DUEL
                 s.queue = [offer.challenger]
-                cases = ", ".join(f"{c} ({DUEL_CASES[c][0]})" for c in offer.cases)
+                cases = Join(tuple(t("{n} ({case})", n=c, case=DUEL_SAID[c]) for c in offer.cases), "comma")
                 s.events.append(
                     new_event(
                         "duel_offer",
-                        f"{s.seats[offer.challenger]} may challenge {s.seats[offer.dominant]} "
-                        f"to the final duel: {cases}.",
+                        t(
+                            "{challenger} may challenge {dominant} to the final duel: {cases}.",
+                            challenger=s.seats[offer.challenger],
+                            dominant=s.seats[offer.dominant],
+                            cases=cases,
+                        ),
                         offer.challenger,
                     )
                 )
@@ -1232,8 +1378,8 @@ class Cardano:
             winner = self._best(seats)
             payouts = [0] * len(s.seats)
             payouts[winner] = sum(s.paid)
-            parts = [*self._penalty_notes(seats), f"{s.seats[winner]} takes the pot of {chips(sum(s.paid))}"]
-            self._settle(payouts, [winner], "; ".join(parts) + ".")
+            takes = t("{player} takes the pot of {chips}", player=s.seats[winner], chips=chips(sum(s.paid)))
+            self._settle(payouts, [winner], _semi([*self._penalty_notes(seats), takes]))
 
     def _duel_offer(self, seats: list[int]) -> DuelState | None:
         """Decision 23: the duel's three cases, read on the shown hands."""
@@ -1291,10 +1437,19 @@ class Cardano:
         s.events.append(
             new_event(
                 "duel",
-                f"{s.seats[seat]} challenges: {chips(mine)} to {s.seats[seat]} and {chips(theirs)} to "
-                f"{s.seats[duel.dominant]} now; discards {cards_text(action.discard)} and draws "
-                f"{cards_text(drawn)}: {describe(s.hands[seat], s.options.primero_81)}. "
-                f"{s.seats[winner]} wins the duel and {chips(stake)}.",
+                t(
+                    "{player} challenges: {mine} to {player} and {theirs} to {dominant} now; discards "
+                    "{discard} and draws {drawn}: {hand}. {winner} wins the duel and {stake}.",
+                    player=s.seats[seat],
+                    mine=chips(mine),
+                    theirs=chips(theirs),
+                    dominant=s.seats[duel.dominant],
+                    discard=Join(action.discard, "space"),
+                    drawn=Join(drawn, "space"),
+                    hand=hand_said(s.hands[seat], s.options.primero_81),
+                    winner=s.seats[winner],
+                    stake=chips(stake),
+                ),
                 seat,
             )
         )
@@ -1306,7 +1461,7 @@ class Cardano:
         payouts = [0] * len(s.seats)
         winners: list[int] = []
         duel = s.duel if s.duel is not None and s.duel.case is not None else None
-        parts: list[str] = []
+        parts: list[Msg] = []
         for amount, eligible in self._pots():
             if duel is not None and set(eligible) == {duel.challenger, duel.dominant}:
                 assert duel.winner is not None
@@ -1319,16 +1474,29 @@ class Cardano:
             payouts[winner] += amount
             if len(eligible) > 1:
                 winners.append(winner)
-                parts.append(f"{s.seats[winner]} takes a pot of {chips(amount)}")
+                parts.append(
+                    t("{player} takes a pot of {chips}", player=s.seats[winner], chips=chips(amount))
+                )
             else:
-                parts.append(f"{chips(amount)} nobody else could win go back to {s.seats[winner]}")
+                parts.append(
+                    t(
+                        "{chips} nobody else could win go back to {player}",
+                        chips=chips(amount),
+                        player=s.seats[winner],
+                    )
+                )
         if duel is not None:
             assert duel.winner is not None
             parts.insert(
-                0, f"{s.seats[duel.winner]} wins the duel and ends with {chips(payouts[duel.winner])}"
+                0,
+                t(
+                    "{player} wins the duel and ends with {chips}",
+                    player=s.seats[duel.winner],
+                    chips=chips(payouts[duel.winner]),
+                ),
             )
         parts = [*self._penalty_notes(self._live()), *parts]
-        self._settle(payouts, winners, "; ".join(parts) + ".")
+        self._settle(payouts, winners, _semi(parts))
 
     def _win_uncontested(self, winner: int) -> None:
         """Everybody else folded: the bidder takes the pot and shows enough to prove the
@@ -1337,25 +1505,28 @@ class Cardano:
         payouts = [0] * len(s.seats)
         payouts[winner] = sum(s.paid)
         declared = s.declared[winner]
-        proof = ""
+        said = t(
+            "Everybody else folds: {player} takes {chips}.", player=s.seats[winner], chips=chips(sum(s.paid))
+        )
         if declared is not None and undeclared(s.hands[winner], declared) is None:
             # The engine accepts no statement below the hand but an undeclared primero or
             # flush, so the proof the text asks for ("show enough cards") is stated here.
-            proof = f" The {kind_name(declared)} stated was not less than the hand."
-        self._settle(
-            payouts, [winner], f"Everybody else folds: {s.seats[winner]} takes {chips(sum(s.paid))}.{proof}"
-        )
+            said = t(
+                "{said} The {kind} stated was not less than the hand.", said=said, kind=kind_said(declared)
+            )
+        self._settle(payouts, [winner], said)
 
-    def _settle(self, payouts: list[int], winners: list[int], summary: str) -> None:
+    def _settle(self, payouts: list[int], winners: list[int], said: Msg) -> None:
         s = self._s
         s.phase = Phase.OVER
         s.queue = []
         s.payouts = payouts
         s.winners = list(dict.fromkeys(winners))
-        s.summary = summary
+        s.summary = english(said)
+        s.said = said
         for seat, amount in enumerate(payouts):
             s.stacks[seat] += amount
-        s.events.append(new_event("result", summary, s.winners[0] if s.winners else None))
+        s.events.append(new_event("result", said, s.winners[0] if s.winners else None))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1363,7 +1534,11 @@ class Cardano:
         if s.phase is not Phase.OVER or s.payouts is None:
             return None
         return Outcome(
-            winners=tuple(s.winners), paid_in=tuple(s.paid), paid_out=tuple(s.payouts), summary=s.summary
+            winners=tuple(s.winners),
+            paid_in=tuple(s.paid),
+            paid_out=tuple(s.payouts),
+            summary=s.summary,
+            said=s.said,
         )
 
     # ------------------------------------------------------------------------ view
@@ -1461,4 +1636,4 @@ def _parse(action: Any) -> CardanoMove:
             return _ACTIONS.validate_python(action, context=_CARDS)
         except ValidationError:
             pass
-    raise IllegalAction("That is not a move in Cardano's Primero.")
+    raise IllegalAction(t("That is not a move in Cardano's Primero."))

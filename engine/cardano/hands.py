@@ -14,7 +14,11 @@ from functools import lru_cache
 from itertools import combinations
 
 from engine.core.cards import Card
+from engine.core.msg import Domain, Msg
 from engine.primero.hands import HandType, forms, points
+
+t = Domain("cardano")
+tn = t.n
 
 POINT, PRIMERO, FIFTY_FIVE, FLUSH, FOUR = (
     HandType.NUMERUS,
@@ -38,6 +42,29 @@ right, which the caller adds."""
 
 def kind_name(kind: HandType) -> str:
     return KIND_NAMES[kind]
+
+
+def kind_said(kind: HandType) -> Msg:
+    """A kind's name as a message: "point", "four of a kind"."""
+    return {
+        POINT: t("point"),
+        PRIMERO: t("primero"),
+        FIFTY_FIVE: t("55"),
+        FLUSH: t("flush"),
+        FOUR: t("four of a kind"),
+    }[kind]
+
+
+def a_kind(kind: HandType) -> Msg:
+    """A kind with its article, as a sentence names it ("declares a flush"): a message of its
+    own, since other languages' articles follow the noun's gender."""
+    return {
+        POINT: t("a point"),
+        PRIMERO: t("a primero"),
+        FIFTY_FIVE: t("a 55"),
+        FLUSH: t("a flush"),
+        FOUR: t("a four of a kind"),
+    }[kind]
 
 
 def all_forms(cards: Iterable[Card]) -> dict[HandType, tuple[int, ...]]:
@@ -100,6 +127,15 @@ def describe(cards: Iterable[Card], primero_81: bool = False) -> str:
         return "nothing"
     kind, total = found
     return "55" if kind == FIFTY_FIVE else f"{kind_name(kind)} {total}"
+
+
+def hand_said(cards: Iterable[Card], primero_81: bool = False) -> Msg:
+    """`describe` as a message."""
+    found = best_kind(cards, primero_81)
+    if found is None:
+        return t("nothing")
+    kind, total = found
+    return kind_said(kind) if kind == FIFTY_FIVE else t("{kind} {total}", kind=kind_said(kind), total=total)
 
 
 def statements(

@@ -47,8 +47,10 @@ from engine.cardano.hands import (
     all_forms,
     holds,
     strength,
+    t,
 )
 from engine.core.cards import Card
+from engine.core.msg import Msg
 from engine.core.players import Advice
 from engine.primero.hands import points
 
@@ -206,18 +208,21 @@ class StrongPlayer:
         if not legal:
             raise ValueError("It is not this seat's turn.")
         if len(legal) == 1:
-            return Advice(legal[0], "It is the only move open to you.")
+            return Advice(legal[0], t("It is the only move open to you."))
         view = game.view(seat)
         closes = [a for a in legal if isinstance(a, Close)]
         if closes:  # a real four-card combination takes the pot unless beaten; closing is free
             return Advice(
                 max(closes, key=lambda a: a.type),
-                "A four-card combination takes the pot unless someone beats it, and closing costs nothing.",
+                t(
+                    "A four-card combination takes the pot unless someone beats it, and closing costs "
+                    "nothing."
+                ),
             )
         if any(isinstance(a, Concede) for a in legal) and view.phase is Phase.CLOSING:
             return Advice(
                 next(a for a in legal if isinstance(a, Concede)),
-                "You hold no four-card combination to close with, so the closers contend without you.",
+                t("You hold no four-card combination to close with, so the closers contend without you."),
             )
         rng = random.Random(_state_seed(view, seat))
         hidden = unseen(game, seat)
@@ -244,9 +249,13 @@ class StrongPlayer:
             if vie is not None and best_chance * (len(live) + 1) > 1.0:
                 return Advice(
                     vie,
-                    f"After your best change your hand wins {_share(best_chance)}, more than the "
-                    f"{_share(1 / (len(live) + 1), sampled=False)} fair share of {len(live) + 1} players "
-                    "still in: the vie, which they must all pay or fold, is worth opening.",
+                    t(
+                        "After your best change your hand wins {chance}, more than the {fair} fair share of "
+                        "{n} players still in: the vie, which they must all pay or fold, is worth opening.",
+                        chance=_share(best_chance),
+                        fair=_share(1 / (len(live) + 1), sampled=False),
+                        n=len(live) + 1,
+                    ),
                 )
             if Pay() in legal:
                 # Decision 12: pay the whole invitation now to keep both cards when that is
@@ -257,13 +266,20 @@ class StrongPlayer:
                 if both * (expected + cost) - cost > best_chance * expected:
                     return Advice(
                         Pay(),
-                        f"Keeping both cards, your hand wins {_share(both)}: paying {cost:,} to keep "
-                        f"them is worth more than your best discard (which wins {best_chance:.0%}).",
+                        t(
+                            "Keeping both cards, your hand wins {chance}: paying {cost} to keep them is "
+                            "worth more than your best discard (which wins {other}).",
+                            chance=_share(both),
+                            cost=cost,
+                            other=_share(best_chance, sampled=False),
+                        ),
                     )
             return Advice(
                 best,
-                f"Of the changes open to you, this one leaves the hand that wins most often: "
-                f"{_share(best_chance)}.",
+                t(
+                    "Of the changes open to you, this one leaves the hand that wins most often: {chance}.",
+                    chance=_share(best_chance),
+                ),
             )
         chance = self._chance(view, seat, _best_keep(hand) if drawing else hand, deals, drawing)
         return self._bet(view, seat, legal, hand, chance, len(live))
@@ -341,14 +357,37 @@ class StrongPlayer:
         # The pot it expects: what is in now plus a vie from everyone still in.
         expected = view.pot + view.options.vie_chips * (others + 1)
         moves = _first_of_each(legal)
-        hope = f"Your two cards win {_share(both)}"
-        share = f"the {_share(fair, sampled=False)} fair share of {others + 1} players"
+        said: dict[str, Msg | int] = {
+            "chance": _share(both),
+            "fair": _share(fair, sampled=False),
+            "n": others + 1,
+        }
         if view.invitation == 0:
             if both > 1.5 * fair and Invite(counters=2) in legal:
-                return Advice(Invite(counters=2), f"{hope}, well over {share}: invite two counters.")
+                return Advice(
+                    Invite(counters=2),
+                    t(
+                        "Your two cards win {chance}, well over the {fair} fair share of {n} players: invite "
+                        "two counters.",
+                        **said,
+                    ),
+                )
             if both > fair and "invite" in moves:
-                return Advice(Invite(counters=1), f"{hope}, over {share}: invite one counter.")
-            return Advice(moves.get("pass", legal[0]), f"{hope}, no more than {share}: pass.")
+                return Advice(
+                    Invite(counters=1),
+                    t(
+                        "Your two cards win {chance}, over the {fair} fair share of {n} players: invite one "
+                        "counter.",
+                        **said,
+                    ),
+                )
+            return Advice(
+                moves.get("pass", legal[0]),
+                t(
+                    "Your two cards win {chance}, no more than the {fair} fair share of {n} players: pass.",
+                    **said,
+                ),
+            )
         cost = view.invitation - view.paid[seat]
         # Paying keeps both cards; passing keeps the better one (and costs nothing now).
         pay = both * (expected + cost) - cost
@@ -356,18 +395,33 @@ class StrongPlayer:
         keep_one = one * expected
         if "double" in moves and double > pay and double > keep_one and both > 1.5 * fair:
             return Advice(
-                moves["double"], f"{hope}, well over {share}: doubling the invitation is worth its price."
+                moves["double"],
+                t(
+                    "Your two cards win {chance}, well over the {fair} fair share of {n} players: doubling "
+                    "the invitation is worth its price.",
+                    **said,
+                ),
             )
         if "pay" in moves and pay > keep_one:
             return Advice(
                 moves["pay"],
-                f"{hope}: paying {cost:,} to keep both is worth more than passing with your better "
-                f"card alone (which wins {one:.0%}).",
+                t(
+                    "Your two cards win {chance}: paying {cost} to keep both is worth more than passing "
+                    "with your better card alone (which wins {other}).",
+                    chance=_share(both),
+                    cost=cost,
+                    other=_share(one, sampled=False),
+                ),
             )
         return Advice(
             moves.get("pass", legal[0]),
-            f"Your better card alone wins {_share(one)}: passing with it is worth more than paying "
-            f"{cost:,} to keep both (which win {both:.0%}).",
+            t(
+                "Your better card alone wins {chance}: passing with it is worth more than paying {cost} "
+                "to keep both (which win {other}).",
+                chance=_share(one),
+                cost=cost,
+                other=_share(both, sampled=False),
+            ),
         )
 
     def _bet(
@@ -385,41 +439,64 @@ class StrongPlayer:
         bets = [a for a in legal if isinstance(a, Raise | Bid) and a.type == min(kinds, default=None)]
         room = max((a.amount for a in bets), default=0)
         favourite = chance > max(0.55, 1.5 / (others + 1))
-        wins = f"Your hand wins {_share(chance)}"
+        wins = _share(chance)
         if bets and favourite and room >= 1:
             # Bet about half the pot: callers pay more than their chance is worth.
             amount = max(1, min(room, (view.pot + owe) // 2))
             bet = bets[0]
             return Advice(
                 bet.model_copy(update={"amount": amount}),
-                f"{wins}: the favourite, so it bets about half the pot, more than a caller's "
-                "chance is worth.",
+                t(
+                    "Your hand wins {chance}: the favourite, so it bets about half the pot, more than a "
+                    "caller's chance is worth.",
+                    chance=wins,
+                ),
             )
         if "pass" in moves:
             return Advice(
                 moves["pass"],
-                f"{wins}: " + ("no room to bet, so pass." if favourite else "not the favourite, so pass."),
+                t("Your hand wins {chance}: no room to bet, so pass.", chance=wins)
+                if favourite
+                else t("Your hand wins {chance}: not the favourite, so pass.", chance=wins),
             )
         pot = view.pot + owe
         if "follow" in moves:
             # Pot odds: follow when the chance of winning beats the price of staying.
             if owe == 0:
-                return Advice(moves["follow"], f"{wins}, and following costs nothing.")
+                return Advice(
+                    moves["follow"], t("Your hand wins {chance}, and following costs nothing.", chance=wins)
+                )
             if chance * (view.pot + owe) > owe:
                 return Advice(
                     moves["follow"],
-                    f"{wins}: worth more than the {owe:,} it costs to follow for a pot of {pot:,}.",
+                    t(
+                        "Your hand wins {chance}: worth more than the {owe} it costs to follow for a pot of "
+                        "{pot}.",
+                        chance=wins,
+                        owe=owe,
+                        pot=pot,
+                    ),
                 )
         elif "all_in" in moves:
             stake = view.stacks[seat]
             if chance * (view.pot + stake) > stake:
                 return Advice(
                     moves["all_in"],
-                    f"{wins}: worth more than your last {stake:,} chips for a pot of {view.pot + stake:,}.",
+                    t(
+                        "Your hand wins {chance}: worth more than your last {stake} chips for a pot of "
+                        "{pot}.",
+                        chance=wins,
+                        stake=stake,
+                        pot=view.pot + stake,
+                    ),
                 )
         return Advice(
             moves.get("fold", legal[0]),
-            f"{wins}: not worth what staying in costs for a pot of {pot:,}.",
+            t(
+                "Your hand wins {chance}: not worth what staying in costs for a pot of {pot}.",
+                chance=wins,
+                pot=pot,
+            ),
         )
 
     def _duel(
@@ -449,19 +526,33 @@ class StrongPlayer:
                 chance = wins / len(draws)
         value, action = best
         if not isinstance(action, Duel):
-            return Advice(action, "No case of the duel is worth more to you than letting it go.")
+            return Advice(action, t("No case of the duel is worth more to you than letting it go."))
         return Advice(
             action,
-            f"Your draw beats the winner's hand in {chance:.0%} of {len(draws)} sampled draws: with "
-            f"your share this case is worth {value:.0%} of the pot, the best of the cases open.",
+            t(
+                "Your draw beats the winner's hand in {chance}% of {n} sampled draws: with your share this "
+                "case is worth {value}% of the pot, the best of the cases open.",
+                chance=_percent(chance),
+                n=len(draws),
+                value=_percent(value),
+            ),
         )
 
 
-def _share(chance: float, *, sampled: bool = True) -> str:
-    """A chance in words: "41% of 48 sampled deals" (a fair share: "25%")."""
+def _percent(chance: float) -> int:
+    """A chance in whole per cent, rounded as `{:.0%}` rounds."""
+    return int(f"{chance * 100:.0f}")
+
+
+def _share(chance: float, *, sampled: bool = True) -> Msg:
+    """A chance in words: "41% of 48 deals sampled ..." (a fair share: "25%")."""
     if not sampled:
-        return f"{chance:.0%}"
-    return f"{chance:.0%} of {StrongPlayer.SAMPLES} deals sampled from the cards you haven't seen"
+        return t("{percent}%", percent=_percent(chance))
+    return t(
+        "{percent}% of {n} deals sampled from the cards you haven't seen",
+        percent=_percent(chance),
+        n=StrongPlayer.SAMPLES,
+    )
 
 
 def _first_of_each(legal: Sequence[CardanoMove]) -> dict[str, CardanoMove]:

@@ -74,8 +74,8 @@ class Join:
 
 
 class Number:
-    """A number with decimals ("1.4", or signed "+1.4"), written with the reader's decimal
-    mark ("1,4")."""
+    """A number with decimals ("1.4", or signed "+1.4"; "1,312.5" past a thousand), written
+    with the reader's decimal mark and digit grouping ("1,4", "1.312,5")."""
 
     __slots__ = ("places", "sign", "value")
 
@@ -95,7 +95,8 @@ class Number:
         return hash((self.value, self.places, self.sign))
 
     def __str__(self) -> str:
-        return f"{self.value:+.{self.places}f}" if self.sign else f"{self.value:.{self.places}f}"
+        # Grouped in thousands like an int ("1,312.5"); a language swaps the marks for its own.
+        return f"{self.value:+,.{self.places}f}" if self.sign else f"{self.value:,.{self.places}f}"
 
 
 Arg: TypeAlias = "str | int | Card | Msg | Join | Number"

@@ -24,15 +24,19 @@ from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, RuleError
-from engine.core.game import Event, Outcome
+from engine.core.game import Event, Outcome, new_event
+from engine.core.msg import Domain, Join, Msg, Number, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import chips
 from engine.core.turns import check_turn
 from engine.peg_leg import odds
 
 GAME_ID = "peg_leg"
+t = Domain(GAME_ID)
+tn = t.n
+"""Peg Leg's words (issue 26): the `peg_leg` catalogue; the bot renders them in the
+reader's language, `event.text` and `str()` of an error keep the English."""
 SAVED = SavedHand("Peg Leg")
 """How this game speaks of its saved hands (engine.core.saves)."""
 JSON_FORMAT = 2
@@ -262,7 +266,7 @@ class PegLeg:
         """Like `new`, but deal `order` (all 50 Postas cards, first dealt first)."""
         codes = [CODE_BY_TEXT.get(card.code, -1) if card in POSTAS_50 else -1 for card in order]
         if len(codes) != 50 or sorted(codes) != list(range(50)):
-            raise BadSetup("The deck must hold each of the 50 Postas cards exactly once.")
+            raise BadSetup(t("The deck must hold each of the 50 Postas cards exactly once."))
         return cls._start(options, seats, codes, dealer, seed)
 
     @classmethod
@@ -284,10 +288,13 @@ class PegLeg:
         first = self._order[0]
         self._deal_one()
         self._events.append(
-            Event(
-                kind="key",
-                text=f"The first card is {CARDS[first].label}: {SUIT_LABELS[self._key]} is the key suit. "
-                "Opening bets are open.",
+            new_event(
+                "key",
+                t(
+                    "The first card is {card}: {suit} is the key suit. Opening bets are open.",
+                    card=card_name(first),
+                    suit=suit_name(self._key),
+                ),
             )
         )
         self._open_round(deal=False)
@@ -306,9 +313,9 @@ class PegLeg:
     ) -> Self:
         """The hand before its first card: nothing dealt, bet or said."""
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise BadSetup(f"Peg Leg needs {MIN_SEATS} to {MAX_SEATS} players.")
+            raise BadSetup(t("Peg Leg needs {least} to {most} players.", least=MIN_SEATS, most=MAX_SEATS))
         if not 0 <= dealer < len(seats):
-            raise BadSetup("The dealer must be one of the seats at the table.")
+            raise BadSetup(t("The dealer must be one of the seats at the table."))
         self = cls.__new__(cls)
         self._options = options
         self._seats = tuple(seats)
@@ -395,12 +402,16 @@ class PegLeg:
                 self._lapse_orders()
                 if self.awaiting:
                     if not opening:
-                        card = CARDS[self._order[self._dealt - 1]]
                         self._events.append(
-                            Event(
-                                kind="round",
-                                text=f"Card {self._dealt} is {card.label}; the {SUIT_LABELS[self._key]} "
-                                f"stack holds {self._count[self._key]}. Bets are open.",
+                            new_event(
+                                "round",
+                                t(
+                                    "Card {place} is {card}; the {suit} stack holds {height}. Bets are open.",
+                                    place=self._dealt,
+                                    card=card_name(self._order[self._dealt - 1]),
+                                    suit=suit_name(self._key),
+                                    height=self._count[self._key],
+                                ),
                             )
                         )
                     return
@@ -422,10 +433,13 @@ class PegLeg:
             if order == "beaten" and not self._holds(seat):
                 self._orders[seat] = None
                 self._events.append(
-                    Event(
-                        kind="standing",
-                        text=f"{self._seats[seat]}'s bet is beaten: they decide again from this card.",
-                        seat=seat,
+                    new_event(
+                        "standing",
+                        t(
+                            "{player}'s bet is beaten: they decide again from this card.",
+                            player=self._seats[seat],
+                        ),
+                        seat,
                     )
                 )
 
@@ -449,14 +463,19 @@ class PegLeg:
                 bet[5] = odds.returns(bet[2], bet[3]) if bet[1] == height else 0
                 bet[6] = _SETTLED
         self._events.append(
-            Event(
-                kind="end",
-                text=f"The pass is over: the {SUIT_LABELS[self._key]} stack holds {height} cards.",
+            new_event(
+                "end",
+                tn(
+                    "The pass is over: the {suit} stack holds {n} card.",
+                    "The pass is over: the {suit} stack holds {n} cards.",
+                    suit=suit_name(self._key),
+                    n=height,
+                ),
             )
         )
         outcome = self.outcome
-        assert outcome is not None
-        self._events.append(Event(kind="result", text=outcome.summary))
+        assert outcome is not None and outcome.said is not None
+        self._events.append(new_event("result", outcome.said))
 
     # ----------------------------------------------------------------- reading
 
@@ -604,7 +623,7 @@ class PegLeg:
             try:
                 action = _ACTION.validate_python(action)
             except ValidationError as error:
-                raise IllegalAction("That isn't a Peg Leg move.") from error
+                raise IllegalAction(t("That isn't a Peg Leg move.")) from error
         if isinstance(action, Standing):
             return self._standing(seat, action)
         check_turn(
@@ -612,7 +631,7 @@ class PegLeg:
             self.awaiting,
             self._seats,
             over=self._phase is Phase.OVER,
-            chosen="You've made your choice for this card",  # everyone decides at once
+            chosen=t("You've made your choice for this card"),  # everyone decides at once
         )
         before = len(self._events)
         name = self._seats[seat]
@@ -620,37 +639,54 @@ class PegLeg:
         if isinstance(action, KeyBet):
             tenths = self.price(action.number)
             if tenths <= 0:
-                raise IllegalAction(f"There is no bet on {action.number} on offer right now.")
+                raise IllegalAction(
+                    t("There is no bet on {number} on offer right now.", number=action.number)
+                )
             if action.amount < stake:
-                raise IllegalAction(f"The smallest bet is {chips(stake)}.")
+                raise IllegalAction(t("The smallest bet is {chips}.", chips=chips(stake)))
             budget = self._budget(seat)
             if action.amount > budget:
                 raise IllegalAction(
-                    f"You can bet at most {chips(self.cap())} in a hand; you have {chips(max(0, budget))} "
-                    "left to bet."
+                    t(
+                        "You can bet at most {cap} in a hand; you have {left} left to bet.",
+                        cap=chips(self.cap()),
+                        left=chips(max(0, budget)),
+                    )
                 )
             self._bets.append([seat, action.number, action.amount, tenths, self._dealt, 0, _OPEN])
             self._events.append(
-                Event(
-                    kind="bet",
-                    text=f"{name} bets {chips(action.amount)} on {action.number} at {odds_text(tenths)}.",
-                    seat=seat,
+                new_event(
+                    "bet",
+                    t(
+                        "{player} bets {chips} on {number} at {odds}.",
+                        player=name,
+                        chips=chips(action.amount),
+                        number=action.number,
+                        odds=odds_said(tenths),
+                    ),
+                    seat,
                 )
             )
             if action.stand:
                 self._stood[seat] = True
         elif isinstance(action, Surrender):
             if action.bet not in self._surrenderable(seat):
-                raise IllegalAction("That bet can't be surrendered now.")
+                raise IllegalAction(t("That bet can't be surrendered now."))
             bet = self._bets[action.bet]
             value = self.value(action.bet)
             bet[5] = value
             bet[6] = _SURRENDERED
             self._events.append(
-                Event(
-                    kind="surrender",
-                    text=f"{name} surrenders the bet of {chips(bet[2])} on {bet[1]} for {chips(value)}.",
-                    seat=seat,
+                new_event(
+                    "surrender",
+                    t(
+                        "{player} surrenders the bet of {chips} on {number} for {value}.",
+                        player=name,
+                        chips=chips(bet[2]),
+                        number=bet[1],
+                        value=chips(value),
+                    ),
+                    seat,
                 )
             )
         else:
@@ -666,22 +702,23 @@ class PegLeg:
     def _standing(self, seat: int, action: Standing) -> list[Event]:
         """Set or cancel a standing decision (decision 11): allowed whenever bets are open."""
         if self._phase is Phase.OVER:
-            raise IllegalAction("The hand is over.")
+            raise IllegalAction(t("The hand is over."))
         if action not in self.standing_moves(seat):
             if action.until == "off":
-                raise IllegalAction("You have no standing decision to cancel.")
+                raise IllegalAction(t("You have no standing decision to cancel."))
             if action.until == "beaten":
-                raise IllegalAction("You have no open bet that can still win to stand on.")
-            raise IllegalAction("You're already standing for the rest of the hand.")
+                raise IllegalAction(t("You have no open bet that can still win to stand on."))
+            raise IllegalAction(t("You're already standing for the rest of the hand."))
         before = len(self._events)
         name = self._seats[seat]
         self._orders[seat] = None if action.until == "off" else action.until
-        text = {
-            "hand": f"{name} stands for the rest of the hand.",
-            "beaten": f"{name} stands until their bet is beaten.",
-            "off": f"{name} decides card by card again.",
-        }[action.until]
-        self._events.append(Event(kind="standing", text=text, seat=seat))
+        if action.until == "hand":
+            said = t("{player} stands for the rest of the hand.", player=name)
+        elif action.until == "beaten":
+            said = t("{player} stands until their bet is beaten.", player=name)
+        else:
+            said = t("{player} decides card by card again.", player=name)
+        self._events.append(new_event("standing", said, seat))
         self._moves.append((seat, action.model_dump()))
         if self._hist and not self.awaiting:
             self._open_round()
@@ -701,29 +738,41 @@ class PegLeg:
             paid_out[bet[0]] += bet[5]
         house = sum(paid_in) - sum(paid_out)
         winners = tuple(seat for seat in range(seats) if paid_out[seat] > paid_in[seat])
+        said = self._summary(paid_in, paid_out, house)
         return Outcome(
             winners=winners,
             paid_in=tuple(paid_in),
             paid_out=tuple(paid_out),
             house=house,
-            summary=self._summary(paid_in, paid_out, house),
+            summary=english(said),
+            said=said,
         )
 
-    def _summary(self, paid_in: list[int], paid_out: list[int], house: int) -> str:
+    def _summary(self, paid_in: list[int], paid_out: list[int], house: int) -> Msg:
         height = self._count[self._key]
-        parts = []
+        parts: list[Msg] = []
         for seat, name in enumerate(self._seats):
             net = paid_out[seat] - paid_in[seat]
             if paid_in[seat]:
-                parts.append(
-                    f"{name} {'wins' if net > 0 else 'loses'} {chips(abs(net))}"
-                    if net
-                    else f"{name} breaks even"
-                )
+                if net > 0:
+                    parts.append(t("{player} wins {chips}", player=name, chips=chips(net)))
+                elif net < 0:
+                    parts.append(t("{player} loses {chips}", player=name, chips=chips(-net)))
+                else:
+                    parts.append(t("{player} breaks even", player=name))
         if not parts:
-            return f"The key stack ended {height} high; nobody bet."
-        bank = f"the house wins {chips(house)}" if house >= 0 else f"the house pays {chips(-house)}"
-        return f"The key stack ended {height} high: {', '.join(parts)}; {bank}."
+            return t("The key stack ended {height} high; nobody bet.", height=height)
+        bank = (
+            t("the house wins {chips}", chips=chips(house))
+            if house >= 0
+            else t("the house pays {chips}", chips=chips(-house))
+        )
+        return t(
+            "The key stack ended {height} high: {results}; {bank}.",
+            height=height,
+            results=Join(tuple(parts), "comma"),
+            bank=bank,
+        )
 
     # ----------------------------------------------------------------- the view
 
@@ -826,7 +875,7 @@ class PegLeg:
             "pricing": self._pricing,
             "priced": [[dealt, *hist] for dealt, hist in self._priced],
             "bets": [list(bet) for bet in self._bets],
-            "events": [{"kind": e.kind, "text": e.text, "seat": e.seat} for e in self._events],
+            "events": [event.model_dump(mode="json") for event in self._events],
         }
 
     @classmethod
@@ -866,7 +915,7 @@ class PegLeg:
         except (KeyError, ValueError, ValidationError) as error:
             raise SAVED.damaged() from error
         except (IllegalAction, NotYourTurn) as error:
-            raise BadSetup("This saved Peg Leg hand's moves don't replay on its deal.") from error
+            raise BadSetup(t("This saved Peg Leg hand's moves don't replay on its deal.")) from error
         replayed = self.to_json()
         if snap.format == 1:
             replayed["format"] = 1  # the replay rebuilt what format 1 did not save
@@ -878,7 +927,7 @@ class PegLeg:
             if "orders" not in data:  # saved before standing decisions
                 del replayed["orders"]
         if replayed != dict(data):
-            raise BadSetup("This saved Peg Leg hand doesn't match its deal and its moves.")
+            raise BadSetup(t("This saved Peg Leg hand doesn't match its deal and its moves."))
         return self
 
     def _read_played(self, snap: _Snapshot) -> str | None:
@@ -1048,8 +1097,38 @@ class PegLeg:
 
 
 def odds_text(tenths: int) -> str:
-    """4.2 to 1."""
+    """4.2 to 1 (in English; `odds_said` is the message)."""
     return f"{tenths // 10}.{tenths % 10} to 1"
+
+
+def odds_said(tenths: int) -> Msg:
+    """Payout odds as each language writes them: "4.2 to 1", "4,2 a 1"."""
+    return t("{odds} to 1", odds=Number(tenths / 10))
+
+
+def percent(share: float, places: int = 0) -> Msg:
+    """A chance as a percentage, "47%" (or "4.2%" with `places`), rounded as Python's `%`
+    format rounds it, in the reader's language."""
+    shown = f"{share:.{places}%}"[:-1]
+    return t("{percent}%", percent=Number(float(shown), places))
+
+
+def chips(amount: int) -> Msg:
+    """A number of chips in the reader's language: "1 chip", "1,500 chips"."""
+    return tn("{n} chip", "{n} chips", n=amount)
+
+
+SUIT_NAMES: tuple[Msg, ...] = (t("Crowns"), t("Locks"), t("Fruit"), t("Swords"), t("Cups"))
+"""The suits' names in the reader's language, in the deck's order (`SUIT_LABELS`)."""
+
+
+def suit_name(suit: int) -> Msg:
+    return SUIT_NAMES[suit]
+
+
+def card_name(code: int) -> Msg:
+    """A card named in words, suit first as the log has always written it: "Locks 4"."""
+    return t("{suit} {rank}", suit=SUIT_NAMES[code // 10], rank=code % 10 + 1)
 
 
 class _MoveJSON(BaseModel):

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import cast
 
+from engine.core.msg import Msg, Number
 from engine.core.players import Advice, ComputerPlayer
 from engine.peg_leg import odds
 from engine.peg_leg.game import (
@@ -35,7 +36,10 @@ from engine.peg_leg.game import (
     PegLegView,
     StandPat,
     Surrender,
-    odds_text,
+    odds_said,
+    percent,
+    t,
+    tn,
 )
 
 SAMPLES = 16_000
@@ -138,9 +142,9 @@ class StrongPlayer:
             raise ValueError("It is not this computer player's turn.")
         view = game.view(seat)
         sim = self.estimate(view)
-        deals = f"{sim.samples:,} simulated deals"
+        deals = tn("{n} simulated deal", "{n} simulated deals", n=sim.samples)
         # Each candidate: (what it gains over standing by my estimate, the move, the reason).
-        best: tuple[float, PegLegAction, str] | None = None
+        best: tuple[float, PegLegAction, Msg] | None = None
         for action in legal:
             if isinstance(action, Surrender):
                 bet = view.bets[action.bet]
@@ -148,10 +152,14 @@ class StrongPlayer:
                 # Surrender only if the cash-out beats holding even at the high end.
                 if bet.value > back * sim.high(bet.number):
                     gain = bet.value - back * sim.chance(bet.number)
-                    why = (
-                        f"Your bet on {bet.number} comes in {_percent(sim.chance(bet.number))} of my "
-                        f"{deals}: it is worth {back * sim.chance(bet.number):,.1f} chips held and "
-                        f"{bet.value:,} surrendered. Surrender it."
+                    why = t(
+                        "Your bet on {number} comes in {chance} of my {deals}: it is worth {worth} chips "
+                        "held and {value} surrendered. Surrender it.",
+                        number=bet.number,
+                        chance=_percent(sim.chance(bet.number)),
+                        deals=deals,
+                        worth=Number(back * sim.chance(bet.number)),
+                        value=bet.value,
                     )
                     if best is None or gain > best[0]:
                         best = (gain, action, why)
@@ -164,10 +172,15 @@ class StrongPlayer:
                 continue
             back = odds.returns(amount, price.tenths)
             gain = back * sim.chance(price.number) - amount
-            why = (
-                f"A stack {price.number} high pays {odds_text(price.tenths)} and comes in "
-                f"{_percent(sim.chance(price.number))} of my {deals}: a bet returns "
-                f"{_percent(back * sim.chance(price.number) / amount)} of its stake. Bet {amount:,}."
+            why = t(
+                "A stack {height} high pays {odds} and comes in {chance} of my {deals}: a bet returns "
+                "{back} of its stake. Bet {amount}.",
+                height=price.number,
+                odds=odds_said(price.tenths),
+                chance=_percent(sim.chance(price.number)),
+                deals=deals,
+                back=_percent(back * sim.chance(price.number) / amount),
+                amount=amount,
             )
             if best is None or gain > best[0]:
                 best = (gain, KeyBet(number=price.number, amount=amount), why)
@@ -190,35 +203,57 @@ def _best_amount(low: float, tenths: int, stake: int, budget: int) -> int | None
     return amount if gains[amount] > 0 else None
 
 
-def _why_stand(view: PegLegView, seat: int, sim: Estimate, deals: str) -> str:
+def _why_stand(view: PegLegView, seat: int, sim: Estimate, deals: Msg) -> Msg:
     """Why standing is best: the best bet on offer still returns less than its stake, and
-    each bet held is worth more than its cash-out."""
-    parts = []
+    each bet held is worth more than its cash-out. Whole sentences for each case, so that
+    every language words them as it likes."""
     offers = [price for price in view.prices if price.offered and view.cap - view.staked[seat] >= view.stake]
+    held = [bet for bet in view.bets if bet.seat == seat and bet.value > 0]
+    best: dict[str, Msg | int | Number] = {}
     if offers:
         top = max(offers, key=lambda price: sim.chance(price.number) * (10 + price.tenths))
         back = sim.chance(top.number) * (10 + top.tenths) / 10
-        parts.append(
-            f"the best bet, a stack {top.number} high at {odds_text(top.tenths)}, comes in "
-            f"{_percent(sim.chance(top.number))} of my {deals} and returns {_percent(back)} of its stake"
+        best = dict(
+            height=top.number,
+            odds=odds_said(top.tenths),
+            chance=_percent(sim.chance(top.number)),
+            deals=deals,
+            back=_percent(back),
         )
-    held = [bet for bet in view.bets if bet.seat == seat and bet.value > 0]
     if held:
         top_bet = max(held, key=lambda bet: bet.value)
-        worth = odds.returns(top_bet.amount, top_bet.tenths) * sim.chance(top_bet.number)
-        text = (
-            f"your bet on {top_bet.number} is worth {worth:,.1f} chips held and {top_bet.value:,} surrendered"
+        worth = Number(odds.returns(top_bet.amount, top_bet.tenths) * sim.chance(top_bet.number))
+        if offers:
+            return t(
+                "The best bet, a stack {height} high at {odds}, comes in {chance} of my {deals} and returns "
+                "{back} of its stake; your bet on {number} is worth {worth} chips held and {value} "
+                "surrendered. Stand.",
+                **best,
+                number=top_bet.number,
+                worth=worth,
+                value=top_bet.value,
+            )
+        return t(
+            "Your bet on {number} is worth {worth} chips held and {value} surrendered ({chance} of my "
+            "{deals}). Stand.",
+            number=top_bet.number,
+            worth=worth,
+            value=top_bet.value,
+            chance=_percent(sim.chance(top_bet.number)),
+            deals=deals,
         )
-        parts.append(text if offers else f"{text} ({_percent(sim.chance(top_bet.number))} of my {deals})")
-    if not parts:
-        return "Nothing on offer is worth a move. Stand."
-    line = "; ".join(parts)
-    return f"{line[0].upper()}{line[1:]}. Stand."
+    if offers:
+        return t(
+            "The best bet, a stack {height} high at {odds}, comes in {chance} of my {deals} and returns "
+            "{back} of its stake. Stand.",
+            **best,
+        )
+    return t("Nothing on offer is worth a move. Stand.")
 
 
-def _percent(share: float) -> str:
+def _percent(share: float) -> Msg:
     """47%, or 4.2% under 10%."""
-    return f"{share:.0%}" if share >= 0.095 or share == 0 else f"{share:.1%}"
+    return percent(share, 0 if share >= 0.095 or share == 0 else 1)
 
 
 LEVELS = ("basic", "strong")

@@ -26,12 +26,12 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.cards import PRIMERO_40, Card
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.game import Event, Outcome, new_event
+from engine.core.msg import Domain, Join, Markup, Msg, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import chips, plural
 from engine.core.turns import check_turn
-from engine.primero.hands import HandType, describe, forms, totals
+from engine.primero.hands import HandType, forms, hand_said, kind_said, totals
 
 GAME_ID = "primero"
 SAVED = SavedHand("Primero")
@@ -47,6 +47,30 @@ WIN_BONUS = 100
 DECK = PRIMERO_40.cards()
 _CARDS = {"deck": PRIMERO_40}
 """Validation context: cards in moves and saved hands sent as text are Primero cards."""
+t = Domain(GAME_ID)
+tn = t.n
+_NONE = Markup("")
+"""An empty clause: a sentence built of a main part and optional clauses fills the absent
+ones with this."""
+
+
+def chips_of(n: int) -> Msg:
+    """ "1 chip", "1,500 chips" in Primero's own catalogue (the engine can't use the bot's)."""
+    return tn("{n} chip", "{n} chips", n=n)
+
+
+def points_of(n: int) -> Msg:
+    return tn("{n} point", "{n} points", n=n)
+
+
+def _then(said: Msg, clause: Msg | None) -> Msg:
+    """A sentence part followed by a clause that starts with its own mark (", discards ...")."""
+    return said if clause is None else t("{said}{clause}", said=said, clause=clause)
+
+
+def _full(said: Msg) -> Msg:
+    """A sentence part closed with its full stop."""
+    return t("{said}.", said=said)
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -150,7 +174,11 @@ class CurrentBid(BaseModel, frozen=True):
 
     @property
     def text(self) -> str:
-        return describe(self.type, self.total)
+        return english(self.said)
+
+    @property
+    def said(self) -> Msg:
+        return hand_said(self.type, self.total)
 
 
 class TurnChoices(BaseModel, frozen=True):
@@ -383,19 +411,19 @@ class Primero:
         deal, then later draws."""
         count = len(seats)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise BadSetup(f"Primero needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise BadSetup(t("Primero needs {least} to {most} players.", least=MIN_PLAYERS, most=MAX_PLAYERS))
         if len(order) != len(DECK) or set(order) != set(DECK):
-            raise BadSetup("Primero is dealt from the 40-card deck (no 8s, 9s or 10s).")
+            raise BadSetup(t("Primero is dealt from the 40-card deck (no 8s, 9s or 10s)."))
         if not 0 <= dealer < count:
-            raise BadSetup("The dealer must be one of the seats.")
+            raise BadSetup(t("The dealer must be one of the seats."))
         ante = options.ante_chips
         start = (
             [0 if not options.betting else 100 * options.stake] * count if stacks is None else list(stacks)
         )
         if len(start) != count or any(not isinstance(c, int) or c < ante for c in start):
-            raise BadSetup(f"Every player needs at least {chips(ante)} to ante.")
+            raise BadSetup(t("Every player needs at least {chips} to ante.", chips=chips_of(ante)))
         if carried < 0:
-            raise BadSetup("A carried pot cannot be negative.")
+            raise BadSetup(t("A carried pot cannot be negative."))
         state = _State(
             options=options,
             seats=list(seats),
@@ -421,15 +449,31 @@ class Primero:
         self = cls.__new__(cls)
         self._s = state
         self._deal()
-        ante_text = f"Everyone antes {chips(ante)}" if ante else "No ante"
-        carry_text = f"; {chips(carried)} stay in the pot from the last hand" if carried else ""
-        state.events = [
-            new_event(
-                "deal",
-                f"{ante_text}{carry_text}. {seats[dealer]} deals two cards to each player.",
-                dealer,
+        dealt = {"dealer": seats[dealer]}
+        if ante and carried:
+            said = t(
+                "Everyone antes {ante}; {carried} stay in the pot from the last hand. {dealer} deals "
+                "two cards to each player.",
+                ante=chips_of(ante),
+                carried=chips_of(carried),
+                **dealt,
             )
-        ]
+        elif ante:
+            said = t(
+                "Everyone antes {ante}. {dealer} deals two cards to each player.",
+                ante=chips_of(ante),
+                **dealt,
+            )
+        elif carried:
+            said = t(
+                "No ante; {carried} stay in the pot from the last hand. {dealer} deals two cards to each "
+                "player.",
+                carried=chips_of(carried),
+                **dealt,
+            )
+        else:
+            said = t("No ante. {dealer} deals two cards to each player.", **dealt)
+        state.events = [new_event("deal", said, dealer)]
         self._start_round(Phase.FIRST)
         return self
 
@@ -527,7 +571,7 @@ class Primero:
         s.to_act = None
         if s.phase is Phase.FIRST:
             self._deal()
-            s.events.append(new_event("deal", "Two more cards to each player still in."))
+            s.events.append(new_event("deal", t("Two more cards to each player still in.")))
             self._start_round(Phase.SECOND)
         else:
             self._end_bidding()
@@ -714,7 +758,7 @@ class Primero:
         if not isinstance(action, Bid | Stake | Pass | Fold | AllIn):
             action = _parse(action)
         if s.phase is Phase.OVER:
-            raise IllegalAction("This hand is over.")
+            raise IllegalAction(t("This hand is over."))
         check_turn(seat, self.awaiting, s.seats)
         choice = self.choices(seat)
         assert choice is not None
@@ -730,9 +774,9 @@ class Primero:
         elif isinstance(action, Fold):
             if not choice.fold:
                 raise IllegalAction(
-                    "You can't fold now: nobody covered the bet, so you must cover it."
+                    t("You can't fold now: nobody covered the bet, so you must cover it.")
                     if choice.forced
-                    else "Folding isn't part of the non-betting game."
+                    else t("Folding isn't part of the non-betting game.")
                 )
             self._fold(seat)
             self._advance(seat)
@@ -743,21 +787,28 @@ class Primero:
     def _check_discard(self, seat: int, discard: tuple[Card, ...], choice: TurnChoices, least: int) -> None:
         hand = self._s.hands[seat]
         if len(set(discard)) != len(discard) or any(card not in hand for card in discard):
-            raise IllegalAction("You can only change cards you hold, each once.")
+            raise IllegalAction(t("You can only change cards you hold, each once."))
         if len(discard) > MAX_DRAW:
-            raise IllegalAction("You may change one or two cards, no more.")
+            raise IllegalAction(t("You may change one or two cards, no more."))
         if len(discard) < least:
-            raise IllegalAction("To pass you must change one or two cards.")
+            raise IllegalAction(t("To pass you must change one or two cards."))
         if len(discard) > choice.max_discard:
             if choice.max_discard == 0:
-                raise IllegalAction("The deck is spent: no more cards can be drawn.")
-            raise IllegalAction(f"Only {plural(choice.max_discard, 'card')} can be drawn now.")
+                raise IllegalAction(t("The deck is spent: no more cards can be drawn."))
+            raise IllegalAction(
+                tn(
+                    "Only {n} card can be drawn now.",
+                    "Only {n} cards can be drawn now.",
+                    n=choice.max_discard,
+                )
+            )
 
-    def _draw(self, seat: int, discard: tuple[Card, ...]) -> str:
+    def _draw(self, seat: int, discard: tuple[Card, ...]) -> Msg | None:
+        """Change `discard` for the deck's next cards; the log's clause saying so."""
         s = self._s
         if not discard:
             s.drawn[seat] = []
-            return ""
+            return None
         hand = s.hands[seat]
         for card in discard:
             hand.remove(card)
@@ -766,7 +817,12 @@ class Primero:
         hand.extend(new)
         s.drawn[seat] = list(new)
         s.discards[seat].extend(discard)
-        return f", discards {cards_text(discard)} and draws {plural(len(discard), 'card')}"
+        return tn(
+            ", discards {cards} and draws {n} card",
+            ", discards {cards} and draws {n} cards",
+            cards=Join(discard, "space"),
+            n=len(discard),
+        )
 
     def _pay_aside(self, seat: int) -> int:
         """Put `seat`'s set-aside stakes into the pot (brings it current)."""
@@ -825,101 +881,170 @@ class Primero:
         s = self._s
         name = s.seats[seat]
         if s.all_in is not None:
-            raise IllegalAction("No more bids: a player has gone all in this hand.")
+            raise IllegalAction(t("No more bids: a player has gone all in this hand."))
         allowed = choice.bids.get(action.type)
         current = s.bid
         if current is not None and (action.type, action.total) <= (current.type, current.total):
             raise IllegalAction(
-                f"A bid must top {current.text}: a higher hand type, or {current.type.label} "
-                f"with more than {current.total} points."
+                t(
+                    "A bid must top {bid}: a higher hand type, or {kind} with more than {total} points.",
+                    bid=current.said,
+                    kind=kind_said(current.type),
+                    total=current.total,
+                )
             )
         possible = _TOTALS[action.type]
         if action.total not in possible:
             raise IllegalAction(
-                f"A {action.type.label} can't count {action.total}; it counts between "
-                f"{possible[0]} and {possible[-1]} points."
+                t(
+                    "A {kind} can't count {total}; it counts between {least} and {most} points.",
+                    kind=kind_said(action.type),
+                    total=action.total,
+                    least=possible[0],
+                    most=possible[-1],
+                )
             )
         if s.options.betting and choice.bet_range[1] < 1:
             # No bet is affordable, so `choice.bids` is empty: say so, not "can't claim".
-            raise IllegalAction("You don't have the chips to cover the bet and make a new one.")
+            raise IllegalAction(t("You don't have the chips to cover the bet and make a new one."))
         if allowed is None or action.total not in allowed:
             raise IllegalAction(
-                f"You can't claim {describe(action.type, action.total)}: in this round a bid may "
-                "understate your hand but never claim more than it holds."
+                t(
+                    "You can't claim {hand}: in this round a bid may understate your hand but never "
+                    "claim more than it holds.",
+                    hand=hand_said(action.type, action.total),
+                )
             )
         if s.options.betting:
             low, high = choice.bet_range
             if not low <= action.bet <= high:
                 limit = s.options.limit_chips
-                why = "the table's bid limit" if limit is not None and high == limit else "what you have"
-                raise IllegalAction(f"Your bet must be between {low:,} and {high:,} chips ({why}).")
+                if limit is not None and high == limit:
+                    said = t(
+                        "Your bet must be between {least} and {most} chips (the table's bid limit).",
+                        least=low,
+                        most=high,
+                    )
+                else:
+                    said = t(
+                        "Your bet must be between {least} and {most} chips (what you have).",
+                        least=low,
+                        most=high,
+                    )
+                raise IllegalAction(said)
         elif action.bet:
-            raise IllegalAction("Bids name a hand type and total only in the non-betting game.")
+            raise IllegalAction(t("Bids name a hand type and total only in the non-betting game."))
         self._check_discard(seat, action.discard, choice, 0)
         aside = self._pay_aside(seat)
         covered = self._pay_bet(seat)
         s.bid = CurrentBid(type=action.type, total=action.total, bidder=seat)
         self._new_bet(seat, action.bet, bare=False)
-        paying = []
-        if aside:
-            paying.append(f"puts in {chips(aside)} set aside")
-        if covered:
-            paying.append(f"covers {chips(covered)}")
-        lead = f"{name} {', '.join(paying)} and bids" if paying else f"{name} bids"
-        at = f" at {chips(action.bet)}" if s.options.betting else ""
+        bid = (
+            t("{hand} at {bet}", hand=s.bid.said, bet=chips_of(action.bet))
+            if s.options.betting
+            else s.bid.said
+        )
+        if aside and covered:
+            lead = t(
+                "{player} puts in {aside} set aside, covers {covered} and bids {bid}",
+                player=name,
+                aside=chips_of(aside),
+                covered=chips_of(covered),
+                bid=bid,
+            )
+        elif aside:
+            lead = t(
+                "{player} puts in {aside} set aside and bids {bid}",
+                player=name,
+                aside=chips_of(aside),
+                bid=bid,
+            )
+        elif covered:
+            lead = t(
+                "{player} covers {covered} and bids {bid}", player=name, covered=chips_of(covered), bid=bid
+            )
+        else:
+            lead = t("{player} bids {bid}", player=name, bid=bid)
         draw = self._draw(seat, action.discard)
-        s.events.append(new_event("bid", f"{lead} {s.bid.text}{at}{draw}.", seat))
+        s.events.append(new_event("bid", _full(_then(lead, draw)), seat))
         self._advance(seat)
 
     def _stake(self, seat: int, choice: TurnChoices, action: Stake) -> None:
         s = self._s
         if not choice.stake:
-            raise IllegalAction("You don't have the chips to match the bet.")
+            raise IllegalAction(t("You don't have the chips to match the bet."))
         if action.bet:
             if not choice.cover_bet_max:
-                raise IllegalAction("Only a player forced to cover may add a bet that names no hand.")
+                raise IllegalAction(t("Only a player forced to cover may add a bet that names no hand."))
             if not 1 <= action.bet <= choice.cover_bet_max:
-                raise IllegalAction(f"Your bet must be between 1 and {choice.cover_bet_max:,} chips.")
+                raise IllegalAction(
+                    t(
+                        "Your bet must be between {least} and {most} chips.",
+                        least=1,
+                        most=choice.cover_bet_max,
+                    )
+                )
         self._check_discard(seat, action.discard, choice, 0)
         name = s.seats[seat]
         aside = self._pay_aside(seat)
         covered = self._pay_bet(seat)
-        parts = []
-        if aside:
-            parts.append(f"puts in {chips(aside)} set aside")
-        if covered:
-            parts.append(("must cover and covers " if choice.forced else "stakes ") + chips(covered))
-        text = f"{name} {' and '.join(parts)}" if parts else f"{name} stands"
-        text += self._draw(seat, action.discard)
+        said = self._staked(name, aside, covered, choice.forced)
+        said = _then(said, self._draw(seat, action.discard))
         if action.bet:
             self._new_bet(seat, action.bet, bare=True)
-            text += f", then bets {chips(action.bet)} naming no hand"
-        s.events.append(new_event("stake", text + ".", seat))
+            said = _then(said, t(", then bets {chips} naming no hand", chips=chips_of(action.bet)))
+        s.events.append(new_event("stake", _full(said), seat))
         self._advance(seat)
+
+    @staticmethod
+    def _staked(name: str, aside: int, covered: int, forced: bool) -> Msg:
+        """A stake's main clause: what it put in, set aside and for the bet."""
+        if not covered:
+            if aside:
+                return t("{player} puts in {aside} set aside", player=name, aside=chips_of(aside))
+            return t("{player} stands", player=name)
+        paid = chips_of(covered)
+        if aside and forced:
+            return t(
+                "{player} puts in {aside} set aside and must cover and covers {chips}",
+                player=name,
+                aside=chips_of(aside),
+                chips=paid,
+            )
+        if aside:
+            return t(
+                "{player} puts in {aside} set aside and stakes {chips}",
+                player=name,
+                aside=chips_of(aside),
+                chips=paid,
+            )
+        if forced:
+            return t("{player} must cover and covers {chips}", player=name, chips=paid)
+        return t("{player} stakes {chips}", player=name, chips=paid)
 
     def _pass(self, seat: int, choice: TurnChoices, action: Pass) -> None:
         s = self._s
         if not choice.can_pass:
             if choice.forced:
-                raise IllegalAction("You can't pass: nobody covered the bet, so you must cover it.")
+                raise IllegalAction(t("You can't pass: nobody covered the bet, so you must cover it."))
             if choice.max_discard == 0:
-                raise IllegalAction("The deck is spent, so nobody can pass now.")
+                raise IllegalAction(t("The deck is spent, so nobody can pass now."))
             if s.passed_round[seat] and not s.options.repass:
-                raise IllegalAction("At this table you may pass only once in a round.")
-            raise IllegalAction("You don't have the chips to set the bet aside.")
+                raise IllegalAction(t("At this table you may pass only once in a round."))
+            raise IllegalAction(t("You don't have the chips to set the bet aside."))
         self._check_discard(seat, action.discard, choice, 1)
         owe = choice.pass_sets_aside
-        text = f"{s.seats[seat]} passes"
+        said = t("{player} passes", player=s.seats[seat])
         if owe:
             assert s.bet is not None
             s.stacks[seat] -= owe
             s.asides[seat].append(_Aside(bet=s.bet, amount=owe))
             s.paid_bet[seat] = s.bet  # answered: set aside, paid in later or half forfeited
-            text += f", sets {chips(owe)} aside"
+            said = t("{player} passes, sets {chips} aside", player=s.seats[seat], chips=chips_of(owe))
         s.passed_round[seat] = True
         s.passes[seat] += 1
-        text += self._draw(seat, action.discard)
-        s.events.append(new_event("pass", text + ".", seat))
+        said = _then(said, self._draw(seat, action.discard))
+        s.events.append(new_event("pass", _full(said), seat))
         self._advance(seat)
 
     def _fold(self, seat: int) -> None:
@@ -937,10 +1062,17 @@ class Primero:
         s.paid[seat] += forfeit
         s.asides[seat] = []
         s.status[seat] = _FOLDED
-        text = f"{s.seats[seat]} folds"
         if total:
-            text += f": {chips(forfeit)} of the {total:,} set aside to the pot, {total - forfeit:,} back"
-        s.events.append(new_event("fold", text + ".", seat))
+            said = t(
+                "{player} folds: {forfeit} of the {total} set aside to the pot, {back} back.",
+                player=s.seats[seat],
+                forfeit=chips_of(forfeit),
+                total=total,
+                back=total - forfeit,
+            )
+        else:
+            said = t("{player} folds.", player=s.seats[seat])
+        s.events.append(new_event("fold", said, seat))
 
     def _main_share(self, entry: _Aside) -> int:
         all_in = self._s.all_in
@@ -954,8 +1086,8 @@ class Primero:
         s = self._s
         if not choice.all_in:
             if s.all_in is not None:
-                raise IllegalAction("Only one player per hand may go all in, and someone already has.")
-            raise IllegalAction("All in is for a bet you can't cover; you can cover this one.")
+                raise IllegalAction(t("Only one player per hand may go all in, and someone already has."))
+            raise IllegalAction(t("All in is for a bet you can't cover; you can cover this one."))
         self._check_discard(seat, action.discard, choice, 0)
         assert s.bet is not None
         aside = self._pay_aside(seat)
@@ -972,11 +1104,11 @@ class Primero:
         s.paid_bet[seat] = s.bet
         s.status[seat] = _ALL_IN
         s.covered = True
-        text = f"{s.seats[seat]} goes all in with {chips(cap + aside)}"
+        said = t("{player} goes all in with {chips}", player=s.seats[seat], chips=chips_of(cap + aside))
         if moved or bet > cap:
-            text += f"; above {chips(cap)} of the bet goes to a secondary pot"
-        text += self._draw(seat, action.discard)
-        s.events.append(new_event("all_in", text + ". No more bids this hand.", seat))
+            said = _then(said, t("; above {chips} of the bet goes to a secondary pot", chips=chips_of(cap)))
+        said = _then(said, self._draw(seat, action.discard))
+        s.events.append(new_event("all_in", t("{said}. No more bids this hand.", said=said), seat))
         self._advance(seat)
 
     def _decide(self, seat: int, choice: TurnChoices, action: Any) -> None:
@@ -984,12 +1116,20 @@ class Primero:
         if isinstance(action, Stake) and not action.discard and not action.bet:
             paid = self._pay_aside(seat)
             s.events.append(
-                new_event("stake", f"{s.seats[seat]} stays in and puts in {chips(paid)} set aside.", seat)
+                new_event(
+                    "stake",
+                    t(
+                        "{player} stays in and puts in {chips} set aside.",
+                        player=s.seats[seat],
+                        chips=chips_of(paid),
+                    ),
+                    seat,
+                )
             )
         elif isinstance(action, Fold):
             self._fold(seat)
         else:
-            raise IllegalAction("Before the showdown you can only stake your set-aside chips or fold.")
+            raise IllegalAction(t("Before the showdown you can only stake your set-aside chips or fold."))
         s.queue.pop(0)
         if s.queue:
             s.to_act = s.queue[0]
@@ -1016,14 +1156,14 @@ class Primero:
         ]
         for showing in s.showdown:
             best = max(showing.forms.items(), default=None)
-            held = "nothing" if best is None else describe(*best)
-            s.events.append(
-                new_event(
-                    "show",
-                    f"{s.seats[showing.seat]} shows {cards_text(showing.cards)}: {held}.",
-                    showing.seat,
-                )
+            held = t("nothing") if best is None else hand_said(*best)
+            shows = t(
+                "{player} shows {cards}: {held}.",
+                player=s.seats[showing.seat],
+                cards=Join(showing.cards, "space"),
+                held=held,
             )
+            s.events.append(new_event("show", shows, showing.seat))
         payouts = [0] * len(s.seats)
         bid = s.bid
         holders: list[int] = []
@@ -1098,50 +1238,91 @@ class Primero:
             s.winner = holders[0]
         s.points = points
 
-    def _summary(self) -> str:
+    def _summary(self) -> Msg:
+        """The hand's result in a sentence, then the tie by seniority if there was one."""
+        said = self._result()
+        tie = self.tie()
+        return said if tie is None else t("{result} {tie}", result=said, tie=tie)
+
+    def _result(self) -> Msg:
         s = self._s
         bid = s.bid
         if bid is None:
-            return "Nobody bid this hand, so nobody wins" + (
-                f"; the pot of {chips(s.carried)} stays for the next hand." if s.carried else "."
-            )
+            if s.carried:
+                return t(
+                    "Nobody bid this hand, so nobody wins; the pot of {chips} stays for the next hand.",
+                    chips=chips_of(s.carried),
+                )
+            return t("Nobody bid this hand, so nobody wins.")
+        kind = kind_said(bid.type)
         if s.winner is None:
-            tail = f"; the pot of {chips(s.carried)} stays for the next hand" if s.carried else ""
-            return f"Nobody shows {bid.type.label}, so nobody wins{tail}."
+            if s.carried:
+                return t(
+                    "Nobody shows {kind}, so nobody wins; the pot of {chips} stays for the next hand.",
+                    kind=kind,
+                    chips=chips_of(s.carried),
+                )
+            return t("Nobody shows {kind}, so nobody wins.", kind=kind)
         name = s.seats[s.winner]
         if s.points is not None:
-            text = f"{name} wins with {bid.type.label} and scores {plural(s.points[s.winner], 'point')}."
-            return text + self._tie_text(s.winner)
+            return t(
+                "{player} wins with {kind} and scores {points}.",
+                player=name,
+                kind=kind,
+                points=points_of(s.points[s.winner]),
+            )
         assert s.payouts is not None
-        text = f"{name} wins with the best {bid.type.label} and takes {chips(s.payouts[s.winner])}"
+        said = t(
+            "{player} wins with the best {kind} and takes {chips}",
+            player=name,
+            kind=kind,
+            chips=chips_of(s.payouts[s.winner]),
+        )
         if s.second is not None:
-            text += f"; {s.seats[s.second]} takes the secondary pot"
+            said = _then(said, t("; {player} takes the secondary pot", player=s.seats[s.second]))
         if s.best_any is not None and s.best_any != s.winner:
-            text += f"; {s.seats[s.best_any]}, with the best hand of any type, takes half the rest"
+            said = _then(
+                said,
+                t(
+                    "; {player}, with the best hand of any type, takes half the rest",
+                    player=s.seats[s.best_any],
+                ),
+            )
         if s.carried:
-            text += f"; {chips(s.carried)} stay in the pot for the next hand"
-        return text + "." + self._tie_text(s.winner)
+            said = _then(said, t("; {chips} stay in the pot for the next hand", chips=chips_of(s.carried)))
+        return _full(said)
 
-    def _tie_text(self, winner: int) -> str:
-        """Why `winner` won if others showed the same total of the bid type (decision 10):
-        " Ana and Bruno both hold primero 78; Ana wins the tie as the nearer to the
-        dealer's right." Empty when nobody tied."""
+    def tie(self) -> Msg | None:
+        """Why the winner won if others showed the same total of the bid type (decision 10):
+        "Ana and Bruno both hold primero 78; Ana wins the tie as the nearer to the dealer's
+        right." None when nobody tied (or nobody won)."""
         s = self._s
-        bid = s.bid
-        assert bid is not None
+        bid, winner = s.bid, s.winner
+        if bid is None or winner is None:
+            return None
         shown = {showing.seat: showing.forms for showing in s.showdown or ()}
         total = shown[winner][bid.type]
         tied = self._ranked(
             [seat for seat, forms in shown.items() if forms.get(bid.type) == total], lambda _: 0
         )
         if len(tied) < 2:
-            return ""
+            return None
         names = [s.seats[seat] for seat in tied]
-        who = f"{', '.join(names[:-1])} and {names[-1]}"
-        held = describe(bid.type, total)
+        who = Join(names)
+        held = hand_said(bid.type, total)
         if len(tied) == 2:
-            return f" {who} both hold {held}; {names[0]} wins the tie as the nearer to the dealer's right."
-        return f" {who} all hold {held}; {names[0]} wins the tie as the nearest to the dealer's right."
+            return t(
+                "{players} both hold {hand}; {player} wins the tie as the nearer to the dealer's right.",
+                players=who,
+                hand=held,
+                player=names[0],
+            )
+        return t(
+            "{players} all hold {hand}; {player} wins the tie as the nearest to the dealer's right.",
+            players=who,
+            hand=held,
+            player=names[0],
+        )
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1158,7 +1339,8 @@ class Primero:
             paid_in=tuple(s.paid),
             paid_out=tuple(s.payouts),
             carried=s.carried,
-            summary=self._summary(),
+            summary=english(said := self._summary()),
+            said=said,
         )
 
     # ------------------------------------------------------------------------ view
@@ -1265,4 +1447,4 @@ def _parse(action: Any) -> Bid | Stake | Pass | Fold | AllIn:
             return _ACTIONS.validate_python(action, context=_CARDS)
         except ValidationError:
             pass
-    raise IllegalAction("That is not a Primero move; bid, stake, pass or fold.")
+    raise IllegalAction(t("That is not a Primero move; bid, stake, pass or fold."))

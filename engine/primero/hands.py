@@ -15,6 +15,9 @@ from functools import cache
 from itertools import combinations
 
 from engine.core.cards import PRIMERO_40, Card
+from engine.core.msg import Domain, Msg
+
+t = Domain("primero")
 
 ACE, SIX, SEVEN = 14, 6, 7
 FACES = (11, 12, 13)
@@ -139,3 +142,21 @@ def _totals_by_enumeration() -> dict[HandType, tuple[int, ...]]:
 def describe(kind: HandType, total: int) -> str:
     """`primero 72`."""
     return f"{kind.label} {total}"
+
+
+def kind_said(kind: HandType) -> Msg:
+    """The hand type's name as a message. Every language keeps the text's Latin words
+    (docs/glossary/primero.md); they are messages so the pseudo language marks them."""
+    return {
+        HandType.NUMERUS: t("numerus"),
+        HandType.PRIMERO: t("primero"),
+        HandType.SUPREMUS: t("supremus"),
+        HandType.FLUXUS: t("fluxus"),
+        HandType.CHORUS: t("chorus"),
+    }[kind]
+
+
+def hand_said(kind: HandType, total: int) -> Msg:
+    """`describe` as a message: "primero 72". The total is not grouped (a hand counts at
+    most 84)."""
+    return t("{kind} {total}", kind=kind_said(kind), total=total)

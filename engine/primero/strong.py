@@ -21,11 +21,26 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.cards import Card
+from engine.core.msg import Join, Msg, Number
 from engine.core.players import Advice
 from engine.primero import search
 from engine.primero.basic import INDEX, BasicPlayer, best_change, draw_values, opening_values, valuer
-from engine.primero.game import DECK, AllIn, Bid, Fold, Pass, Phase, Primero, PrimeroView, Stake, TurnChoices
-from engine.primero.hands import HandType, describe
+from engine.primero.game import (
+    DECK,
+    AllIn,
+    Bid,
+    Fold,
+    Pass,
+    Phase,
+    Primero,
+    PrimeroView,
+    Stake,
+    TurnChoices,
+    chips_of,
+    t,
+    tn,
+)
+from engine.primero.hands import HandType, hand_said
 
 Action = Bid | Stake | Pass | Fold | AllIn
 
@@ -70,7 +85,7 @@ class StrongPlayer:
         candidates = moves(view, choice, seen, usual)
         if len(candidates) == 1:
             only = candidates[0][0]
-            return Advice(only, "It is the only move open to you.")
+            return Advice(only, t("It is the only move open to you."))
         estimates = self.estimate(seen, candidates)
         # The basic player's move is the first estimate: another replaces it only when it is
         # better by a clear margin, not by the luck of a few imagined deals.
@@ -193,45 +208,79 @@ def view_seed(view: PrimeroView, seen: search.Seen) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def cards_words(cards: Sequence[Card]) -> str:
-    return " and ".join(card.short for card in cards)
-
-
-def say(action: Action) -> str:
-    """A move in a few words: "Stake, changing 7♠", "Bid primero 62 at 4 chips"."""
-    change = getattr(action, "discard", ())
-    tail = f", changing {cards_words(change)}" if change else ""
+def say(action: Action) -> Msg:
+    """A move in a few words, as the middle of a sentence: "stake, changing 7♠", "bid
+    primero 62 at 4 chips"."""
+    change: Sequence[Card] = getattr(action, "discard", ())
     if isinstance(action, Bid):
-        at = f" at {action.bet:,} chip{'s' if action.bet != 1 else ''}" if action.bet else ""
-        return f"Bid {describe(HandType(action.type), action.total)}{at}{tail}"
-    if isinstance(action, Stake):
-        bare = f", then bet {action.bet:,} naming no hand" if action.bet else ""
-        return f"Stake{tail}{bare}"
-    if isinstance(action, Pass):
-        return f"Pass{tail}"
-    if isinstance(action, AllIn):
-        return f"Go all in{tail}"
-    return "Fold"
+        hand = hand_said(HandType(action.type), action.total)
+        said = (
+            t("bid {hand} at {chips}", hand=hand, chips=chips_of(action.bet))
+            if action.bet
+            else t("bid {hand}", hand=hand)
+        )
+    elif isinstance(action, Stake):
+        said = t("stake")
+    elif isinstance(action, Pass):
+        said = t("pass")
+    elif isinstance(action, AllIn):
+        said = t("go all in")
+    else:
+        return t("fold")
+    if change:
+        said = t("{move}, changing {cards}", move=said, cards=Join(change))
+    if isinstance(action, Stake) and action.bet:
+        said = t("{move}, then bet {n} naming no hand", move=said, n=action.bet)
+    return said
 
 
-def reason(best: Estimate, estimates: Sequence[Estimate], view: PrimeroView) -> str:
+def reason(best: Estimate, estimates: Sequence[Estimate], view: PrimeroView) -> Msg:
     """Why `best`, in a line from the imagined deals. The move itself is named by whoever
     shows the line (a hint names it as its button does)."""
-    unit = "chips" if view.options.betting else "points"
-    where = f"{best.samples} deals imagined from the cards you haven't seen"
+    chips = view.options.betting
+    deals = tn(
+        "{n} deal imagined from the cards you haven't seen",
+        "{n} deals imagined from the cards you haven't seen",
+        n=best.samples,
+    )
     if isinstance(best.action, Fold):
         others = [e for e in estimates if not isinstance(e.action, Fold)]
         runner = max(others, key=lambda e: e.value)
-        move = say(runner.action)
-        runner_text = f"{move[0].lower()}{move[1:]}, {signed(runner.value, unit)}"
+        back = Number(best.value)
         # Folding never costs more than what is set aside, and brings half of it back.
-        return (
-            f"Over {where}, folding brings back {best.value:.1f} {unit} on average and no other move "
-            f"does clearly better; the best of them, {runner_text}."
+        args: dict[str, Msg | Number] = {
+            "deals": deals,
+            "value": back,
+            "move": say(runner.action),
+            "then": signed(runner.value, chips),
+        }
+        if chips:
+            return t(
+                "Over {deals}, folding brings back {value} chips on average and no other move does clearly "
+                "better; the best of them, {move}, {then}.",
+                **args,
+            )
+        return t(
+            "Over {deals}, folding brings back {value} points on average and no other move does clearly "
+            "better; the best of them, {move}, {then}.",
+            **args,
         )
-    return f"It wins the pot in {best.wins:.0%} of {where}, {signed(best.value, unit)}."
+    # as `{:.0%}` rounds
+    percent = int(f"{best.wins * 100:.0f}")
+    return t(
+        "It wins the pot in {percent}% of {deals}, {then}.",
+        percent=percent,
+        deals=deals,
+        then=signed(best.value, chips),
+    )
 
 
-def signed(value: float, unit: str) -> str:
-    verb = "gaining" if value >= 0 else "losing"
-    return f"{verb} {abs(value):.1f} {unit} on average from here"
+def signed(value: float, chips: bool) -> Msg:
+    size = Number(abs(value))
+    if value >= 0:
+        if chips:
+            return t("gaining {value} chips on average from here", value=size)
+        return t("gaining {value} points on average from here", value=size)
+    if chips:
+        return t("losing {value} chips on average from here", value=size)
+    return t("losing {value} points on average from here", value=size)

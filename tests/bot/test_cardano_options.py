@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES
+from engine.core.msg import english
 
 
 @pytest.mark.parametrize(
@@ -16,4 +17,4 @@ def test_the_bound_on_distributions_is_an_option(chosen: str | None, bound: int,
     plugin = GAMES["cardano"]
     options = plugin.parse_options({"distributions": chosen})
     assert options.engine_options(5).distributions == bound
-    assert said in plugin.describe_options(options, 5)
+    assert said in english(plugin.describe_options(options, 5))

@@ -225,6 +225,8 @@ def test_log_levels_are_read_in_any_case(
             "notes.txt/r.db",
             "DATABASE_PATH cannot be 'notes.txt/r.db': 'notes.txt' is a file, not a directory.",
         ),
+        ("DRAWING_NICE", "25", "DRAWING_NICE must be a whole number from 0 to 19, not '25'."),
+        ("WORKER_NICE", "-1", "WORKER_NICE must be a whole number from 0 to 19, not '-1'."),
         (
             "DATABASE_URL",
             "mysql://ridotto:hunter2@db/ridotto",

@@ -7,7 +7,8 @@ import pytest
 from bot.games import GAMES
 from bot.games.capabilities import Move
 from engine.core.errors import IllegalAction
-from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegOptions, Surrender
+from engine.core.msg import english
+from engine.peg_leg.game import STAND, KeyBet, PegLeg, PegLegOptions, Surrender, t
 
 PLUGIN = GAMES["peg_leg"]
 
@@ -69,7 +70,8 @@ def test_the_table_messages_bet_is_one_form_of_the_heights_and_the_amount() -> N
 
     table = dealt_table("peg_leg", {}, 2, 3, stake=5)
     game = table.game
-    assert PLUGIN.moves(game, 0) == [Move("height", "Bet…")]
+    assert PLUGIN.moves(game, 0) == [Move("height", t("Bet…"))]
+    assert english(PLUGIN.moves(game, 0)[0].label) == "Bet…"
     form = PLUGIN.form(table.view(), game, 0, "height", ())
     assert form is not None and [f.key for f in form.fields] == ["height", "amount"]
     offered = [p for p in game.view(None).prices if p.offered]

@@ -7,11 +7,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.games.cardano.render import PRIVILEGE_KEY, change_text
+from bot.games.cardano.render import PRIVILEGE_KEY, change_said
 from bot.games.holdout.render import line_key
 from bot.games.primiera.render import card_text, value_key
 from bot.i18n import lang
 from engine.core.cards import ITALIAN_40
+from engine.core.msg import english
 from engine.prefa import Bid, Declare, Discard, Pass
 from engine.prefa.scoring import Contract
 from tests.engine.prefa_helpers import contract, deal
@@ -27,7 +28,7 @@ from tests.engine.test_prefa_rules import HANDS, KITTY
     ],
 )
 def test_cardanos_change_says_exactly_how_many_cards_it_takes(least: int, top: int, says: str) -> None:
-    text = change_text(least, top)
+    text = english(change_said(least, top))
     assert text.startswith(says) and "at least" not in text
 
 
@@ -58,4 +59,4 @@ def test_the_keys_to_holdouts_line_and_cardanos_privilege_are_one_line_each() ->
     view = SimpleNamespace(lines=((0,) * 10,))
     key = line_key(view)  # type: ignore[arg-type]
     assert "\n" not in key and "Ranks 1 to 10" in key and "99 = two 9s" in key and "- is a gap" in key
-    assert "\n" not in PRIVILEGE_KEY and "wins a tie" in PRIVILEGE_KEY
+    assert "\n" not in english(PRIVILEGE_KEY) and "wins a tie" in english(PRIVILEGE_KEY)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -29,14 +30,13 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 def count_trips(store: Store) -> list[str]:
     """Record the name of every function sent to the database thread from now on."""
     trips: list[str] = []
-    db: Any = store._db
-    sent = db._execute
+    send = store._call
 
     async def counted(fn: Callable[..., Any], *args: Any) -> Any:
         trips.append(getattr(fn, "__name__", repr(fn)))
-        return await sent(fn, *args)
+        return await send(fn, *args)
 
-    db._execute = counted
+    store._call = counted  # type: ignore[method-assign]
     return trips
 
 
@@ -195,3 +195,19 @@ async def test_after_a_transaction_a_one_trip_write_still_waits_for_another_writ
     finally:
         other.close()
     assert await store.pragma("busy_timeout") == 5000
+
+
+async def test_a_closed_store_refuses_work_and_its_database_thread_ends(tmp_path: Path) -> None:
+    before = set(threading.enumerate())
+    store = await Store.open(tmp_path / "closing.db")
+    [thread] = [t for t in threading.enumerate() if t not in before]  # the store's own thread
+    assert await store.balance(G, A) == 1000
+    await store.close()
+    await store.close()  # a second close is harmless
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    with pytest.raises(ValueError, match="the store is closed"):
+        await store.balance(G, A)
+    again = await Store.open(tmp_path / "closing.db")  # what was committed is there
+    assert await again.balance(G, A) == 1000 and (await again.audit()).ok
+    await again.close()

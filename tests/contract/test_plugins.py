@@ -450,7 +450,8 @@ class Contract:
         public += [*strings(details_embed(table)), *strings(log_embed(table))]
         awaiting = tuple(game.awaiting) if game.outcome is None else ()
         for seat in awaiting:
-            public += [text for move in table_moves(plugin, game, seat) for text in (move.key, move.label)]
+            moves = table_moves(plugin, game, seat)
+            public += [text for move in moves for text in (move.key, english(move.label))]
         if awaiting:
             public.append(plugin.prompt(table.view(), game, set()))
             public.append(plugin.prompt(table.view(), game, set(awaiting)))

@@ -14,6 +14,7 @@ from pydantic.fields import FieldInfo
 
 from bot.games import GAMES, Plugin
 from bot.games.base import hint_level
+from engine.core.msg import english
 from tests.helpers.room import Room
 
 OptionType = discord.AppCommandOptionType
@@ -110,7 +111,7 @@ async def test_each_play_subcommand_offers_exactly_its_games_options(room: Room,
     assert (computers["min_value"], computers["max_value"]) == (1, plugin.max_players - 1)
     if plugin.seat_option:
         seat = shown(parameters[plugin.seat_option])
-        assert seat["choices"] == [(plugin.choice_label(c), c) for c in plugin.seat_choices]
+        assert seat["choices"] == [(english(plugin.choice_label(c)), c) for c in plugin.seat_choices]
         assert not seat["required"] and seat["description"]
     for name, field in plugin.options_model.model_fields.items():
         assert shown(parameters[name]) == expected_option(name, field), f"/play {command.name} {name}"

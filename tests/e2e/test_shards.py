@@ -215,7 +215,7 @@ def traced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     async def open_traced(cls: type[Store], path: Path) -> Store:
         store: Store = await open_store(cls, path)
-        store._db._conn.set_trace_callback(statements.append)  # type: ignore[union-attr]
+        store._db.conn.set_trace_callback(statements.append)  # type: ignore[union-attr]
         return store
 
     monkeypatch.setattr(Store, "open", classmethod(open_traced))

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core.cards import POSTAS_50, Card
+from engine.core.msg import english
 from engine.core.players import Advises, computer_levels, computer_player
 from engine.peg_leg import odds, players
 from engine.peg_leg.game import (
@@ -81,7 +82,7 @@ def test_at_the_opening_it_reads_the_two_million_deal_table_and_stands() -> None
     assert advice.action == STAND
     # Height 2 is the favourite at 1.0 to 1, 47% of the opening table: a chip returns 95%.
     assert game.price(2) == 10
-    assert advice.reason == (
+    assert english(advice.reason) == (
         "The best bet, a stack 2 high at 1.0 to 1, comes in 47% of my 2,000,000 simulated deals "
         "and returns 95% of its stake. Stand."
     )
@@ -100,8 +101,10 @@ def test_it_stands_when_its_simulation_finds_every_offer_worth_less_than_its_pri
     returns = {p.number: sim.chance(p.number) * (1 + p.tenths / 10) for p in offers}
     assert max(returns.values()) < 1
     best = max(offers, key=lambda p: returns[p.number])
-    assert f"a stack {best.number} high at {odds_text(best.tenths)}" in advice.reason
-    assert "of my 16,000 simulated deals" in advice.reason and advice.reason.endswith("Stand.")
+    assert f"a stack {best.number} high at {odds_text(best.tenths)}" in english(advice.reason)
+    assert "of my 16,000 simulated deals" in english(advice.reason) and english(advice.reason).endswith(
+        "Stand."
+    )
 
 
 def test_it_takes_a_bet_the_house_has_priced_too_long_with_all_it_may_bet() -> None:
@@ -114,12 +117,12 @@ def test_it_takes_a_bet_the_house_has_priced_too_long_with_all_it_may_bet() -> N
     assert player.estimate(game.view(0)).chance(2) > 0.4
     advice = player.advise(game, 0)
     assert advice.action == KeyBet(number=2, amount=OPTIONS.cap * OPTIONS.stake)
-    assert advice.reason.startswith(f"A stack 2 high pays {odds_text(game.price(2))} and comes in 4")
-    assert advice.reason.endswith("Bet 100.")
+    assert english(advice.reason).startswith(f"A stack 2 high pays {odds_text(game.price(2))} and comes in 4")
+    assert english(advice.reason).endswith("Bet 100.")
     game.apply(0, advice.action)
     # Nothing left to bet; holding is worth far more than the cash-out the wrong price gives.
     again = player.advise(game, 0)
-    assert again.action == STAND and again.reason.startswith("Your bet on 2 is worth 1,3")
+    assert again.action == STAND and english(again.reason).startswith("Your bet on 2 is worth 1,3")
 
 
 def test_it_surrenders_a_bet_the_house_values_above_its_chance() -> None:
@@ -135,7 +138,7 @@ def test_it_surrenders_a_bet_the_house_values_above_its_chance() -> None:
     assert game.key_height > 2 and game.value(0) > 0
     advice = StrongPlayer().advise(game, 0)
     assert advice.action == Surrender(bet=0)
-    assert advice.reason == (
+    assert english(advice.reason) == (
         f"Your bet on 2 comes in 0% of my 16,000 simulated deals: it is worth 0.0 chips held and "
         f"{game.value(0)} surrendered. Surrender it."
     )
@@ -151,7 +154,9 @@ def test_it_holds_a_bet_whose_cash_out_is_worth_less_than_holding() -> None:
     assert Surrender(bet=0) in game.legal_actions(0)
     advice = StrongPlayer().advise(game, 0)
     assert advice.action == STAND
-    assert "your bet on 3 is worth" in advice.reason and f"{game.value(0)} surrendered" in advice.reason
+    assert "your bet on 3 is worth" in english(advice.reason) and f"{game.value(0)} surrendered" in english(
+        advice.reason
+    )
 
 
 def _random_play(seed: int) -> Iterator[tuple[PegLeg, int]]:
@@ -174,7 +179,7 @@ def test_its_moves_are_legal_repeatable_and_what_it_advises(seed: int) -> None:
     player = StrongPlayer(samples=LIGHT)
     for game, seat in _random_play(seed):
         advice = player.advise(game, seat)
-        assert advice.reason and advice.reason.endswith(".")
+        assert english(advice.reason) and english(advice.reason).endswith(".")
         assert player.choose(game, seat) == advice.action
         players._MEMO.clear()
         assert StrongPlayer(samples=LIGHT).advise(game, seat) == advice  # worked out again

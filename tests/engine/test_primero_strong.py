@@ -14,6 +14,7 @@ from typing import Any, Literal
 import pytest
 
 from engine.core.cards import PRIMERO_40
+from engine.core.msg import english
 from engine.core.players import Advises, computer_levels, computer_player
 from engine.primero import AllIn, Bid, Fold, HandType, Pass, Phase, Primero, PrimeroOptions, Stake
 from engine.primero import search as S
@@ -250,8 +251,10 @@ def test_a_second_round_bid_says_what_its_bidder_holds() -> None:
     assert BASIC.choose(g, 2) == Stake()
     advice = STRONG.advise(g, 2)
     assert advice.action == Fold()
-    assert advice.reason.startswith("Over 48 deals imagined from the cards you haven't seen, folding brings")
-    assert "brings back 2.0 chips on average and no other move does clearly better" in advice.reason
+    assert english(advice.reason).startswith(
+        "Over 48 deals imagined from the cards you haven't seen, folding brings"
+    )
+    assert "brings back 2.0 chips on average and no other move does clearly better" in english(advice.reason)
 
 
 # ------------------------------------------------- legal, deterministic, blind, explained
@@ -278,7 +281,9 @@ def test_it_always_makes_a_move_the_rules_take_deterministically_and_explains_it
             advice = StrongPlayer().advise(g, seat)
             assert STRONG.choose(Primero.from_json(g.to_json()), seat) == advice.action
             hidden = every - visible(g, seat)
-            assert not [card for card in hidden if card_pattern(card).search(advice.reason)], advice.reason
+            assert not [card for card in hidden if card_pattern(card).search(english(advice.reason))], (
+                advice.reason
+            )
             if isinstance(advice.action, Bid):  # honest: the type is held, at no more than it holds
                 held = g.view(seat).forms or {}
                 assert advice.action.total <= held[advice.action.type]

@@ -20,16 +20,14 @@ from bot.games.cardano.render import (
     cardano_panel,
     cardano_prompt,
     cardano_status,
-    cards_text,
     declare_form,
-    invitation_text,
-    kind_text,
-    pot_text,
+    invitation_said,
+    pot_said,
     rooms,
 )
-from bot.games.cardano.rules import BRIEF, RULES
-from bot.games.results import HandResult, closing_panel, from_summary
-from bot.ui import plain
+from bot.games.cardano.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
+from bot.games.results import HandResult, closing_panel, moved_chips
+from bot.i18n import Text
 from engine.cardano import (
     AllIn,
     Bid,
@@ -49,9 +47,10 @@ from engine.cardano import (
     Raise,
     Vie,
 )
+from engine.cardano.hands import a_kind, hand_said, t, tn
 from engine.core.cards import PRIMERO_40, Card
 from engine.core.match import Match
-from engine.core.text import plural
+from engine.core.msg import Join, Markup
 from engine.primero.hands import HandType
 
 if TYPE_CHECKING:
@@ -61,8 +60,18 @@ if TYPE_CHECKING:
     from bot.ui import Form, Panel
 
 OPTION_ERRORS = {
-    "stack": "The stack is between 10 and 10,000 stakes (20 if you leave it out).",
-    "vie": "The vie is between 1 and 20 stakes (2 if you leave it out).",
+    "stack": t(
+        "The stack is between {least} and {most} stakes ({usual} if you leave it out).",
+        least=10,
+        most=10_000,
+        usual=20,
+    ),
+    "vie": t(
+        "The vie is between {least} and {most} stakes ({usual} if you leave it out).",
+        least=1,
+        most=20,
+        usual=2,
+    ),
 }
 SIMPLE = {"pay": Pay(), "double": Double(), "pass": Pass(), "fold": Fold()}
 """Keys of moves that carry nothing."""
@@ -78,6 +87,9 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     view_keys = frozenset({"discard"})
     form_keys = frozenset({"declare"})
     colour = discord.Colour.dark_green()
@@ -86,23 +98,25 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         return f"Seat {choice}"
 
     # --------------------------------------------------------------- options
-    def option_error(self, error: ValidationError) -> str:
+    def option_error(self, error: ValidationError) -> Text:
         field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
-        return OPTION_ERRORS.get(field, "That option of Cardano's Primero isn't valid.")
+        return OPTION_ERRORS.get(field, t("That option of Cardano's Primero isn't valid."))
 
-    def describe_options(self, options: CardanoTableOptions, stake: int) -> str:
+    def describe_options(self, options: CardanoTableOptions, stake: int) -> Text:
         parts = [
-            f"Stacks of {plural(options.stack * stake, 'chip')}",
-            f"counter {stake:,}",
-            f"vie {options.vie * stake:,}",
-            "primero 81 beats a flush" if options.primero_81 else "only primero 79 beats a flush",
-            "a folded privilege passes on" if options.privilege_passes else "a folded privilege is lost",
-            "final duel" if options.duel else "no final duel",
-            "changes until the deck runs out"
+            t("Stacks of {chips}", chips=tn("{n} chip", "{n} chips", n=options.stack * stake)),
+            t("counter {n}", n=stake),
+            t("vie {n}", n=options.vie * stake),
+            t("primero 81 beats a flush") if options.primero_81 else t("only primero 79 beats a flush"),
+            t("a folded privilege passes on")
+            if options.privilege_passes
+            else t("a folded privilege is lost"),
+            t("final duel") if options.duel else t("no final duel"),
+            t("changes until the deck runs out")
             if options.distributions == "deck"
-            else f"a showdown when all pass after {options.distributions} deals",
+            else t("a showdown when all pass after {n} deals", n=int(options.distributions)),
         ]
-        return " · ".join(parts)
+        return t("{parts}", parts=Join(parts, "dot"))
 
     def new_match(self, options: CardanoTableOptions) -> Match:
         """Play goes to the right (counter-clockwise), and the deal passes to the right too."""
@@ -206,17 +220,36 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         """The buttons' words; a change, a duel, the vie and a bet say their cards and amounts
         (a list and a form play them on the panel)."""
         move: CardanoMove = action
+        say = table.lang
         if isinstance(move, Change):
             if not move.discard:
-                return "Keep all your cards"
-            return f"Discard {cards_text(move.discard)} face up and draw {len(move.discard)}"
+                return say(t("Keep all your cards"), md=False)
+            return say(
+                t(
+                    "Discard {cards} face up and draw {n}",
+                    cards=Join(move.discard, "space"),
+                    n=len(move.discard),
+                ),
+                md=False,
+            )
         if isinstance(move, Duel):
-            return f"Duel case {move.case}: change {cards_text(move.discard)}"
+            return say(
+                t(
+                    "Duel case {case}: change {cards}",
+                    case=Markup(str(move.case)),
+                    cards=Join(move.discard, "space"),
+                ),
+                md=False,
+            )
         if isinstance(move, Vie):
-            return f"Open the vie declaring a {kind_text(move.type)}"
+            return say(t("Open the vie declaring {kind}", kind=a_kind(move.type)), md=False)
         if isinstance(move, Raise | Bid):
-            word = "Raise" if isinstance(move, Raise) else "Bid"
-            return f"{word} {plural(move.amount, 'chip')}, declaring a {kind_text(move.type)}"
+            chips = tn("{n} chip", "{n} chips", n=move.amount)
+            if isinstance(move, Raise):
+                return say(
+                    t("Raise {chips}, declaring {kind}", chips=chips, kind=a_kind(move.type)), md=False
+                )
+            return say(t("Bid {chips}, declaring {kind}", chips=chips, kind=a_kind(move.type)), md=False)
         return super().move_name(table, game, seat, action)
 
     def timeout_action(self, game: Cardano, seat: int) -> Any:
@@ -275,15 +308,15 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
     def summary(self, table: TableView, game: Cardano) -> list[str]:
         """Whose turn, then the pot and the invitation (the seats' cards are in the picture)."""
         view = game.view(None)
-        names = [plain(name) for name in view.seats]
-        return [cardano_status(table, game), f"{pot_text(view, names)} · {invitation_text(view, names)}"]
+        line = t("{pot} · {invitation}", pot=pot_said(view), invitation=invitation_said(view))
+        return [cardano_status(table, game), table.lang(line)]
 
     def prompt(self, table: TableView, game: Cardano, fresh: set[int]) -> str:
         return cardano_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: Cardano, seat: int, picks: tuple[str, ...]) -> Panel:
         panel = cardano_panel(table, game, seat, tuple(int(p) for p in picks if p.isdigit()))
-        return closing_panel(panel, self.hand_result(table, game), seat)
+        return closing_panel(panel, self.hand_result(table, game), seat, table.lang)
 
     def hand_result(self, table: TableView, game: Cardano) -> HandResult | None:
         """The engine's summary names each pot's taker (and a called bluff or an undeclared
@@ -291,13 +324,26 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         outcome = game.outcome
         if outcome is None:
             return None
+        say = table.lang
         view = game.view(None)
-        shown = {showing.seat: showing.hand for showing in view.showdown or ()}
+        shown = {showing.seat: showing.cards for showing in view.showdown or ()}
         reasons: tuple[str, ...] = ()
         if len(shown) > 1:  # a showdown, not a hand everybody else folded
             best = [seat for seat in outcome.winners if seat in shown]
-            reasons = tuple(f"{view.seats[seat]} shows the best hand: {shown[seat]}." for seat in best)
-        return from_summary(table, view.seats, outcome, reasons=reasons)
+            reasons = tuple(
+                say(
+                    t(
+                        "{player} shows the best hand: {hand}.",
+                        player=view.seats[seat],
+                        hand=hand_said(shown[seat], view.options.primero_81),
+                    ),
+                    md=False,
+                )
+                for seat in best
+            )
+        # The engine names its seats after the players dealt in: no renaming needed.
+        headline = say(outcome.said or outcome.summary, md=False)
+        return HandResult(headline, reasons, None, moved_chips(outcome), tuple(view.seats))
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """`discard` (values: the places of the cards picked to discard)."""
@@ -311,7 +357,7 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
         """`declare` (values: the kind) opens the form for the amount of a raise or a bid."""
         if key != "declare" or len(values) != 1:
             return None
-        return declare_form(game, seat, values[0])
+        return declare_form(game, seat, values[0], table.lang)
 
 
 def _cards(hand: Sequence[Card], places: str) -> tuple[Card, ...] | None:

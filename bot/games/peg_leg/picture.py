@@ -35,12 +35,17 @@ from bot.art.seats import (
     vcol,
 )
 from bot.art.shapes import pip
+from bot.i18n import Lang
 from engine.core.cards import POSTAS_50
-from engine.core.text import plural
-from engine.peg_leg.game import PegLegView, Phase, StackView
+from engine.core.msg import Domain
+from engine.peg_leg.game import PegLegView, Phase, StackView, odds_said, suit_name
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
+
+t = Domain("peg_leg")
+tn = t.n
+"""The picture's words, in the `peg_leg` catalogue (drawn in the view's language)."""
 
 COLUMN = ROOM // 5
 STACK_STEP = 34
@@ -56,11 +61,11 @@ def _pile(stack: StackView) -> Piece:
     return pile
 
 
-def _heading(stack: StackView) -> Piece:
+def _heading(stack: StackView, say: Lang) -> Piece:
     """A stack's suit drawn, its height, and the key suit marked: to fit its column."""
     parts: list[Piece] = [pip(POSTAS_50, stack.suit, 22), label(str(len(stack.cards)), SMALL)]
     if stack.key:
-        parts.append(chip("key", SMALL, "turn"))
+        parts.append(chip(say(t("key"), md=False), SMALL, "turn"))
     return hrow(parts, 6)
 
 
@@ -76,32 +81,45 @@ def nets(view: PegLegView) -> list[int]:
 def table_picture(table: TableView, view: PegLegView) -> Image:
     """Title (card, key suit), the stacks, the odds on offer and the discard pile; at the
     end, how high the key stack ended and each bettor's chips."""
-    columns = [vcol([_heading(s), _pile(s)], 8, "center") for s in view.stacks]
+    say = table.lang
+    columns = [vcol([_heading(s, say), _pile(s)], 8, "center") for s in view.stacks]
     tall = max(c.height for c in columns)
     board = Sheet(ROOM, tall, [(c, n * COLUMN + (COLUMN - c.width) // 2, 0) for n, c in enumerate(columns)])
 
+    suit = suit_name(POSTAS_50.suits.index(view.key_suit))
     title: list[Piece] = [
-        chip(f"Peg Leg · card {len(view.dealt)} of 50", TITLE, "note"),
-        chip(f"key suit {view.key_label} · {view.key_height} high", NAME, "turn", ROOM),
+        chip(say(t("Peg Leg · card {place} of 50", place=len(view.dealt)), md=False), TITLE, "note"),
+        chip(
+            say(t("key suit {suit} · {height} high", suit=suit, height=view.key_height), md=False),
+            NAME,
+            "turn",
+            ROOM,
+        ),
     ]
-    if view.phase is Phase.OVER:
-        title.append(chip(f"ended {view.final} high", SMALL))
+    if view.phase is Phase.OVER and view.final is not None:
+        title.append(chip(say(t("ended {height} high", height=view.final), md=False), SMALL))
     elif view.prices:
-        title.append(chip("bets open", SMALL))
+        title.append(chip(say(t("bets open"), md=False), SMALL))
     parts: list[Piece] = [hwrap(title, ROOM, 10, 6, "center")]
     if view.phase is Phase.OVER:
         bettors = sorted({bet.seat for bet in view.bets})
         won = nets(view)
         if bettors:
-            parts.append(takings([(view.seats[s], won[s]) for s in bettors], SMALL, ROOM, " chips"))
+            unit = say(t(" chips"), md=False)
+            parts.append(takings([(view.seats[s], won[s]) for s in bettors], SMALL, ROOM, unit))
         else:
-            parts.append(label("Nobody bet this hand", SMALL, DIM))
+            parts.append(label(say(t("Nobody bet this hand"), md=False), SMALL, DIM))
     parts.append(board)
     offered = [p for p in view.prices if p.offered]
     if offered:
-        odds: list[Piece] = [chip("Odds on the final height", SMALL, "note")]
-        odds += [chip(f"{p.number}: {p.tenths // 10}.{p.tenths % 10} to 1", SMALL) for p in offered]
+        odds: list[Piece] = [chip(say(t("Odds on the final height"), md=False), SMALL, "note")]
+        odds += [
+            chip(say(t("{number}: {odds}", number=p.number, odds=odds_said(p.tenths)), md=False), SMALL)
+            for p in offered
+        ]
         parts.append(hwrap(odds, ROOM, 6, 6, "center"))
 
-    parts.append(discards(f"Discard pile · {plural(len(view.discard), 'card')}", view.discard, view.undealt))
+    pile = say(t("Discard pile · {cards}", cards=tn("{n} card", "{n} cards", n=len(view.discard))), md=False)
+    undealt = say(tn("{n} undealt", "{n} undealt", n=view.undealt), md=False)
+    parts.append(discards(pile, view.discard, view.undealt, undealt))
     return felt(vcol(parts, 14), MARGIN, WIDTH)

@@ -20,12 +20,13 @@ from bot.games.base import GamePlugin, HandByHand, HandSetup
 from bot.games.capabilities import Job, Move, OutOfTurn, Prepares, Standings, TableMoves
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
-from bot.games.peg_leg.rules import BRIEF, RULES
-from bot.games.results import HandResult, closing_panel, from_summary
+from bot.games.peg_leg.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
+from bot.games.results import HandResult, closing_panel, moved_chips
+from bot.i18n import Lang, Text
 from bot.ui import Control, Form, FormField, Panel, Picker, plain
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import IllegalAction
-from engine.core.text import chips, plural
+from engine.core.msg import Domain, Markup, Msg
 from engine.peg_leg import odds
 from engine.peg_leg.game import (
     STAND,
@@ -40,14 +41,22 @@ from engine.peg_leg.game import (
     Standing,
     StandPat,
     Surrender,
-    odds_text,
+    chips,
+    odds_said,
+    percent,
     pricing_after,
+    suit_name,
 )
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
     from bot.games.view import TableView
+
+t = Domain("peg_leg")
+tn = t.n
+"""Peg Leg's words at the table (issue 26): the `peg_leg` catalogue, drawn in the language
+of whoever reads them (the table's, or the member's for their own panel)."""
 
 PICK = "height"
 """The bet form's key: the panel select of the heights on offer (choosing one opens the form
@@ -58,14 +67,14 @@ shown) and the amount are its values; like the panel's bet, it stands for this c
 MAX_BUTTONS = 20
 """Buttons a panel shows (Discord's five rows: one for the select, four of five buttons):
 the stand buttons first, then as many surrender buttons as fit."""
-STANDING_LABELS = {
-    "hand": "Stand for the rest of the hand",
-    "beaten": "Stand until my bet is beaten",
-    "off": "Stop standing",
+STANDING_LABELS: dict[str, Msg] = {
+    "hand": t("Stand for the rest of the hand"),
+    "beaten": t("Stand until my bet is beaten"),
+    "off": t("Stop standing"),
 }
-STANDING_NOW = {
-    "hand": "You're **standing for the rest of the hand**: after every card the bot stands for you.",
-    "beaten": (
+STANDING_NOW: dict[str, Msg] = {
+    "hand": t("You're **standing for the rest of the hand**: after every card the bot stands for you."),
+    "beaten": t(
         "You're **standing until your bet is beaten**: the bot stands for you after every card while "
         "all your open bets can still win."
     ),
@@ -105,21 +114,30 @@ class PegLegPlugin(
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     form_keys = frozenset({PICK})
     colour = discord.Colour.dark_purple()
     capabilities = (AgainstTheHouse(),)
 
-    def choice_label(self, choice: str) -> str:
-        return f"Seat {choice}"
-
     # --------------------------------------------------------------- options
-    def option_error(self, error: ValidationError) -> str:
-        return "Peg Leg's cap is between 1 and 1,000 stakes per player per hand (20 if you leave it out)."
+    def option_error(self, error: ValidationError) -> Text:
+        return t(
+            "Peg Leg's cap is between {least} and {most} stakes per player per hand ({default} if you "
+            "leave it out).",
+            least=1,
+            most=1000,
+            default=20,
+        )
 
-    def describe_options(self, options: PegLegTableOptions, stake: int) -> str:
-        return (
-            f"Bets from {chips(stake)} up to {chips(options.cap * stake)} per player per hand · "
-            "house edge 5% · a round of bets after each key-suit card"
+    def describe_options(self, options: PegLegTableOptions, stake: int) -> Text:
+        return t(
+            "Bets from {least} up to {most} per player per hand · house edge {edge}% · a round of bets "
+            "after each key-suit card",
+            least=chips(stake),
+            most=chips(options.cap * stake),
+            edge=5,
         )
 
     # ----------------------------------------------------------------- money
@@ -158,7 +176,7 @@ class PegLegPlugin(
         if key == BET and len(values) == 2:
             picked = values[0].split(".")
             if len(picked) != 2 or not all(part.isdigit() for part in picked):
-                raise IllegalAction("Pick a height from the list to bet on; nothing was bet.")
+                raise IllegalAction(t("Pick a height from the list to bet on; nothing was bet."))
             parts, values = ["bet", *picked, "stand"], values[1:]
         if parts == ["stand"] and not values:
             return STAND if STAND in game.legal_actions(seat) else None
@@ -182,10 +200,14 @@ class PegLegPlugin(
             now = game.price(number)
             if now != shown:
                 if now <= 0:
-                    raise IllegalAction(f"{number} is no longer on offer; nothing was bet.")
+                    raise IllegalAction(t("{number} is no longer on offer; nothing was bet.", number=number))
                 raise IllegalAction(
-                    f"The odds on {number} have moved to {odds_text(now)} since you opened the form; "
-                    "nothing was bet."
+                    t(
+                        "The odds on {number} have moved to {odds} since you opened the form; "
+                        "nothing was bet.",
+                        number=number,
+                        odds=odds_said(now),
+                    )
                 )
             amount = whole_number(values[0], "bet", "chips", least=game.options.stake)
             return KeyBet(number=number, amount=amount, stand=stands)
@@ -205,9 +227,23 @@ class PegLegPlugin(
         """A bet says its height, amount and odds (a list and a form make it on the panel);
         the rest, their buttons' words."""
         if isinstance(action, KeyBet):
-            stand = " and stand" if action.stand else ""
-            odds = odds_text(game.price(action.number))
-            return f"Bet {plural(action.amount, 'chip')} on {action.number} (pays {odds}){stand}"
+            odds = odds_said(game.price(action.number))
+            said = (
+                t(
+                    "Bet {chips} on {number} (pays {odds}) and stand",
+                    chips=chips(action.amount),
+                    number=action.number,
+                    odds=odds,
+                )
+                if action.stand
+                else t(
+                    "Bet {chips} on {number} (pays {odds})",
+                    chips=chips(action.amount),
+                    number=action.number,
+                    odds=odds,
+                )
+            )
+            return table.lang(said, md=False)
         return super().move_name(table, game, seat, action)
 
     def out_of_turn(self, game: PegLeg, seat: int, key: str, values: Sequence[str]) -> Any | None:
@@ -222,7 +258,7 @@ class PegLegPlugin(
         """**Bet…** on the table message while engine seat `seat` may bet: it opens the bet
         form (`form` with no values) for the member who presses it."""
         if any(isinstance(action, KeyBet) for action in game.legal_actions(seat)):
-            return [Move(PICK, "Bet…")]
+            return [Move(PICK, t("Bet…"))]
         return []
 
     # ------------------------------------------------- pricing, off the loop
@@ -252,119 +288,219 @@ class PegLegPlugin(
 
     def status(self, table: TableView, game: PegLeg) -> str:
         view = game.view(None)
+        say = table.lang
+        hand = Markup(str(table.hand_no))
         if view.phase is Phase.OVER or not view.awaiting:
-            return f"**Hand {table.hand_no}** in play."
-        who = ", ".join(_who(table, seat) for seat in view.awaiting)
-        due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
-        when = "opening bets" if view.round_after == 1 else f"bets after card {view.round_after}"
-        return f"**Hand {table.hand_no} · {when}** — waiting on {who}{due}. Press **Bet…** to bet."
+            return say(t("**Hand {hand}** in play.", hand=hand))
+        who = Markup(", ".join(_who(table, seat) for seat in view.awaiting))
+        due = (
+            say(t(" (timer {when})", when=Markup(discord.utils.format_dt(table.deadline, "R"))))
+            if table.deadline
+            else ""
+        )
+        when = (
+            t("opening bets")
+            if view.round_after == 1
+            else t("bets after card {place}", place=view.round_after)
+        )
+        return say(
+            t(
+                "**Hand {hand} · {when}** — waiting on {who}{due}. Press **Bet…** to bet.",
+                hand=hand,
+                when=when,
+                who=who,
+                due=Markup(due),
+            )
+        )
 
     def summary(self, table: TableView, game: PegLeg) -> list[str]:
         """Whose bets are awaited, then the key stack's height and what each player staked
         (the stacks and the odds are in the picture and in Details)."""
         view = game.view(None)
-        staked = " · ".join(f"{_who(table, s)} {view.staked[s]:,}" for s in range(len(view.seats)))
-        key = f"{_symbol(view.key_suit)} {view.key_label} stack {view.key_height} high"
-        return [self.status(table, game), f"Card {len(view.dealt)} of 50 · {key} · staked: {staked}"]
+        say = table.lang
+        staked = " · ".join(f"{_who(table, s)} {say.number(view.staked[s])}" for s in range(len(view.seats)))
+        line = t(
+            "Card {place} of 50 · {symbol} {suit} stack {height} high · staked: {staked}",
+            place=len(view.dealt),
+            symbol=Markup(_symbol(view.key_suit)),
+            suit=_suit(view.key_suit),
+            height=view.key_height,
+            staked=Markup(staked),
+        )
+        return [self.status(table, game), say(line)]
 
     def prompt(self, table: TableView, game: PegLeg, fresh: set[int]) -> str:
         view = game.view(None)
-        who = ", ".join(table.seat_for(seat).mention for seat in view.awaiting)
-        due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
-        return (
-            f"{who}: bets are open at Peg Leg table #{table.id} — the {view.key_label} stack holds "
-            f"{view.key_height}. Press **Bet…** to bet, or **Your hand** to surrender or stand.{due}"
+        say = table.lang
+        who = Markup(", ".join(table.seat_for(seat).mention for seat in view.awaiting))
+        due = (
+            say(t(" You have until {when}.", when=Markup(discord.utils.format_dt(table.deadline, "R"))))
+            if table.deadline
+            else ""
+        )
+        return say(
+            t(
+                "{who}: bets are open at Peg Leg table #{table} — the {suit} stack holds {height}. Press "
+                "**Bet…** to bet, or **Your hand** to surrender or stand.{due}",
+                who=who,
+                table=Markup(str(table.id)),
+                suit=_suit(view.key_suit),
+                height=view.key_height,
+                due=Markup(due),
+            )
         )
 
     def table_fields(self, table: TableView, game: PegLeg, embed: discord.Embed) -> None:
         view = game.view(None)
+        say = table.lang
         key = next(stack for stack in view.stacks if stack.key)
+        suit = Markup(f"{_symbol(view.key_suit)} {say(_suit(view.key_suit))}")
         embed.add_field(
-            name=f"Key suit · {_symbol(view.key_suit)} {view.key_label}",
-            value=(
-                f"First card {view.first.short} · the key stack holds **{view.key_height}**: "
-                f"`{' '.join(str(card.rank) for card in key.cards)}`"
+            name=say(t("Key suit · {suit}", suit=suit)),
+            value=say(
+                t(
+                    "First card {card} · the key stack holds **{height}**: {ranks}",
+                    card=view.first,
+                    height=view.key_height,
+                    ranks=Markup(f"`{' '.join(str(card.rank) for card in key.cards)}`"),
+                )
             ),
             inline=False,
         )
-        last = view.dealt[-1].short if view.dealt else "—"
-        top = view.discard[-1].short if view.discard else "empty"
+        last = Markup(view.dealt[-1].short) if view.dealt else Markup("—")
+        top = Markup(view.discard[-1].short) if view.discard else t("empty")
         others = [stack for stack in view.stacks if not stack.key]
-        stacks = " · ".join(f"{_symbol(s.suit)} {s.label} ×{len(s.cards)}" for s in others)
+        stacks = " · ".join(f"{_symbol(s.suit)} {say(_suit(s.suit))} ×{len(s.cards)}" for s in others)
         embed.add_field(
-            name=f"The deal · card {len(view.dealt)} of 50",
-            value=(
-                f"Last card {last} · discard pile {plural(len(view.discard), 'card')}, top {top}\n"
-                f"Other stacks: {stacks}"
+            name=say(t("The deal · card {place} of 50", place=len(view.dealt))),
+            value=say(
+                t(
+                    "Last card {last} · discard pile {pile}, top {top}\nOther stacks: {stacks}",
+                    last=last,
+                    pile=tn("{n} card", "{n} cards", n=len(view.discard)),
+                    top=top,
+                    stacks=Markup(stacks),
+                )
             ),
             inline=False,
         )
         if view.prices:
             offered = [price for price in view.prices if price.offered]
             lines = [
-                f"**{price.number}** · {price.chance:.0%} · pays {odds_text(price.tenths)}"
+                say(
+                    t(
+                        "**{number}** · {chance} · pays {odds}",
+                        number=price.number,
+                        chance=percent(price.chance),
+                        odds=odds_said(price.tenths),
+                    )
+                )
                 for price in offered
             ]
             embed.add_field(
-                name=f"Odds on the key stack's final height (after card {view.round_after})",
-                value="\n".join(lines) or "Nothing on offer.",
+                name=say(
+                    t("Odds on the key stack's final height (after card {place})", place=view.round_after)
+                ),
+                value="\n".join(lines) or say(t("Nothing on offer.")),
                 inline=False,
             )
         names = [_who(table, seat) for seat in range(len(view.seats))]
-        lines = [_bet_line(names[bet.seat], bet) for bet in view.bets[-BET_LINES:]]
+        lines = [_bet_line(names[bet.seat], bet, say) for bet in view.bets[-BET_LINES:]]
         if len(view.bets) > BET_LINES:
-            lines.insert(0, f"… {plural(len(view.bets) - BET_LINES, 'earlier bet')}")
-        staked = " · ".join(f"{names[s]} {view.staked[s]:,}" for s in range(len(view.seats)))
+            earlier = len(view.bets) - BET_LINES
+            lines.insert(0, say(tn("… {n} earlier bet", "… {n} earlier bets", n=earlier)))
+        staked = " · ".join(f"{names[s]} {say.number(view.staked[s])}" for s in range(len(view.seats)))
         embed.add_field(
-            name=f"Bets · staked {staked}"[:256],
-            value="\n".join(lines)[-1024:] if lines else "No bets yet.",
+            name=say(t("Bets · staked {staked}", staked=Markup(staked)))[:256],
+            value="\n".join(lines)[-1024:] if lines else say(t("No bets yet.")),
             inline=False,
         )
         if view.final is not None:
             embed.add_field(
-                name="Result",
-                value=f"The {view.key_label} stack ended **{view.final}** high.",
+                name=say(t("Result")),
+                value=say(
+                    t(
+                        "The {suit} stack ended **{height}** high.",
+                        suit=_suit(view.key_suit),
+                        height=view.final,
+                    )
+                ),
                 inline=False,
             )
 
     def hand_result(self, table: TableView, game: PegLeg) -> HandResult | None:
+        """The engine's own summary of the hand (who won and lost what, and the house), in
+        the table's language; the engine's seats are the players' names."""
         outcome = game.outcome
         if outcome is None:
             return None
-        return from_summary(table, self.seat_names(game), outcome)
+        headline = table.lang(outcome.said, md=False) if outcome.said is not None else outcome.summary
+        names = self.seat_names(game)
+        return HandResult(headline, (), None, moved_chips(outcome), tuple(names))
 
     def panel(self, table: TableView, game: PegLeg, seat: int, picks: tuple[str, ...]) -> Panel:
         """A member's bets, the odds on offer and, while they are deciding, the controls."""
         view = game.view(seat)
+        say = table.lang
         embed = discord.Embed(
-            title=f"Your bets · Peg Leg table #{table.id} · hand {table.hand_no}",
+            title=say(
+                t(
+                    "Your bets · Peg Leg table #{table} · hand {hand}",
+                    table=Markup(str(table.id)),
+                    hand=Markup(str(table.hand_no)),
+                )
+            ),
             colour=self.colour,
         )
         key = next(stack for stack in view.stacks if stack.key)
         embed.add_field(
-            name=f"Key stack · {_symbol(view.key_suit)} {view.key_label}",
-            value=f"{plural(view.key_height, 'card')}: `{' '.join(str(c.rank) for c in key.cards)}`",
+            name=say(
+                t(
+                    "Key stack · {symbol} {suit}",
+                    symbol=Markup(_symbol(view.key_suit)),
+                    suit=_suit(view.key_suit),
+                )
+            ),
+            value=say(
+                t(
+                    "{cards}: {ranks}",
+                    cards=tn("{n} card", "{n} cards", n=view.key_height),
+                    ranks=Markup(f"`{' '.join(str(c.rank) for c in key.cards)}`"),
+                )
+            ),
         )
-        embed.add_field(name="Card", value=f"{len(view.dealt)} of 50")
+        embed.add_field(name=say(t("Card")), value=say(t("{place} of 50", place=len(view.dealt))))
         left = view.cap - view.staked[seat]
-        embed.add_field(name="Left to bet", value=f"{chips(max(0, left))} of {view.cap:,}")
+        embed.add_field(
+            name=say(t("Left to bet")),
+            value=say(t("{left} of {cap}", left=chips(max(0, left)), cap=view.cap)),
+        )
         mine = [bet for bet in view.bets if bet.seat == seat]
         embed.add_field(
-            name="Your bets",
-            value="\n".join(_bet_line(f"#{bet.index + 1}", bet) for bet in mine)[-1024:] or "None yet.",
+            name=say(t("Your bets")),
+            value="\n".join(_bet_line(f"#{bet.index + 1}", bet, say) for bet in mine)[-1024:]
+            or say(t("None yet.")),
             inline=False,
         )
         offered = [price for price in view.prices if price.offered]
         if offered:
             embed.add_field(
-                name="Odds now",
+                name=say(t("Odds now")),
                 value="\n".join(
-                    f"**{p.number}** · chance {p.chance:.0%} · pays {odds_text(p.tenths)}" for p in offered
+                    say(
+                        t(
+                            "**{number}** · chance {chance} · pays {odds}",
+                            number=p.number,
+                            chance=percent(p.chance),
+                            odds=odds_said(p.tenths),
+                        )
+                    )
+                    for p in offered
                 ),
                 inline=False,
             )
         if view.phase is Phase.OVER:
-            return closing_panel(Panel(embed), self.hand_result(table, game), seat)
+            return closing_panel(Panel(embed), self.hand_result(table, game), seat, say)
         order = view.standing[seat]
         # A standing decision is set or cancelled whenever bets are open (`out_of_turn`).
         standing = [
@@ -373,32 +509,39 @@ class PegLegPlugin(
         ]
         if seat not in view.awaiting:
             if order is not None:
-                embed.description = STANDING_NOW[order]
+                embed.description = say(STANDING_NOW[order])
             else:
-                embed.description = (
-                    "You've decided for this card — waiting for the others."
+                embed.description = say(
+                    t("You've decided for this card — waiting for the others.")
                     if view.prices
-                    else "No bets are open right now; the deck is being dealt."
+                    else t("No bets are open right now; the deck is being dealt.")
                 )
             return Panel(embed, _rows(standing))
-        embed.description = (
-            "**Your move.** Pick a height below to bet on it (the bet is your move for this card), "
-            "surrender a bet, or stand: **Stand** keeps your bets until the next card of the key "
-            "suit; the blue buttons stand for you from now on, until you stop them."
+        embed.description = say(
+            t(
+                "**Your move.** Pick a height below to bet on it (the bet is your move for this card), "
+                "surrender a bet, or stand: **Stand** keeps your bets until the next card of the key "
+                "suit; the blue buttons stand for you from now on, until you stop them."
+            )
         )
         legal = view.legal
         pickers: tuple[Picker, ...] = ()
         if any(isinstance(action, KeyBet) for action in legal):
             options = tuple((str(p.number), _offer(p), False) for p in offered)
-            pickers = (Picker(PICK, "Bet on the key stack's final height…", options),)
-        controls = [Control("stand", "Stand — keep my bets", discord.ButtonStyle.success), *standing]
+            pickers = (Picker(PICK, t("Bet on the key stack's final height…"), options),)
+        controls = [Control("stand", t("Stand — keep my bets"), discord.ButtonStyle.success), *standing]
         surrenders = [action for action in legal if isinstance(action, Surrender)]
         for action in surrenders[: MAX_BUTTONS - len(controls)]:
             bet = view.bets[action.bet]
             controls.append(
                 Control(
                     f"surrender.{action.bet}",
-                    f"Surrender #{bet.index + 1} ({bet.number}) for {bet.value:,}",
+                    t(
+                        "Surrender #{bet} ({number}) for {value}",
+                        bet=Markup(str(bet.index + 1)),
+                        number=bet.number,
+                        value=bet.value,
+                    ),
                     discord.ButtonStyle.danger,
                 )
             )
@@ -414,23 +557,32 @@ class PegLegPlugin(
             return None
         stake = game.options.stake
         left = game.cap() - game.view(None).staked[seat]
-        field = FormField("amount", f"Chips to bet ({stake:,} to {left:,})", f"{stake:,} to {left:,}", 12)
+        field = FormField(
+            "amount",
+            t("Chips to bet ({least} to {most})", least=stake, most=left),
+            t("{least} to {most}", least=stake, most=left),
+            12,
+        )
         if not values:
             offered = [p for p in game.view(None).prices if p.number in numbers]
             heights = FormField(
                 "height",
-                "Height of the key stack at the end",
-                "Pick the height to bet on",
+                t("Height of the key stack at the end"),
+                t("Pick the height to bet on"),
                 options=tuple((f"{p.number}.{p.tenths}", _offer(p), False) for p in offered),
             )
-            return Form(BET, "Bet on the key stack's final height", (heights, field))
+            return Form(BET, t("Bet on the key stack's final height"), (heights, field))
         if len(values) != 1 or not values[0].isdigit() or int(values[0]) not in numbers:
             return None
         number = int(values[0])
         tenths = game.price(number)
         if tenths <= 0:
             return None
-        return Form(f"bet.{number}.{tenths}.stand", f"Bet on {number} · pays {odds_text(tenths)}", (field,))
+        return Form(
+            f"bet.{number}.{tenths}.stand",
+            t("Bet on {number} · pays {odds}", number=number, odds=odds_said(tenths)),
+            (field,),
+        )
 
 
 def _rows(controls: Sequence[Control]) -> tuple[Control, ...]:
@@ -440,28 +592,46 @@ def _rows(controls: Sequence[Control]) -> tuple[Control, ...]:
     )
 
 
-def _offer(price: Price) -> str:
+def _offer(price: Price) -> Msg:
     """A height on offer as the bet lists show it: "7 cards · pays 3.5 to 1 · 21%"."""
-    return f"{price.number} cards · pays {odds_text(price.tenths)} · {price.chance:.0%}"
+    return t(
+        "{cards} · pays {odds} · {chance}",
+        cards=tn("{n} card", "{n} cards", n=price.number),
+        odds=odds_said(price.tenths),
+        chance=percent(price.chance),
+    )
 
 
 def _who(table: TableView, seat: int) -> str:
     return table.hand_seats[seat] if seat < len(table.hand_seats) else plain(table.seat_for(seat).name)
 
 
-def _bet_line(who: str, bet: BetView) -> str:
-    what = f"{who}: {bet.amount:,} on **{bet.number}** at {odds_text(bet.tenths)}"
+def _bet_line(who: str, bet: BetView, say: Lang) -> str:
+    what = t(
+        "{who}: {amount} on **{number}** at {odds}",
+        who=Markup(who),
+        amount=bet.amount,
+        number=bet.number,
+        odds=odds_said(bet.tenths),
+    )
     if bet.status is BetStatus.OPEN:
-        return f"{what} · open" + (f" (cash-out {bet.value:,})" if bet.value else "")
+        if bet.value:
+            return say(t("{bet} · open (cash-out {value})", bet=what, value=bet.value))
+        return say(t("{bet} · open", bet=what))
     if bet.status is BetStatus.SURRENDERED:
-        return f"{what} · surrendered for {bet.value:,}"
+        return say(t("{bet} · surrendered for {value}", bet=what, value=bet.value))
     if bet.status is BetStatus.WON:
-        return f"{what} · 🏆 won, pays {bet.value:,}"
-    return f"{what} · lost"
+        return say(t("{bet} · 🏆 won, pays {value}", bet=what, value=bet.value))
+    return say(t("{bet} · lost", bet=what))
 
 
 def _symbol(suit: str) -> str:
     return POSTAS_50.suit_symbols[POSTAS_50.suits.index(suit)]
+
+
+def _suit(suit: str) -> Msg:
+    """A suit's name in the reader's language, from its id ("locks")."""
+    return suit_name(POSTAS_50.suits.index(suit))
 
 
 __all__ = ["PegLegPlugin", "PegLegView", "StandPat"]

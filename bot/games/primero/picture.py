@@ -44,41 +44,48 @@ from bot.art.seats import (
     vcol,
 )
 from engine.core.cards import Card
-from engine.primero.game import Phase, PrimeroView, SeatStatus, Showing
-from engine.primero.hands import HandType, describe
+from engine.core.msg import Msg
+from engine.primero.game import Phase, PrimeroView, SeatStatus, Showing, t
+from engine.primero.hands import HandType, hand_said
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
+    from bot.i18n import Lang
 
 NARROW = 250
 """A seat box narrower than this (three to a row) draws its cards small."""
 ROUND = {
-    Phase.FIRST: "first round",
-    Phase.SECOND: "second round",
-    Phase.CHOICE: "stake or fold",
-    Phase.OVER: "showdown",
+    Phase.FIRST: t("first round"),
+    Phase.SECOND: t("second round"),
+    Phase.CHOICE: t("stake or fold"),
+    Phase.OVER: t("showdown"),
 }
+"""The picture's words are in the `primero` catalogue, drawn in the view's language."""
 
 
-def _bid(view: PrimeroView) -> str:
+def _bid(view: PrimeroView) -> Msg:
     if view.bid is None:
-        return "No bid yet"
-    text = f"Bid: {describe(view.bid.type, view.bid.total)} by {view.seats[view.bid.bidder]}"
+        return t("No bid yet")
+    said = t(
+        "Bid: {hand} by {player}",
+        hand=hand_said(view.bid.type, view.bid.total),
+        player=view.seats[view.bid.bidder],
+    )
     if view.options.betting and view.bet:
-        text += f" · bet {view.bet:,}"
+        said = t("{bid} · bet {n}", bid=said, n=view.bet)
         if view.bet_by is not None and view.bet_by != view.bid.bidder:
-            text += f" by {view.seats[view.bet_by]}"
-    return text
+            said = t("{bid} by {player}", bid=said, player=view.seats[view.bet_by])
+    return said
 
 
-def _makes(view: PrimeroView, forms: dict[HandType, int], room: int) -> Piece:
+def _makes(view: PrimeroView, forms: dict[HandType, int], room: int, say: Lang) -> Piece:
     """What shown cards make: the best type, and the bid's type if they hold it."""
     if not forms:
-        return chip("nothing", SMALL, "out")
+        return chip(say(t("nothing"), md=False), SMALL, "out")
     top = max(forms)
-    parts: list[Piece] = [chip(describe(top, forms[top]), SMALL, width=room)]
+    parts: list[Piece] = [chip(say(hand_said(top, forms[top]), md=False), SMALL, width=room)]
     if view.bid is not None and view.bid.type in forms and view.bid.type != top:
-        parts.append(chip(describe(view.bid.type, forms[view.bid.type]), SMALL, width=room))
+        parts.append(chip(say(hand_said(view.bid.type, forms[view.bid.type]), md=False), SMALL, width=room))
     return hwrap(parts, room, 6, 4, "start")
 
 
@@ -94,7 +101,7 @@ def _net(view: PrimeroView, seat: int) -> int:
     return (view.payouts[seat] if view.payouts is not None else 0) - view.paid[seat]
 
 
-def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sheet:
+def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int, say: Lang) -> Sheet:
     """One seat's things, laid out to sit in a box `width` wide (10 pixels in); in a narrow
     box (three to a row) the cards are small and the marks wrap under the name."""
     room = width - 20
@@ -104,11 +111,11 @@ def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sh
     won = view.winner == seat
     marks: list[Image] = []
     if seat == view.dealer:
-        marks.append(chip("dealer", SMALL, "note"))
+        marks.append(chip(say(t("dealer"), md=False), SMALL, "note"))
     if status is SeatStatus.ALL_IN:
-        marks.append(chip("all in", SMALL, "turn"))
+        marks.append(chip(say(t("all in"), md=False), SMALL, "turn"))
     elif status is SeatStatus.FOLDED:
-        marks.append(chip("folded", SMALL, "out"))
+        marks.append(chip(say(t("folded"), md=False), SMALL, "out"))
     name = view.seats[seat]
     turn, out = view.to_act == seat, status is SeatStatus.FOLDED
     tag: Piece = (
@@ -125,7 +132,7 @@ def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sh
     changed: list[Card] = list(view.discards[seat])
     beside: Piece | None = None
     if changed:
-        word = label("changed", SMALL, DIM)
+        word = label(say(t("changed"), md=False), SMALL, DIM)
         if narrow:
             beside = vcol([word, _fan([draw_card(c, "mini") for c in changed], room, 36)], 4)
         else:
@@ -136,46 +143,51 @@ def _seat(view: PrimeroView, seat: int, shown: Showing | None, width: int) -> Sh
                 beside = hrow([word, pile], 8, "center")
     parts: list[Piece] = [tag, hand]
     if shown is not None:
-        parts.append(_makes(view, shown.forms, room))
+        parts.append(_makes(view, shown.forms, room, say))
     if beside is not None:
         parts.append(beside)
-    notes = []
+    notes: list[Msg] = []
     if view.set_aside[seat] and status is SeatStatus.IN:
-        notes.append(f"passed · {view.set_aside[seat]:,} aside")
+        notes.append(t("passed · {n} aside", n=view.set_aside[seat]))
     if view.options.betting:
-        notes.append(f"stack {view.stacks[seat]:,}")
+        notes.append(t("stack {n}", n=view.stacks[seat]))
         if view.phase is Phase.OVER:
-            notes.append(f"{amount(_net(view, seat))} chips")
+            notes.append(t("{signed} chips", signed=amount(_net(view, seat))))
     elif view.points is not None and view.points[seat]:
-        notes.append(f"scores {view.points[seat]:,}")
+        notes.append(t("scores {n}", n=view.points[seat]))
     if notes:
-        parts.append(hwrap([label(n, SMALL, DIM, width=room) for n in notes], room, 12, 2, "start"))
+        parts.append(
+            hwrap([label(say(n, md=False), SMALL, DIM, width=room) for n in notes], room, 12, 2, "start")
+        )
     return vcol(parts, 8)
 
 
-def _outcome(view: PrimeroView) -> list[Piece]:
+def _outcome(view: PrimeroView, say: Lang) -> list[Piece]:
     """At the end: who won the pot and with what, each player's chips (or points), and a
     pot left for the next hand."""
     if view.phase is not Phase.OVER:
         return []
     parts: list[Piece] = []
     if view.winner is not None:
-        if view.options.betting and view.payouts is not None:
-            rest = f" takes {view.payouts[view.winner]:,}"
-        else:
-            rest = " wins"
         shown = next((s for s in view.showdown or () if s.seat == view.winner), None)
-        if shown is not None and shown.forms:
-            top = max(shown.forms)
-            rest += f" with {describe(top, shown.forms[top])}"
-        parts.append(label(named(view.seats[view.winner], rest, NAME, ROOM), NAME, width=ROOM))
+        top = max(shown.forms) if shown is not None and shown.forms else None
+        held = None if shown is None or top is None else hand_said(top, shown.forms[top])
+        if view.options.betting and view.payouts is not None:
+            took = view.payouts[view.winner]
+            rest = t(" takes {n} with {hand}", n=took, hand=held) if held else t(" takes {n}", n=took)
+        else:
+            rest = t(" wins with {hand}", hand=held) if held else t(" wins")
+        parts.append(label(named(view.seats[view.winner], say(rest, md=False), NAME, ROOM), NAME, width=ROOM))
     n = len(view.seats)
     if view.options.betting:
-        parts.append(takings([(view.seats[s], _net(view, s)) for s in range(n)], SMALL, ROOM, " chips"))
+        unit = say(t(" chips"), md=False)
+        parts.append(takings([(view.seats[s], _net(view, s)) for s in range(n)], SMALL, ROOM, unit))
     elif view.points is not None:
-        parts.append(takings([(view.seats[s], view.points[s]) for s in range(n)], SMALL, ROOM, " points"))
+        unit = say(t(" points"), md=False)
+        parts.append(takings([(view.seats[s], view.points[s]) for s in range(n)], SMALL, ROOM, unit))
     if view.carried:
-        parts.append(label(f"{view.carried:,} stay in the pot for the next hand", SMALL, DIM, width=ROOM))
+        stays = t("{n} stay in the pot for the next hand", n=view.carried)
+        parts.append(label(say(stays, md=False), SMALL, DIM, width=ROOM))
     return parts
 
 
@@ -187,23 +199,24 @@ def table_picture(table: TableView, view: PrimeroView) -> Image:
     n = len(view.seats)
     columns = seat_columns(n)
     shown = {s.seat: s for s in view.showdown or ()}
-    bodies = [_seat(view, s, shown.get(s), cell_width(columns)) for s in range(n)]
+    say = table.lang
+    bodies = [_seat(view, s, shown.get(s), cell_width(columns), say) for s in range(n)]
     seats = seat_grid(bodies, columns, [view.winner == s for s in range(n)])
 
-    title: list[Piece] = [chip("Primero", TITLE, "note")]
+    title: list[Piece] = [chip(say(t("Primero"), md=False), TITLE, "note")]
     if view.phase is Phase.OVER:
-        title.append(chip(ROUND[view.phase], SMALL, "turn"))
+        title.append(chip(say(ROUND[view.phase], md=False), SMALL, "turn"))
     else:
         if view.options.betting:
-            title.append(chip(f"Pot {view.pot:,}", NAME))
+            title.append(chip(say(t("Pot {n}", n=view.pot), md=False), NAME))
             if view.side_pot or view.all_in is not None:
-                title.append(chip(f"secondary {view.side_pot:,}", SMALL))
+                title.append(chip(say(t("secondary {n}", n=view.side_pot), md=False), SMALL))
         else:
-            title.append(chip("points game", SMALL))
-        title.append(chip(f"deck {view.deck_left}", SMALL))
-        title.append(chip(ROUND[view.phase], SMALL))
-    bid = chip(_bid(view), SMALL, "plain" if view.bid is not None else "out", ROOM)
-    parts = [hwrap(title, ROOM, 10, 6, "center"), *_outcome(view), bid, seats]
+            title.append(chip(say(t("points game"), md=False), SMALL))
+        title.append(chip(say(t("deck {n}", n=view.deck_left), md=False), SMALL))
+        title.append(chip(say(ROUND[view.phase], md=False), SMALL))
+    bid = chip(say(_bid(view), md=False), SMALL, "plain" if view.bid is not None else "out", ROOM)
+    parts = [hwrap(title, ROOM, 10, 6, "center"), *_outcome(view, say), bid, seats]
     return felt(vcol(parts, 12), MARGIN, WIDTH)
 
 
@@ -213,6 +226,7 @@ def hand_picture(table: TableView, view: PrimeroView, picks: tuple[str, ...]) ->
     seat = view.you
     if seat is None:
         return None
+    say = table.lang
     hand = view.hand or ()
     picked = {int(p) for p in picks if p.isdigit()}
     drawn = set(view.drawn or ())
@@ -222,10 +236,10 @@ def hand_picture(table: TableView, view: PrimeroView, picks: tuple[str, ...]) ->
     for place, card in enumerate(hand):
         face = draw_card(card, "normal")
         if place in picked:
-            top = chip("change", SMALL, "turn")
+            top = chip(say(t("change"), md=False), SMALL, "turn")
             face = frame(face, GOLD, 4, 4)
         elif card in drawn:
-            top = chip("new", SMALL)
+            top = chip(say(t("new"), md=False), SMALL)
         else:
             top = chip("", SMALL, "note")
         slot = vcol([top, face], 4 if place in picked else 8, "center")
@@ -234,22 +248,22 @@ def hand_picture(table: TableView, view: PrimeroView, picks: tuple[str, ...]) ->
     cards: list[Piece] = [Sheet(slot.width, height, [(slot, 0, 0 if up else lift)]) for slot, up in slots]
     hand_row: Piece = hwrap(cards, ROOM, 12, 8, "start") if cards else empty_slot("normal")
 
-    title: list[Piece] = [chip("Your hand", TITLE, "note")]
+    title: list[Piece] = [chip(say(t("Your hand"), md=False), TITLE, "note")]
     if view.to_act == seat:
-        title.append(chip("your turn", SMALL, "turn"))
+        title.append(chip(say(t("your turn"), md=False), SMALL, "turn"))
     elif view.status[seat] is SeatStatus.FOLDED:
-        title.append(chip("folded", SMALL, "out"))
+        title.append(chip(say(t("folded"), md=False), SMALL, "out"))
     if picked:
-        title.append(chip(f"changing {len(picked)}", SMALL))
+        title.append(chip(say(t("changing {n}", n=len(picked)), md=False), SMALL))
     forms = view.forms or {}
     if forms:
         ranked = sorted(forms.items(), reverse=True)
         makes = [
-            chip(describe(*ranked[0]), NAME, "turn", ROOM),
-            *(chip(describe(*f), SMALL, width=ROOM) for f in ranked[1:]),
+            chip(say(hand_said(*ranked[0]), md=False), NAME, "turn", ROOM),
+            *(chip(say(hand_said(*f), md=False), SMALL, width=ROOM) for f in ranked[1:]),
         ]
     else:
-        makes = [chip("nothing yet (no two of a suit)", SMALL, "out", ROOM)]
-    makes_row = hwrap([label("Your cards make", SMALL, DIM), *makes], ROOM, 8, 6, "center")
+        makes = [chip(say(t("nothing yet (no two of a suit)"), md=False), SMALL, "out", ROOM)]
+    makes_row = hwrap([label(say(t("Your cards make"), md=False), SMALL, DIM), *makes], ROOM, 8, 6, "center")
     body = vcol([hwrap(title, ROOM, 10, 6, "center"), hand_row, makes_row], 10)
     return felt(body, MARGIN, WIDTH)

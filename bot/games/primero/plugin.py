@@ -24,14 +24,15 @@ from bot.games.primero.render import (
     primero_status,
     turn_buttons,
 )
-from bot.games.primero.rules import BRIEF, RULES
+from bot.games.primero.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
 from bot.games.results import HandResult, closing_panel
+from bot.i18n import Text
 from bot.ui import Form, FormField
 from engine.core.cards import PRIMERO_40, Card
-from engine.core.text import plural
-from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake
+from engine.core.msg import Join, Markup, Msg
+from engine.primero.game import AllIn, Bid, Fold, Pass, Primero, Stake, t, tn
 from engine.primero.game import Phase as HandPhase
-from engine.primero.hands import HandType, describe
+from engine.primero.hands import HandType, hand_said, kind_said
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -43,11 +44,29 @@ POINTS_BOARD = "primero_points"
 """Results of Primero's points game, kept apart from its chips hands."""
 
 OPTION_ERRORS = {
-    "stack": "Primero's stack is between 10 and 10,000 stakes (20 if you leave it out).",
-    "ante": "Primero's ante is between 0 and 10 stakes (1 if you leave it out).",
-    "bid_limit": "The bid limit is between 1 and 10,000 stakes.",
-    "target": "The target score is between 100 and 100,000 points.",
+    "stack": t(
+        "Primero's stack is between {least} and {most} stakes ({usual} if you leave it out).",
+        least=10,
+        most=10_000,
+        usual=20,
+    ),
+    "ante": t(
+        "Primero's ante is between {least} and {most} stakes ({usual} if you leave it out).",
+        least=0,
+        most=10,
+        usual=1,
+    ),
+    "bid_limit": t("The bid limit is between {least} and {most} stakes.", least=1, most=10_000),
+    "target": t("The target score is between {least} and {most} points.", least=100, most=100_000),
 }
+OPTION_NAMES = {
+    "stack": t("stack"),
+    "ante": t("ante"),
+    "bid_limit": t("bid limit"),
+    "division": t("division"),
+}
+"""The betting-only options as the points game's refusal names them (the /play option's
+name with spaces)."""
 
 
 class PrimeroPlugin(
@@ -63,6 +82,9 @@ class PrimeroPlugin(
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     view_keys = frozenset({"discard"})
     form_keys = frozenset({"bidform", "coverbet"})
     colour = discord.Colour.dark_red()
@@ -81,28 +103,43 @@ class PrimeroPlugin(
             extra = [name for name in BETTING_ONLY if name in given]
             if extra:
                 raise OptionError(
-                    f"The points game uses no chips; leave the {extra[0].replace('_', ' ')} option out."
+                    t(
+                        "The points game uses no chips; leave the {option} option out.",
+                        option=OPTION_NAMES[extra[0]],
+                    )
                 )
         elif "target" in given:
-            raise OptionError("A target score is for the points game (variant: points).")
+            raise OptionError(t("A target score is for the points game (variant: points)."))
         return chosen
 
-    def option_error(self, error: ValidationError) -> str:
+    def option_error(self, error: ValidationError) -> Text:
         field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
-        return OPTION_ERRORS.get(field, "That Primero option isn't valid.")
+        return OPTION_ERRORS.get(field, t("That Primero option isn't valid."))
 
-    def describe_options(self, options: PrimeroTableOptions, stake: int) -> str:
-        rules = [
-            "passing again in a round " + ("allowed" if options.repass else "not allowed"),
-            "first-round bids may " + ("overstate" if options.overstate else "not overstate"),
+    def describe_options(self, options: PrimeroTableOptions, stake: int) -> Text:
+        rules: list[Msg] = [
+            t("passing again in a round allowed")
+            if options.repass
+            else t("passing again in a round not allowed"),
+            t("first-round bids may overstate")
+            if options.overstate
+            else t("first-round bids may not overstate"),
         ]
         if not options.betting:
-            return f"Points game to {options.target:,} · no chips · " + " · ".join(rules)
-        limit = "no bid limit" if options.bid_limit is None else f"bets up to {options.bid_limit * stake:,}"
-        division = "winner takes all" if options.division == "all" else "split pot (½ · ¼ · rest stays)"
-        return (
-            f"Stacks of {plural(options.stack * stake, 'chip')} · ante {options.ante * stake:,} · {limit} · "
-            f"{division} · " + " · ".join(rules)
+            return t("Points game to {n} · no chips · {rules}", n=options.target, rules=Join(rules, "dot"))
+        limit = (
+            t("no bid limit")
+            if options.bid_limit is None
+            else t("bets up to {n}", n=options.bid_limit * stake)
+        )
+        division = t("winner takes all") if options.division == "all" else t("split pot (½ · ¼ · rest stays)")
+        return t(
+            "Stacks of {chips} · ante {ante} · {limit} · {division} · {rules}",
+            chips=tn("{n} chip", "{n} chips", n=options.stack * stake),
+            ante=options.ante * stake,
+            limit=limit,
+            division=division,
+            rules=Join(rules, "dot"),
         )
 
     # ----------------------------------------------------------------- money
@@ -231,22 +268,33 @@ class PrimeroPlugin(
     def move_name(self, table: TableView, game: Primero, seat: int, action: Any) -> str:
         """The buttons' words, with the cards to change named (a list picks them on the panel)
         and a bid's hand, total and bet (a form types them)."""
+        say = table.lang
         hand = game.view(seat).hand or ()
         cards: tuple[Card, ...] = getattr(action, "discard", ())
-        change = f", changing {' '.join(card.short for card in cards)}" if cards else ""
+
+        def changed(move: Msg | Markup) -> str:
+            if cards:
+                return say(t("{move}, changing {cards}", move=move, cards=Join(cards, "space")), md=False)
+            return say(move, md=False) if isinstance(move, Msg) else move
+
         if isinstance(action, Bid):
-            bet = f" and bet {action.bet:,}" if game.options.betting else ""
-            return f"Bid {describe(action.type, action.total)}{bet}{change}"
+            hand_bid = hand_said(action.type, action.total)
+            if game.options.betting:
+                return changed(t("Bid {hand} and bet {n}", hand=hand_bid, n=action.bet))
+            return changed(t("Bid {hand}", hand=hand_bid))
         choice = game.choices(seat)
         if isinstance(action, Stake) and action.bet and choice is not None:
-            return f"Cover {choice.owe:,} and bet {action.bet:,}{change}"
+            return changed(t("Cover {owe} and bet {n}", owe=choice.owe, n=action.bet))
         if choice is not None and choice.phase is not HandPhase.CHOICE:
             places = tuple(hand.index(card) for card in cards)
             key, _ = self.encode(game, seat, action)
             keys = {key, key.replace("stake", "cover", 1)}  # a forced player's stake covers
-            for control in turn_buttons(choice, places):
+            tail = changing(places)
+            for control in turn_buttons(choice, places, say):
                 if control.key in keys:
-                    return table.lang(control.label, md=False).removesuffix(changing(places)) + change
+                    # the button's words without its " · change 2", then the cards named
+                    shown = say(control.label, md=False) if isinstance(control.label, Msg) else control.label
+                    return changed(Markup(shown.removesuffix(say(tail, md=False) if tail else "")))
         return super().move_name(table, game, seat, action)
 
     def timeout_action(self, game: Primero, seat: int) -> Any:
@@ -297,15 +345,19 @@ class PrimeroPlugin(
     def summary(self, table: TableView, game: Primero) -> list[str]:
         """Whose turn, then the bid and the pot (the seats and discards are in the picture)."""
         view = game.view(None)
-        pot = f" · pot {view.pot:,} chips" if view.options.betting else ""
-        return [primero_status(table, game), f"{bid_text(view)}{pot}"]
+        say = table.lang
+        bid = Markup(bid_text(view, say))
+        line = say(t("{bid} · pot {n} chips", bid=bid, n=view.pot)) if view.options.betting else bid
+        return [primero_status(table, game), line]
 
     def prompt(self, table: TableView, game: Primero, fresh: set[int]) -> str:
         return primero_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: Primero, seat: int, picks: tuple[str, ...]) -> Panel:
         discard = tuple(int(p) for p in picks if p.isdigit())
-        return closing_panel(primero_panel(table, game, seat, discard), self.hand_result(table, game), seat)
+        return closing_panel(
+            primero_panel(table, game, seat, discard), self.hand_result(table, game), seat, table.lang
+        )
 
     def hand_result(self, table: TableView, game: Primero) -> HandResult | None:
         return primero_result(table, game)
@@ -326,6 +378,7 @@ class PrimeroPlugin(
         choice = game.choices(seat)
         if choice is None:
             return None
+        say = table.lang
         parts = key.split(".")
         places = parts[1] if len(parts) > 1 else ""
         if len(parts) > 2 or (not places.isdigit() and places):
@@ -334,27 +387,54 @@ class PrimeroPlugin(
         if parts[0] == "coverbet":
             if not choice.cover_bet_max:
                 return None
-            bet = FormField("bet", "Bet naming no hand, in chips", f"1 to {choice.cover_bet_max:,}", 12)
-            return Form(f"cover{tail}", "Cover, then bet", (bet,))
+            bet = FormField(
+                "bet",
+                say(t("Bet naming no hand, in chips"), md=False),
+                say(t("{least} to {most}", least=1, most=choice.cover_bet_max), md=False),
+                12,
+            )
+            return Form(f"cover{tail}", say(t("Cover, then bet"), md=False), (bet,))
         if parts[0] != "bidform" or values or not choice.bids:
             return None
         kinds = sorted(choice.bids.items())
         fields = [
             FormField(
                 "type",
-                "Hand type",
-                "Choose the hand you bid",
+                say(t("Hand type"), md=False),
+                say(t("Choose the hand you bid"), md=False),
                 options=tuple(
-                    (kind.label, f"{kind.label} · total {totals[0]}–{totals[-1]}", False)
+                    (
+                        kind.label,
+                        say(
+                            t(
+                                "{kind} · total {least}–{most}",
+                                kind=kind_said(kind),
+                                least=totals[0],
+                                most=totals[-1],
+                            ),
+                            md=False,
+                        ),
+                        False,
+                    )
                     for kind, totals in kinds
                 ),
             ),
-            FormField("total", "Total points (its range is in the list above)", "e.g. 40", 6),
+            FormField(
+                "total",
+                say(t("Total points (its range is in the list above)"), md=False),
+                say(t("e.g. 40"), md=False),
+                6,
+            ),
         ]
         if choice.betting:
             low, high = choice.bet_range
             fields.append(
-                FormField("bet", "Bet in chips (replaces the current bet)", f"{low:,} to {high:,}", 12)
+                FormField(
+                    "bet",
+                    say(t("Bet in chips (replaces the current bet)"), md=False),
+                    say(t("{least} to {most}", least=low, most=high), md=False),
+                    12,
+                )
             )
         if choice.max_discard:
             hand = game.view(seat).hand or ()
@@ -362,11 +442,11 @@ class PrimeroPlugin(
             fields.append(
                 FormField(
                     "discard",
-                    f"Cards to change (up to {choice.max_discard})",
-                    "None: keep your hand",
+                    say(t("Cards to change (up to {n})", n=choice.max_discard), md=False),
+                    say(t("None: keep your hand"), md=False),
                     options=tuple((str(i), card_text(card), i in picked) for i, card in enumerate(hand)),
                     min_values=0,
                     max_values=min(choice.max_discard, len(hand)),
                 )
             )
-        return Form("bid", "Bid", tuple(fields))
+        return Form("bid", say(t("Bid"), md=False), tuple(fields))

@@ -13,21 +13,22 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.results import HandResult, moved_chips, scores_line, shown_scores
+from bot.i18n import Lang
 from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
-from engine.core.text import chips, plural
+from engine.core.msg import Join, Markup, Msg
 from engine.primero.game import Phase as HandPhase
-from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices
-from engine.primero.hands import describe, points
+from engine.primero.game import Primero, PrimeroView, SeatStatus, TurnChoices, chips_of, points_of, t, tn
+from engine.primero.hands import hand_said, kind_said, points
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
 ROUND_NAMES = {
-    HandPhase.FIRST: "first round of bidding",
-    HandPhase.SECOND: "second round of bidding",
-    HandPhase.CHOICE: "stake or fold before the showdown",
-    HandPhase.OVER: "showdown",
+    HandPhase.FIRST: t("first round of bidding"),
+    HandPhase.SECOND: t("second round of bidding"),
+    HandPhase.CHOICE: t("stake or fold before the showdown"),
+    HandPhase.OVER: t("showdown"),
 }
 
 
@@ -35,108 +36,144 @@ def card_text(card: Card) -> str:
     return f"{card.short} ({points(card)})"
 
 
-def bid_text(view: PrimeroView) -> str:
+def bid_said(view: PrimeroView) -> Msg:
+    """The bid, who made it and its bet (in markdown: the hand in bold)."""
     if view.bid is None:
-        return "No bid yet"
-    text = f"**{describe(view.bid.type, view.bid.total)}** by {plain(view.seats[view.bid.bidder])}"
+        return t("No bid yet")
+    said = t(
+        "**{hand}** by {player}",
+        hand=hand_said(view.bid.type, view.bid.total),
+        player=view.seats[view.bid.bidder],
+    )
     if view.options.betting and view.bet:
         if view.bet_by == view.bid.bidder:
-            text += f" · bet {view.bet:,}"
+            said = t("{bid} · bet {bet}", bid=said, bet=view.bet)
         elif view.bet_by is not None:
-            text += f" · bet {view.bet:,} by {plain(view.seats[view.bet_by])} (naming no hand)"
-    return text
+            said = t(
+                "{bid} · bet {bet} by {player} (naming no hand)",
+                bid=said,
+                bet=view.bet,
+                player=view.seats[view.bet_by],
+            )
+    return said
 
 
-def _seat_state(view: PrimeroView, index: int) -> str:
+def bid_text(view: PrimeroView, say: Lang) -> str:
+    return say(bid_said(view))
+
+
+def _seat_state(view: PrimeroView, index: int) -> Msg:
     status = view.status[index]
     if status is SeatStatus.FOLDED:
-        return "folded"
+        return t("folded")
     if status is SeatStatus.ALL_IN:
-        return "**all in**"
+        return t("**all in**")
     if view.set_aside[index]:
-        return f"passed · {view.set_aside[index]:,} set aside"
-    return "in"
+        return t("passed · {n} set aside", n=view.set_aside[index])
+    return t("in")
 
 
 def primero_fields(table: TableView, game: Primero, embed: discord.Embed) -> None:
     """The public picture: the bid, the pots, every seat's state and discards."""
+    say = table.lang
     view = game.view(None)
     betting = view.options.betting
-    embed.add_field(name="The bid", value=bid_text(view), inline=False)
+    embed.add_field(name=say(t("The bid")), value=bid_text(view, say), inline=False)
     seats = []
     shown = {s.seat: s for s in view.showdown or ()}
     for index, name in enumerate(view.seats):
         who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
         parts = [who]
         if index == view.dealer:
-            parts.append("dealer")
-        parts.append(plural(view.hand_sizes[index], "card"))
+            parts.append(say(t("dealer")))
+        parts.append(say(tn("{n} card", "{n} cards", n=view.hand_sizes[index])))
         if betting:
-            parts.append(f"stack {view.stacks[index]:,}")
+            parts.append(say(t("stack {n}", n=view.stacks[index])))
         else:
             score = shown_scores(table.match).get(table.hand_choice(index), 0)
-            parts.append(f"score {score:,}")
-        parts.append(_seat_state(view, index))
+            parts.append(say(t("score {n}", n=score)))
+        parts.append(say(_seat_state(view, index)))
         if view.winner == index:
-            parts.append("🏆 **won**")
+            parts.append(say(t("🏆 **won**")))
         line = " · ".join(parts)
         if view.discards[index]:
-            line += f"\n  discarded {' '.join(c.short for c in view.discards[index])}"
+            line += "\n  " + say(t("discarded {cards}", cards=Join(view.discards[index], "space")))
         if index in shown:
             showing = shown[index]
             best = max(showing.forms.items(), default=None)
-            held = "nothing" if best is None else describe(*best)
-            line += f"\n  shows {' '.join(c.short for c in showing.cards)} · {held}"
+            held = t("nothing") if best is None else hand_said(*best)
+            line += "\n  " + say(t("shows {cards} · {held}", cards=Join(showing.cards, "space"), held=held))
             if view.bid is not None and view.bid.type in showing.forms:
-                line += f" · **{describe(view.bid.type, showing.forms[view.bid.type])}**"
+                line += " · " + say(
+                    t("**{hand}**", hand=hand_said(view.bid.type, showing.forms[view.bid.type]))
+                )
         seats.append(line)
     if betting and view.phase is HandPhase.OVER:  # the pots are paid out, or stay whole
-        pots = pot_stays(view.carried) or "The pots are paid out"
+        pots = pot_stays(view.carried) or t("The pots are paid out")
     elif betting:
-        pots = f"Pot {view.pot:,} chips"
+        pots = t("Pot {n} chips", n=view.pot)
         if view.side_pot or view.all_in is not None:
-            pots += f" · secondary pot {view.side_pot:,}"
+            pots = t("{pot} · secondary pot {n}", pot=pots, n=view.side_pot)
         if view.carried_in:
-            pots += f" (incl. {view.carried_in:,} from the last hand)"
+            pots = t("{pot} (incl. {n} from the last hand)", pot=pots, n=view.carried_in)
     else:
         target = table.options.target
-        pots = f"Points game to {target:,}" if target else "Points game"
-    embed.add_field(
-        name=f"{pots} · deck {plural(view.deck_left, 'card')}", value="\n".join(seats)[:1024], inline=False
-    )
+        pots = t("Points game to {n}", n=target) if target else t("Points game")
+    deck = tn("{pots} · deck {n} card", "{pots} · deck {n} cards", pots=pots, n=view.deck_left)
+    embed.add_field(name=say(deck), value="\n".join(seats)[:1024], inline=False)
 
 
 def primero_status(table: TableView, game: Primero) -> str:
+    say = table.lang
     view = game.view(None)
-    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
+    due = (
+        Markup(say(t(" (timer {when})", when=Markup(discord.utils.format_dt(table.deadline, "R")))))
+        if table.deadline
+        else Markup("")
+    )
+    hand = Markup(str(table.hand_no))
     if view.to_act is None:
-        return f"**Hand {table.hand_no}** — {ROUND_NAMES[view.phase]}."
-    mention = table.seats[view.to_act].mention
+        return say(t("**Hand {n}** — {round}.", n=hand, round=ROUND_NAMES[view.phase]))
+    mention = Markup(table.seats[view.to_act].mention)
     if view.phase is HandPhase.CHOICE:
-        what = f"{mention} to stake {view.set_aside[view.to_act]:,} set aside, or fold"
+        what = t("{who} to stake {n} set aside, or fold", who=mention, n=view.set_aside[view.to_act])
     elif view.forced == view.to_act:
-        what = f"{mention} must cover the bet (nobody else did)"
+        what = t("{who} must cover the bet (nobody else did)", who=mention)
     else:
-        what = f"{mention} to act"
-    return f"**Hand {table.hand_no} · {ROUND_NAMES[view.phase]}** — {what}{due}. Press **Your hand**."
+        what = t("{who} to act", who=mention)
+    return say(
+        t(
+            "**Hand {n} · {round}** — {what}{due}. Press **Your hand**.",
+            n=hand,
+            round=ROUND_NAMES[view.phase],
+            what=what,
+            due=due,
+        )
+    )
 
 
 def primero_prompt(table: TableView, game: Primero, fresh: set[int]) -> str:
     """The public ping: names who must act, never a card."""
+    say = table.lang
     view = game.view(None)
     seat = view.to_act
     assert seat is not None
-    who = table.seats[seat].mention
-    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
+    who = Markup(table.seats[seat].mention)
+    due = (
+        Markup(say(t(" You have until {when}.", when=Markup(discord.utils.format_dt(table.deadline, "R")))))
+        if table.deadline
+        else Markup("")
+    )
     if seat in fresh:
-        where = "Your hand panel shows your moves."
+        where = t("Your hand panel shows your moves.")
     else:
-        where = "Press **Your hand** on the table message (or use /hand) to see your cards and moves."
+        where = t("Press **Your hand** on the table message (or use /hand) to see your cards and moves.")
+    args: dict[str, Msg | Markup] = {"who": who, "table": Markup(str(table.id)), "where": where, "due": due}
     if view.phase is HandPhase.CHOICE:
-        return f"{who}: stake or fold before the showdown at table #{table.id}. {where}{due}"
+        return say(t("{who}: stake or fold before the showdown at table #{table}. {where}{due}", **args))
     if view.forced == seat:
-        return f"{who}: nobody covered the bet, so you must at table #{table.id}. {where}{due}"
-    return f"{who}, it's your turn at table #{table.id}. {where}{due}"
+        return say(t("{who}: nobody covered the bet, so you must at table #{table}. {where}{due}", **args))
+    return say(t("{who}, it's your turn at table #{table}. {where}{due}", **args))
 
 
 def _places(discard: tuple[int, ...]) -> str:
@@ -147,118 +184,176 @@ def _with(key: str, discard: tuple[int, ...]) -> str:
     return f"{key}.{_places(discard)}" if discard else key
 
 
-def changing(discard: tuple[int, ...]) -> str:
+def changing(discard: tuple[int, ...]) -> Msg | None:
+    """A button's tail naming how many cards it changes: " · change 2"."""
     if not discard:
-        return ""
-    return f" · change {len(discard)}"
+        return None
+    return t(" · change {n}", n=len(discard))
+
+
+def _label(say: Lang, said: Msg, change: Msg | None) -> str:
+    """A button's words, with the change tail if cards are picked."""
+    if change is not None:
+        said = t("{move}{change}", move=said, change=change)
+    return say(said, md=False)
 
 
 def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int, ...] = ()) -> Panel:
     """What `seat` sees of their own hand, and on their turn exactly their legal moves.
 
     `discard` are the places (in the sorted hand) the player has picked to change."""
+    say = table.lang
     view = game.view(seat)
     hand = view.hand or ()
-    names = tuple(plain(name) for name in view.seats)  # drawn in markdown text
+    names = view.seats
     betting = view.options.betting
     embed = discord.Embed(
-        title=f"Your hand · Primero table #{table.id} · hand {table.hand_no}",
+        title=say(
+            t(
+                "Your hand · Primero table #{table} · hand {n}",
+                table=Markup(str(table.id)),
+                n=Markup(str(table.hand_no)),
+            ),
+            md=False,
+        ),
         colour=discord.Colour.dark_red(),
     )
     embed.add_field(
-        name=f"Your cards ({len(hand)})",
-        value=" · ".join(card_text(card) for card in hand) or "*none*",
+        name=say(t("Your cards ({n})", n=len(hand))),
+        value=" · ".join(card_text(card) for card in hand) or say(t("*none*")),
         inline=False,
     )
     found = view.forms or {}
-    best = " · ".join(describe(kind, total) for kind, total in sorted(found.items(), reverse=True))
-    embed.add_field(name="What your cards make", value=best or "Nothing yet (no two of a suit)", inline=False)
+    best = Join(tuple(hand_said(kind, total) for kind, total in sorted(found.items(), reverse=True)), "dot")
+    embed.add_field(
+        name=say(t("What your cards make")),
+        value=say(t("{hands}", hands=best) if found else t("Nothing yet (no two of a suit)")),
+        inline=False,
+    )
     if view.drawn:
-        embed.add_field(name="You drew", value=" ".join(c.short for c in view.drawn), inline=False)
+        embed.add_field(name=say(t("You drew")), value=" ".join(c.short for c in view.drawn), inline=False)
     if not betting:
-        money = "Points game: no chips"
+        money = t("Points game: no chips")
     elif view.phase is HandPhase.OVER:  # the pots are empty now: say where they went
-        money = f"Your stack {view.stacks[seat]:,} · " + (pot_stays(view.carried) or "the pots are paid out")
-    else:
-        money = (
-            f"Your stack {view.stacks[seat]:,} · set aside {view.set_aside[seat]:,} · pot {view.pot:,}"
-            + (f" · secondary {view.side_pot:,}" if view.side_pot else "")
+        money = t(
+            "Your stack {n} · {pots}",
+            n=view.stacks[seat],
+            pots=pot_stays(view.carried) or t("the pots are paid out"),
         )
-    embed.add_field(name="The bid", value=f"{bid_text(view)}\n{money}", inline=False)
+    else:
+        money = t(
+            "Your stack {n} · set aside {aside} · pot {pot}",
+            n=view.stacks[seat],
+            aside=view.set_aside[seat],
+            pot=view.pot,
+        )
+        if view.side_pot:
+            money = t("{money} · secondary {n}", money=money, n=view.side_pot)
+    embed.add_field(name=say(t("The bid")), value=f"{bid_text(view, say)}\n{say(money)}", inline=False)
     if view.phase is HandPhase.OVER:  # the plug-in puts the hand's result in the description
         return Panel(embed)
     if view.status[seat] is SeatStatus.FOLDED:
-        embed.description = "You folded this hand."
+        embed.description = say(t("You folded this hand."))
         return Panel(embed)
     choice = game.choices(seat)
     if choice is None:
-        who = names[view.to_act] if view.to_act is not None else "—"
-        out = (
-            " You're all in: no more moves for you this hand."
-            if view.status[seat] is SeatStatus.ALL_IN
-            else ""
-        )
-        embed.description = f"Waiting for **{who}**.{out}"
+        if view.status[seat] is SeatStatus.ALL_IN:
+            waiting = t(
+                "Waiting for **{player}**. You're all in: no more moves for you this hand.",
+                player=_who(names, view),
+            )
+        else:
+            waiting = t("Waiting for **{player}**.", player=_who(names, view))
+        embed.description = say(waiting)
         return Panel(embed)
     if choice.phase is HandPhase.CHOICE:
         aside = choice.set_aside
-        embed.description = (
-            f"**Before the showdown:** put your {aside:,} set aside into the pot and show, or fold: "
-            f"{aside // 2:,} go to the pot and {aside - aside // 2:,} come back to you."
+        embed.description = say(
+            t(
+                "**Before the showdown:** put your {aside} set aside into the pot and show, or fold: "
+                "{lost} go to the pot and {back} come back to you.",
+                aside=aside,
+                lost=aside // 2,
+                back=aside - aside // 2,
+            )
         )
         return Panel(
             embed,
             (
-                Control("stake", f"Stake {aside:,} and show", discord.ButtonStyle.success),
-                Control("fold", f"Fold · {aside - aside // 2:,} back", discord.ButtonStyle.danger),
+                Control(
+                    "stake", say(t("Stake {n} and show", n=aside), md=False), discord.ButtonStyle.success
+                ),
+                Control(
+                    "fold",
+                    say(t("Fold · {n} back", n=aside - aside // 2), md=False),
+                    discord.ButtonStyle.danger,
+                ),
             ),
         )
     discard = tuple(p for p in discard if p < len(hand))[: choice.max_discard]
-    embed.description = _turn_text(view, choice)
+    embed.description = say(_turn_said(view, choice))
     pickers: list[Picker] = []
     if choice.max_discard:
         pickers.append(
             Picker(
                 "discard",
-                f"Cards to change (up to {choice.max_discard}; none to keep your hand)",
+                say(
+                    t("Cards to change (up to {n}; none to keep your hand)", n=choice.max_discard),
+                    md=False,
+                ),
                 tuple((str(i), card_text(card), i in discard) for i, card in enumerate(hand)),
                 0,
                 min(choice.max_discard, len(hand)),
             )
         )
-    controls = turn_buttons(choice, discard)
+    controls = turn_buttons(choice, discard, say)
     if choice.bids:
         # The whole bid in one form: type, total, bet and the cards to change (issue 23).
-        bet = f" · bet {choice.bet_range[0]:,}–{choice.bet_range[1]:,}" if betting else ""
-        kinds = " · ".join(kind.label for kind, _ in sorted(choice.bids.items()))
-        label = f"Bid… ({kinds}){bet}"
-        controls.insert(0, Control(_with("bidform", discard), label[:80], discord.ButtonStyle.primary, row=1))
+        kinds = Join(tuple(kind_said(kind) for kind, _ in sorted(choice.bids.items())), "dot")
+        if betting:
+            low, high = choice.bet_range
+            label = t("Bid… ({kinds}) · bet {low}–{high}", kinds=kinds, low=low, high=high)
+        else:
+            label = t("Bid… ({kinds})", kinds=kinds)
+        controls.insert(
+            0,
+            Control(_with("bidform", discard), say(label, md=False)[:80], discord.ButtonStyle.primary, row=1),
+        )
     return Panel(embed, tuple(controls), tuple(pickers))
 
 
-def _turn_text(view: PrimeroView, choice: TurnChoices) -> str:
-    parts = ["**Your turn.**"]
+def _who(names: tuple[str, ...], view: PrimeroView) -> str:
+    return names[view.to_act] if view.to_act is not None else "—"
+
+
+def _turn_said(view: PrimeroView, choice: TurnChoices) -> Msg:
+    parts = [t("**Your turn.**")]
     if choice.forced:
         parts.append(
-            f"Nobody covered the bet, so you must: cover {choice.owe:,} (you may change cards and then "
-            "bet without naming a hand), or make a new bid. You can't pass or fold."
+            t(
+                "Nobody covered the bet, so you must: cover {n} (you may change cards and then bet without "
+                "naming a hand), or make a new bid. You can't pass or fold.",
+                n=choice.owe,
+            )
         )
     elif choice.owe:
-        parts.append(f"The bet is {choice.owe:,}: stake it, bid higher, pass (setting it aside) or fold.")
+        parts.append(
+            t("The bet is {n}: stake it, bid higher, pass (setting it aside) or fold.", n=choice.owe)
+        )
     elif view.options.betting:
-        parts.append("Nothing to pay: stand, bid, or pass to change cards.")
+        parts.append(t("Nothing to pay: stand, bid, or pass to change cards."))
     else:
-        parts.append("Stand, bid a higher hand, or pass to change cards.")
+        parts.append(t("Stand, bid a higher hand, or pass to change cards."))
     if choice.set_aside:
-        parts.append(f"A stake or bid first puts in your {choice.set_aside:,} set aside.")
+        parts.append(t("A stake or bid first puts in your {n} set aside.", n=choice.set_aside))
     if choice.max_discard:
-        parts.append("Pick cards to change in the list first if you want new ones.")
+        parts.append(t("Pick cards to change in the list first if you want new ones."))
     elif view.phase in (HandPhase.FIRST, HandPhase.SECOND):
-        parts.append("No cards can be drawn now.")
-    return " ".join(parts)
+        parts.append(t("No cards can be drawn now."))
+    return t("{sentences}", sentences=Join(tuple(parts), "space"))
 
 
-def turn_buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]:
+def turn_buttons(choice: TurnChoices, discard: tuple[int, ...], say: Lang) -> list[Control]:
     green, grey, red, blue = (
         discord.ButtonStyle.success,
         discord.ButtonStyle.secondary,
@@ -270,43 +365,60 @@ def turn_buttons(choice: TurnChoices, discard: tuple[int, ...]) -> list[Control]
     if choice.stake:
         pay = choice.owe + choice.set_aside
         if choice.forced:
-            label = f"Cover {choice.owe:,}"
-        elif choice.owe:
-            label = f"Stake {pay:,}"
+            label = t("Cover {n}", n=choice.owe)
+        elif choice.owe or choice.set_aside:
+            label = t("Stake {n}", n=pay)
         else:
-            label = "Stand" if not choice.set_aside else f"Stake {pay:,}"
+            label = t("Stand")
         controls.append(
-            Control(_with("stake" if not choice.forced else "cover", discard), label + change, green, row=2)
+            Control(
+                _with("stake" if not choice.forced else "cover", discard),
+                _label(say, label, change),
+                green,
+                row=2,
+            )
         )
         if choice.cover_bet_max:
             controls.append(
-                Control(_with("coverbet", discard), f"Cover {choice.owe:,} and bet…{change}", blue, row=2)
+                Control(
+                    _with("coverbet", discard),
+                    _label(say, t("Cover {n} and bet…", n=choice.owe), change),
+                    blue,
+                    row=2,
+                )
             )
     if choice.can_pass:
-        aside = f" · set {choice.pass_sets_aside:,} aside" if choice.pass_sets_aside else ""
+        aside = choice.pass_sets_aside
         if discard:
-            controls.append(Control(_with("pass", discard), f"Pass{aside}{change}", grey, row=2))
+            label = t("Pass · set {n} aside", n=aside) if aside else t("Pass")
+            controls.append(Control(_with("pass", discard), _label(say, label, change), grey, row=2))
         else:
-            controls.append(
-                Control("pass", f"Pass{aside} · pick cards to change first", grey, disabled=True, row=2)
+            label = (
+                t("Pass · set {n} aside · pick cards to change first", n=aside)
+                if aside
+                else t("Pass · pick cards to change first")
             )
+            controls.append(Control("pass", say(label, md=False), grey, disabled=True, row=2))
     if choice.all_in:
         controls.append(
             Control(
-                _with("allin", discard), f"All in · {choice.stack + choice.set_aside:,}{change}", blue, row=2
+                _with("allin", discard),
+                _label(say, t("All in · {n}", n=choice.stack + choice.set_aside), change),
+                blue,
+                row=2,
             )
         )
     if choice.fold:
         back = choice.set_aside - choice.set_aside // 2
-        label = f"Fold · {back:,} back" if choice.set_aside else "Fold"
-        controls.append(Control("fold", label, red, row=2))
+        label = t("Fold · {n} back", n=back) if choice.set_aside else t("Fold")
+        controls.append(Control("fold", say(label, md=False), red, row=2))
     return controls
 
 
-def pot_stays(carried: int) -> str | None:
+def pot_stays(carried: int) -> Msg | None:
     """The words for chips a hand without a winner leaves in the pot, said the same way in
     the result, the table's pot field and the hand panel."""
-    return f"The pot of {chips(carried)} stays for the next hand" if carried else None
+    return t("The pot of {chips} stays for the next hand", chips=chips_of(carried)) if carried else None
 
 
 def primero_result(table: TableView, game: Primero) -> HandResult | None:
@@ -315,44 +427,69 @@ def primero_result(table: TableView, game: Primero) -> HandResult | None:
     outcome = game.outcome
     if outcome is None:
         return None
+    say = table.lang
     view = game.view(None)
     names = view.seats  # the engine names its seats after the players dealt in
     shown = {showing.seat: showing.forms for showing in view.showdown or ()}
     bid, winner = view.bid, view.winner
-    reasons: list[str] = []
+    reasons: list[Msg] = []
     if bid is None:
-        headline = "Nobody bid this hand, so nobody wins."
+        headline = t("Nobody bid this hand, so nobody wins.")
     elif winner is None:
-        headline = f"Nobody still in shows {bid.type.label}, so nobody wins."
+        headline = t("Nobody still in shows {kind}, so nobody wins.", kind=kind_said(bid.type))
     else:
-        held = describe(bid.type, shown[winner][bid.type])
+        held = hand_said(bid.type, shown[winner][bid.type])
+        kind = kind_said(bid.type)
         if view.points is not None:
-            scored = plural(view.points[winner], "point")
-            headline = f"{names[winner]} shows the best {bid.type.label} ({held}) and scores {scored}."
+            headline = t(
+                "{player} shows the best {kind} ({hand}) and scores {points}.",
+                player=names[winner],
+                kind=kind,
+                hand=held,
+                points=points_of(view.points[winner]),
+            )
         else:
             assert view.payouts is not None
-            headline = (
-                f"{names[winner]} wins {chips(view.payouts[winner])} with the best {bid.type.label} ({held})."
+            headline = t(
+                "{player} wins {chips} with the best {kind} ({hand}).",
+                player=names[winner],
+                chips=chips_of(view.payouts[winner]),
+                kind=kind,
+                hand=held,
             )
         if len(shown) == 1:
-            reasons.append("Everyone else folded before the showdown.")
-        # The engine's summary ends with the tie by seniority, if there was one, as its
-        # second sentence ("Ana and Bruno both hold primero 78; Ana wins the tie ...").
-        tie = outcome.summary.split(". ", 1)[1:]
-        if tie:
-            reasons.append(tie[0])
+            reasons.append(t("Everyone else folded before the showdown."))
+        tie = game.tie()  # "Ana and Bruno both hold primero 78; Ana wins the tie ..."
+        if tie is not None:
+            reasons.append(tie)
     payouts = view.payouts or ()
     if view.second is not None:
-        reasons.append(f"{names[view.second]} takes the secondary pot: {chips(payouts[view.second])}.")
+        reasons.append(
+            t(
+                "{player} takes the secondary pot: {chips}.",
+                player=names[view.second],
+                chips=chips_of(payouts[view.second]),
+            )
+        )
     if view.best_any is not None and view.best_any != winner and payouts[view.best_any]:
         best = max(shown[view.best_any].items())
         reasons.append(
-            f"{names[view.best_any]} takes {chips(payouts[view.best_any])} with the best hand of any type "
-            f"({describe(*best)})."
+            t(
+                "{player} takes {chips} with the best hand of any type ({hand}).",
+                player=names[view.best_any],
+                chips=chips_of(payouts[view.best_any]),
+                hand=hand_said(*best),
+            )
         )
     if view.options.betting:
         stays = pot_stays(outcome.carried)
-        carried = f"{stays}." if stays else None
+        carried = say(t("{said}.", said=stays), md=False) if stays else None
     else:
         carried = scores_line(table, names, table.options.target)
-    return HandResult(headline, tuple(reasons), carried, moved_chips(outcome), names)
+    return HandResult(
+        say(headline, md=False),
+        tuple(say(reason, md=False) for reason in reasons),
+        carried,
+        moved_chips(outcome),
+        names,
+    )

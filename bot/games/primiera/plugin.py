@@ -35,6 +35,7 @@ from bot.games.primiera import picture
 from bot.games.primiera.options import PrimieraTableOptions
 from bot.games.primiera.render import (
     capture_label,
+    card_name,
     card_plays,
     card_text,
     primiera_fields,
@@ -110,9 +111,6 @@ class PrimieraPlugin(
     brief_in = BRIEF_IN
     view_keys = frozenset({"pick", "unpick"})
     colour = discord.Colour.dark_green()
-
-    def choice_label(self, choice: str) -> str:
-        return f"Seat {choice}"
 
     # --------------------------------------------------------------- options
     def parse_options(self, raw: Mapping[str, Any]) -> PrimieraTableOptions:
@@ -302,6 +300,9 @@ class PrimieraPlugin(
         view = game.view(seat)
         laid = {view.laid_card} if view.laid_card is not None else set()
         return frozenset(view.hand or ()) | laid
+
+    def card_name(self, card: Card) -> Text:
+        return card_name(card)
 
     def secret_cards(self, game: Primiera) -> frozenset[Card]:
         """The undealt stock, the robot's face-down pile and the card laid for it."""

@@ -16,7 +16,7 @@ from bot.games.results import shown_scores
 from bot.i18n import Lang
 from bot.ui import Control, Panel, plain
 from engine.core.cards import Card
-from engine.core.msg import Domain, Join, Markup
+from engine.core.msg import Domain, Join, Markup, Msg
 from engine.primiera import Lay, Phase, Play, Primiera, PrimieraView, capture_value_of, primiera_value_of
 from engine.primiera.game import TARGETS
 
@@ -49,6 +49,17 @@ def value_key(card: Card, say: Lang) -> str:
             primiera=primiera_value_of(card),
         )
     )
+
+
+SUIT_NAMES = {"coins": t("Coins"), "cups": t("Cups"), "swords": t("Swords"), "clubs": t("Clubs")}
+"""The Italian deck's suits in words (docs/I18N.md, the Primiera glossary)."""
+RANK_NAMES = {1: t("Ace"), 11: t("Fante"), 12: t("Cavallo"), 13: t("Re")}
+
+
+def card_name(card: Card) -> Msg:
+    """A card in words, as its deck labels it in English ("Coins Ace", "Cups 7")."""
+    rank = RANK_NAMES.get(card.rank)
+    return t("{suit} {rank}", suit=SUIT_NAMES[card.suit], rank=card.rank if rank is None else rank)
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -1,0 +1,318 @@
+"""Issue 26 for Primero (Bergamese rules): whole hands' log lines, results, rule errors and
+the strong computer's reasons come out translated in Italian, Greek and Spanish and visibly
+transformed in the pseudo language; the public table, every member's panel and buttons,
+the status, the ping, the options line, the bid form and the pictures' words leave no
+English word under `pseudo`; the public table names no hidden card in any language; the
+rules read in each language. English stays word for word (the engine's golden tests and
+the e2e tests assert it)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+
+from bot.games import GAMES
+from bot.games.primero import picture
+from bot.games.primero.render import primero_fields, primero_prompt, primero_result, primero_status
+from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from engine.core.errors import RuleError
+from engine.core.msg import Join, Msg, english
+from engine.primero import Primero, PrimeroOptions
+from engine.primero.game import Bid, Fold, Phase, Stake
+from engine.primero.hands import HandType
+from engine.primero.players import StrongPlayer
+from tests.helpers.tables import dealt_table
+
+OTHERS = [code for code in LANGUAGES if code != SOURCE]
+NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
+"""Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+WRONG: list[Any] = [
+    {"kind": "nonsense"},
+    Bid(type=HandType.NUMERUS, total=1, bet=1),
+    Bid(type=HandType.CHORUS, total=84, bet=1),
+    Bid(type=HandType.NUMERUS, total=40, bet=10**6),
+    Stake(bet=5),
+    Fold(),
+]
+"""Moves refused for different reasons at most turns (a bad total, an overclaim, a bet too
+big, a bare bet by a player not forced to cover, a fold where none is allowed)."""
+
+
+class QuickStrong(StrongPlayer):
+    """The strong computer on few imagined deals: its reasons, quickly."""
+
+    BUDGET = dict.fromkeys(Phase, 8)
+    FEWEST, MOST = 4, 8
+
+
+def messages(said: Msg) -> Iterator[Msg]:
+    """A message and every message inside its arguments."""
+    yield said
+    for value in said.args.values():
+        items = value.items if isinstance(value, Join) else (value,)
+        for item in items:
+            if isinstance(item, Msg):
+                yield from messages(item)
+
+
+def primero_hands(options: PrimeroOptions, players: int, seeds: range) -> Iterator[Msg]:
+    """Every message whole hands of Primero say: the log's lines, the result, a rule error
+    for each kind of wrong move, the strong computer's reasons."""
+    advisor = QuickStrong()
+    for seed in seeds:
+        game = Primero.new(options, list(NAMES[:players]), seed, dealer=seed % players)
+        rng = random.Random(seed)
+        advised = 0
+        while game.outcome is None:
+            seat = game.to_act
+            assert seat is not None
+            for wrong in WRONG:
+                try:
+                    game.apply(seat, wrong)
+                except RuleError as refused:
+                    assert isinstance(refused.said, Msg), refused.said
+                    yield refused.said
+                else:  # it was legal after all: the hand goes on from it
+                    break
+            else:
+                if advised < 2:
+                    advice = advisor.advise(game, seat)
+                    assert isinstance(advice.reason, Msg)
+                    yield advice.reason
+                    advised += 1
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+        for event in game.events:
+            assert event.msg is not None, f"{event.kind} {event.text!r} is not a message"
+            assert english(event.msg) == event.text
+            yield event.msg
+        assert game.outcome.said is not None and english(game.outcome.said) == game.outcome.summary
+        yield game.outcome.said
+
+
+FORMS = {
+    "betting": (PrimeroOptions(), 4),
+    "split, no repass": (PrimeroOptions(division="split", repass=False, ante=0), 3),
+    "limit": (PrimeroOptions(bid_limit=3, overstate_first=False), 2),
+    "points": (PrimeroOptions(betting=False), 4),
+}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_every_primero_line_is_translated_in_every_language(form: str) -> None:
+    options, players = FORMS[form]
+    said = list(primero_hands(options, players, range(3)))
+    assert len(said) > 20
+    for code in OTHERS:
+        say = lang(code)
+        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
+        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
+        for line in said:
+            shown = say(line)
+            assert shown and "{" not in shown and shown != english(line), f"{code}: {shown!r}"
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_nothing_primero_says_is_left_in_english_under_the_pseudo_language(form: str) -> None:
+    options, players = FORMS[form]
+    say = lang(PSEUDO)
+    for line in primero_hands(options, players, range(3)):
+        shown = say(line, md=False)
+        left = LATIN_WORD.findall(shown)
+        assert not left, f"{shown!r} leaves {left} in English"
+        assert say(line).count("⟦") >= 1
+
+
+def shown_words(text: str) -> list[str]:
+    """The Latin words of a rendered text, leaving out what is not language: a mention or a
+    timestamp (<...>), a command (/hand), a code span."""
+    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
+    return LATIN_WORD.findall(text)
+
+
+def embed_texts(embed: discord.Embed) -> list[str]:
+    found = [embed.title or "", embed.description or ""]
+    for field in embed.fields:
+        found += [field.name or "", field.value or ""]
+    return found
+
+
+class Drawn:
+    """The words the pictures draw: records the text given to the card kit's text pieces
+    (and still draws them), so a test can read what a picture says."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[str] = []
+        for name, place in (("chip", 0), ("label", 0), ("named", 1), ("takings", 3)):
+            real = getattr(picture, name)
+            monkeypatch.setattr(picture, name, self.recording(real, place))
+
+    def recording(self, real: Any, place: int) -> Any:
+        def record(*args: Any, **kwargs: Any) -> Any:
+            if len(args) > place and isinstance(args[place], str):
+                self.texts.append(args[place])
+            return real(*args, **kwargs)
+
+        return record
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options"),
+    [
+        ("betting", 4, {}),
+        ("betting", 3, {"division": "split", "bid_limit": 3, "repass": False}),
+        ("points", 2, {"overstate": False}),
+    ],
+)
+def test_primeros_table_panels_forms_and_pictures_are_transformed_under_the_pseudo_language(
+    variant: str, players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 4 for Primero: its public table, every member's panel, buttons and pickers, the
+    bid form, the status, the ping, the summary, the options line, the hand's result and
+    both pictures, drawn at every step of a hand in the pseudo language, leave no English
+    word."""
+    plugin = GAMES["primero"]
+    table = dealt_table("primero", {"variant": variant, **options}, players, seed=4, names=NAMES)
+    game = table.game
+    assert isinstance(game, Primero)
+    rng = random.Random(4)
+    say = lang(PSEUDO)
+    drawn = Drawn(monkeypatch)
+
+    def text(shown: str | Msg) -> str:
+        return say(shown, md=False) if isinstance(shown, Msg) else shown
+
+    steps = 0
+    while True:
+        view = table.view(say)
+        embed = discord.Embed()
+        primero_fields(view, game, embed)
+        drawn.texts.clear()
+        picture.table_picture(view, game.view(None))
+        texts = [
+            *embed_texts(embed),
+            *plugin.summary(view, game),
+            text(plugin.describe_options(table.options, 5)),
+            *drawn.texts,
+        ]
+        if game.outcome is None:
+            texts += [primero_status(view, game), primero_prompt(view, game, set())]
+        else:
+            result = primero_result(view, game)
+            assert result is not None
+            texts += [result.headline, *result.reasons, result.carried or ""]
+        for seat in range(players):
+            panel = plugin.panel(view, game, seat, ("0", "1"))
+            texts += embed_texts(panel.embed)
+            texts += [text(control.label) for control in panel.controls]
+            texts += [text(picker.placeholder) for picker in panel.pickers]
+            drawn.texts.clear()
+            picture.hand_picture(view, game.view(seat), ("0",))
+            texts += drawn.texts
+            for key in ("bidform", "coverbet"):
+                form = plugin.form(view, game, seat, key, ())
+                if form is not None:
+                    texts.append(text(form.title))
+                    for field in form.fields:
+                        texts += [text(field.label), text(field.placeholder)]
+                        texts += [text(label) for _, label, _ in field.options]
+            for action in game.legal_actions(seat)[:6]:
+                texts.append(plugin.move_name(view, game, seat, action))
+        for line in texts:
+            left = shown_words(line)
+            assert not left, f"{line!r} leaves {left} in English"
+        if game.outcome is not None:
+            break
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        steps += 1
+    assert steps > 3
+
+
+@pytest.mark.parametrize("field", ["stack", "ante", "bid_limit", "target"])
+def test_primeros_option_errors_read_in_each_language(field: str) -> None:
+    from bot.games.base import OptionError
+
+    plugin = GAMES["primero"]
+    raw = {"variant": "points", "target": 5} if field == "target" else {field: 100_000}
+    with pytest.raises(OptionError) as refused:
+        plugin.parse_options(raw)
+    for code in OTHERS:
+        assert lang(code)(refused.value.said) != english(refused.value.said)
+    assert not LATIN_WORD.findall(lang(PSEUDO)(refused.value.said, md=False))
+    with pytest.raises(OptionError) as betting_only:
+        plugin.parse_options({"variant": "points", "bid_limit": 2})
+    assert (
+        english(betting_only.value.said) == "The points game uses no chips; leave the bid limit option out."
+    )
+    assert (
+        lang("it")(betting_only.value.said)
+        == "La partita a punti non usa fiches; togli l'opzione limite di puntata."
+    )
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_primeros_rules_read_in_each_language_within_discords_limits(code: str) -> None:
+    from bot.games.base import brief_for, rules_for
+    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
+
+    plugin = GAMES["primero"]
+    say = lang(code)
+    brief, rules = brief_for(plugin, code), rules_for(plugin, code)
+    assert brief != plugin.brief and rules != plugin.rules and 100 < len(brief) <= 600
+    shown, _ = rules_brief(plugin, say)
+    assert (shown.description or "").startswith(brief) and "Primero" in (shown.title or "")
+    pages = rules_pages(plugin, say)
+    text = " ".join(e.description or "" for page in pages for e in page)
+    assert text.split()[: len(rules.split())] == rules.split()
+    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    # the words the glossary chose (docs/glossary/primero.md) are the ones the rules use
+    bid, fold = {"it": ("invit", "lascia"), "es": ("envid", "retir"), "el": ("δήλωσ", "αποσ")}[code]
+    for word in (bid, fold, "numerus", "supremus", "fluxus", "chorus"):
+        assert word in rules.lower(), word
+    assert bid in brief.lower()
+
+
+@pytest.mark.parametrize("code", [*LANGUAGES, PSEUDO])
+def test_in_every_language_primeros_public_table_shows_no_hidden_card_and_escapes_names(code: str) -> None:
+    """Item 4's hidden-card and markdown checks, in each language: what the table shows
+    everyone (its fields, status, ping, summary) names no card still in a hand before the
+    showdown, and a name with markdown in it is drawn escaped, never raw."""
+    from bot.ui import plain
+
+    names = ("*Ana*", "Bo_b_", "~~Cy~~", "Di")
+    plugin = GAMES["primero"]
+    table = dealt_table("primero", {}, 4, seed=6, names=names)
+    game = table.game
+    assert isinstance(game, Primero)
+    rng = random.Random(6)
+    say = lang(code)
+    escaped = False
+    while game.outcome is None:
+        view = table.view(say)
+        embed = discord.Embed()
+        primero_fields(view, game, embed)
+        public = "\n".join(
+            [
+                *embed_texts(embed),
+                primero_status(view, game),
+                primero_prompt(view, game, set()),
+                *plugin.summary(view, game),
+            ]
+        )
+        hidden = {card.short for seat in range(4) for card in (game.view(seat).hand or ())}
+        leaked = [card for card in hidden if card in public]
+        assert not leaked, f"{code}: {leaked} shown in public"
+        for name in names[:3]:
+            assert name not in public, f"{code}: {name!r} drawn raw"
+        escaped = escaped or any(plain(name) in public for name in names[:3])
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert escaped, f"{code}: no name of the hand was shown at all"
