@@ -74,7 +74,7 @@ def watch_commits(service: TableService, pictures: Pictures) -> list[set[tuple[A
     sent: Callable[..., Any] = store._call
 
     async def call(fn: Callable[..., Any], *args: Any) -> Any:
-        if fn is bot.storage._finish:
+        if fn in (bot.storage._commit, bot.storage._finish):  # the COMMIT (with a closing check)
             seen.append({key for key in [*pictures._cache, *pictures._drawing] if key[0] == "table"})
         return await sent(fn, *args)
 
