@@ -1,6 +1,7 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
-    python bench/languages.py [--runs N] [--game primiera|primero|cardano|peg_leg]
+    python bench/languages.py [--runs N] [--game GAME]  (primiera, primero, cardano, peg_leg,
+    holdout, prima_carta)
 
 A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
 played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
@@ -12,7 +13,8 @@ the bot).
 
 `--game primero` or `--game cardano` measures that game's table instead (four seats, a few
 moves in); `--game peg_leg` a Peg Leg table of three, a few bets and stands in (its odds and
-bets on show).
+bets on show); `--game holdout` a three-seat single-line Holdout table; `--game prima_carta` a
+four-seat house table with the corte, one copa decided.
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -26,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -35,15 +38,20 @@ from bot.table_layout import table_layout
 from bot.tables import Table
 from tests.helpers.tables import dealt_table
 
-TABLES: dict[str, dict[str, str]] = {
+TABLES: dict[str, dict[str, Any]] = {
     "primiera": {"variant": "heralds"},
     "primero": {},
     "cardano": {},
     "peg_leg": {},
+    "holdout": {"lines": "single"},
+    "prima_carta": {"house": True, "corte": True},
 }
 """The games measured, with the options their table is dealt with."""
-SEATS = {"peg_leg": 3}
+SEATS = {"peg_leg": 3, "holdout": 3}
 """Seats at a measured table where not four."""
+MOVES = {"prima_carta": 1}
+"""Moves played before measuring where not six (Prima Carta: one copa decided, the round
+still open)."""
 STAKES = {"peg_leg": 5}
 """The stake where not 1 (Peg Leg's bets are from one stake up)."""
 
@@ -56,7 +64,7 @@ def dealt(code: str, game_id: str = "primiera") -> Table:
     game = table.game
     assert game is not None
     rng = random.Random(11)
-    for _ in range(6):  # a few moves in: the table has cards, a log, a turn (and bets)
+    for _ in range(MOVES.get(game_id, 6)):  # a few moves in: the table has cards, a log, a turn (and bets)
         seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return table

@@ -192,6 +192,19 @@ def within(own: GameNames | None, spelling: tuple[str, ...]) -> bool:
     return own is not None and any(contains(list(mine), list(spelling)) for mine in own.spellings)
 
 
+#: Game names that are also ordinary words in the languages a game's own text is written in
+#: (issue 26): Italian "la prima carta" is "the first card", Spanish "primero" is "first". In a
+#: game's own package a string may say them as words; shared code, and identifiers, still may not.
+ORDINARY_WORDS: frozenset[tuple[str, ...]] = frozenset({("prima", "carta"), ("primero",)})
+
+
+def said_as_words(text: str, spelling: tuple[str, ...]) -> bool:
+    """Whether `text` says `spelling` only as lower-case words ("la prima carta"), never as a
+    name ("Prima Carta", "PrimaCarta", "prima_carta")."""
+    found = re.findall(r"(?<![\w])" + r"[\s_]*".join(spelling) + r"(?![\w])", text, re.IGNORECASE)
+    return bool(found) and all(hit == " ".join(spelling) for hit in found)
+
+
 def problems_in_source(rel: str, source: str, mine: str | None) -> Iterator[str]:
     """Where the module `rel` (in game `mine`'s own package, or shared if None) names a game
     other than its own, that game's actions or its options."""
@@ -217,7 +230,10 @@ def problems_in_source(rel: str, source: str, mine: str | None) -> Iterator[str]
                     yield f"{rel}:{line}: names {names.game_id}'s option {name!r}"
             for text in texts:
                 found = words(text)
+                prose = mine is not None and isinstance(node, ast.Constant)
                 for spelling in names.spellings:
+                    if prose and spelling in ORDINARY_WORDS and said_as_words(text, spelling):
+                        continue
                     if contains(found, list(spelling)) and not within(own, spelling):
                         yield f"{rel}:{line}: names the game {names.game_id} ({text!r})"
                 if isinstance(node, ast.Constant):
@@ -263,6 +279,15 @@ def test_the_scan_finds_a_game_named_in_shared_code() -> None:
     assert ":3:" not in text and ":4:" not in text
     own = "\n".join(problems_in_source("bot/games/holdout/probe.py", source, "holdout"))
     assert "holdout" not in own.replace("bot/games/holdout/", "") and "prima_carta" in own
+    # A game's own text in another language may use a game's name as ordinary words ("la
+    # prima carta del mazzo", "el primero"), but not as the name.
+    words_only = "RULES = ('Gira la prima carta del mazzo.', 'Tu palo es el primero.')\n"
+    assert not list(problems_in_source("bot/games/holdout/probe.py", words_only, "holdout"))
+    named = "RULES = 'Come a Prima Carta.'\n"
+    assert "names the game prima_carta" in "".join(
+        problems_in_source("bot/games/holdout/probe.py", named, "holdout")
+    )
+    assert "names the game prima_carta" in "".join(problems_in_source("bot/_probe.py", words_only, None))
 
 
 # ------------------------------------------------------------------------------ cogs, engine

@@ -102,8 +102,8 @@ class Pause:
     seconds: int
     seat: int
     action: Any
-    label: str
-    note: str
+    label: str | Msg  # a message is drawn in the table's language
+    note: str | Msg
     paced: bool = False
 
 

@@ -26,10 +26,10 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError, computed_fi
 from engine.core.cards import POSTAS_50, VINES_55, Card, DeckSpec
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.game import Event, Outcome, new_event, trusted
+from engine.core.msg import Domain, Markup, Msg, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import chips, plural
 from engine.core.turns import check_turn
 
 GAME_ID = "holdout"
@@ -48,6 +48,37 @@ DEFAULT_STACK = 100
 """Chips per player, in stakes, when the table does not say (the text, Setup: 100 chips)."""
 CHILO_PURPOSE = "holdout:first-chilo"
 """The label `seeded_index` hashes with the seed to pick the first hand's chilo holder."""
+
+t = Domain(GAME_ID)
+tn = t.n
+
+
+def chips(amount: int) -> Msg:
+    """A number of chips, as each language counts them ("1 chip", "1,500 chips")."""
+    return tn("{n} chip", "{n} chips", n=amount)
+
+
+def cards_of(count: int) -> Msg:
+    """A number of cards ("1 card", "5 cards")."""
+    return tn("{n} card", "{n} cards", n=count)
+
+
+def suit_name(suit: int) -> Msg:
+    """A Postas suit's name (the text: Crowns, Locks, Fruit, Swords, Cups)."""
+    return (t("Crowns"), t("Locks"), t("Fruit"), t("Swords"), t("Cups"))[suit]
+
+
+def card_name(card: Card) -> Msg:
+    """A card in words, as each language names it ("Crowns 7", "Cups Emperor")."""
+    rank: Msg | int = t("Emperor") if card.rank == 11 else card.rank
+    return t("{suit} {rank}", suit=suit_name(card.deck.suits.index(card.suit)), rank=rank)
+
+
+def line_where(lines: int, line: int) -> Msg | Markup:
+    """ " into the top line" in Double Line; nothing in Single Line."""
+    if lines != 2:
+        return Markup("")
+    return t(" into the top line") if line == 0 else t(" into the bottom line")
 
 
 # --------------------------------------------------------------------- options, actions
@@ -397,7 +428,10 @@ class Holdout:
         deck = _DECKS[options.deck]
         codes = [deck.code.get(card, -1) for card in order]
         if sorted(codes) != list(range(len(deck.cards))):
-            raise BadSetup(f"The deck must hold each of the {len(deck.cards)} {deck.spec.name} cards once.")
+            size = len(deck.cards)
+            if options.deck == "vines":
+                raise BadSetup(t("The deck must hold each of the {n} Vines cards once.", n=size))
+            raise BadSetup(t("The deck must hold each of the {n} Postas cards once.", n=size))
         return cls._start(options, seats, codes, chilo, stacks, seed, False)
 
     @classmethod
@@ -414,12 +448,12 @@ class Holdout:
         count = _check_seats(options, seats)
         stake = options.stake
         if not isinstance(chilo, int) or not 0 <= chilo < count:
-            raise BadSetup("The chilo must be held by one of the seats at the table.")
+            raise BadSetup(t("The chilo must be held by one of the seats at the table."))
         start = [DEFAULT_STACK * stake] * count if stacks is None else list(stacks)
         if len(start) != count:
-            raise BadSetup("Give one stack per seat.")
+            raise BadSetup(t("Give one stack per seat."))
         if any(not isinstance(chips_, int) or chips_ < stake for chips_ in start):
-            raise BadSetup(f"Every player needs at least {chips(stake)} behind to ante.")
+            raise BadSetup(t("Every player needs at least {chips} behind to ante.", chips=chips(stake)))
         self = cls.__new__(cls)
         self._options = options
         self._deck = deck = _DECKS[options.deck]
@@ -453,20 +487,29 @@ class Holdout:
         self._to_act = None
         self._winner = None
         self._won_by = None
-        short = deck.short
+        dealt = deck.cards
         if options.lines == 1:
-            start_text = f"The line starts with {short[ups[0]]}."
+            start_text = t("The line starts with {card}.", card=dealt[ups[0]])
         else:
-            start_text = f"The top line starts with {short[ups[0]]} and the bottom line with {short[ups[1]]}."
-        how = " (drawn at random)" if drawn else ""
-        self._events = [
-            new_event(
-                "deal",
-                f"Each player antes {chips(stake)}, keeping it in front of them, and is dealt "
-                f"{HAND_SIZE} cards. {start_text} {self._names[chilo]} holds the chilo{how}.",
-                chilo,
+            start_text = t(
+                "The top line starts with {top} and the bottom line with {bottom}.",
+                top=dealt[ups[0]],
+                bottom=dealt[ups[1]],
             )
-        ]
+        holder = self._names[chilo]
+        held = (
+            t("{player} holds the chilo (drawn at random).", player=holder)
+            if drawn
+            else t("{player} holds the chilo.", player=holder)
+        )
+        text = t(
+            "Each player antes {ante}, keeping it in front of them, and is dealt {cards}. {start} {chilo}",
+            ante=chips(stake),
+            cards=cards_of(HAND_SIZE),
+            start=start_text,
+            chilo=held,
+        )
+        self._events = [new_event("deal", text, chilo)]
         return self
 
     # ------------------------------------------------------------------ properties
@@ -603,14 +646,14 @@ class Holdout:
         changing anything.
         """
         phase = self._phase
-        chosen = "You have already passed your two cards" if phase is Phase.PASS else None
+        chosen = t("You have already passed your two cards") if phase is Phase.PASS else None
         check_turn(seat, self.awaiting, self._names, over=phase is Phase.OVER, chosen=chosen)
         if not isinstance(action, _ACTION_TYPES):
             action = _parse(action, self._deck.spec)
         before = len(self._events)
         if phase is Phase.PASS:
             if not isinstance(action, PassCards):
-                raise IllegalAction("First choose two cards to pass to the player on your left.")
+                raise IllegalAction(t("First choose two cards to pass to the player on your left."))
             self._pass(seat, action)
         elif isinstance(action, PlayCard):
             self._play(seat, action)
@@ -619,35 +662,37 @@ class Holdout:
         elif isinstance(action, Fold):
             self._fold(seat)
         else:
-            raise IllegalAction("The pass is over; play a card, take seconds or fold.")
+            raise IllegalAction(t("The pass is over; play a card, take seconds or fold."))
         return self._events[before:]
 
     def _code(self, card: Card) -> int:
         code = self._deck.code.get(card)
         if code is None:
-            raise IllegalAction(f"{card.label} is not a card of this deck.")
+            raise IllegalAction(t("{card} is not a card of this deck.", card=card_name(card)))
         return code
 
     def _line(self, line: int) -> int:
         if type(line) is not int or not 0 <= line < self._options.lines:
             if self._options.lines == 1:
-                raise IllegalAction("This table plays a single line.")
-            raise IllegalAction("Choose the top or the bottom line.")
+                raise IllegalAction(t("This table plays a single line."))
+            raise IllegalAction(t("Choose the top or the bottom line."))
         return line
 
     def _pass(self, seat: int, action: PassCards) -> None:
         first, second = (self._code(card) for card in action.cards)
         hand = self._hands[seat]
         if first == second:
-            raise IllegalAction("Pass two different cards.")
+            raise IllegalAction(t("Pass two different cards."))
         if first not in hand or second not in hand:
-            raise IllegalAction("You can only pass cards from your own hand.")
+            raise IllegalAction(t("You can only pass cards from your own hand."))
         # The two cards are set aside face down; nothing reaches a neighbour, and nobody
         # learns what was passed, until every player has chosen (the text, The Deal).
         hand.remove(first)
         hand.remove(second)
         self._passed[seat] = (min(first, second), max(first, second))
-        self._events.append(new_event("pass", f"{self._names[seat]} has chosen two cards to pass.", seat))
+        self._events.append(
+            new_event("pass", t("{player} has chosen two cards to pass.", player=self._names[seat]), seat)
+        )
         if any(chosen is None for chosen in self._passed):
             return
         count = len(self._names)
@@ -662,24 +707,32 @@ class Holdout:
         self._events.append(
             new_event(
                 "passed",
-                f"Everyone has passed two cards to the left. {name} holds the chilo and plays first.",
+                t(
+                    "Everyone has passed two cards to the left. {player} holds the chilo and plays first.",
+                    player=name,
+                ),
                 self._chilo,
             )
         )
 
-    def _into(self, line: int) -> str:
-        return f" into the {LINE_NAMES[line]} line" if self._options.lines == 2 else ""
+    def _into(self, line: int) -> Msg | Markup:
+        return line_where(self._options.lines, line)
 
     def _play(self, seat: int, action: PlayCard) -> None:
         code = self._code(action.card)
         line = self._line(action.line)
         hand = self._hands[seat]
         if code not in hand:
-            raise IllegalAction(f"You don't hold {action.card.short}.")
+            raise IllegalAction(t("You don't hold {card}.", card=action.card))
         price = self._price(code, line)
         if price > self._stacks[seat]:
             raise IllegalAction(
-                f"{action.card.short} costs {chips(price)} and you have {chips(self._stacks[seat])}."
+                t(
+                    "{card} costs {price} and you have {stack}.",
+                    card=action.card,
+                    price=chips(price),
+                    stack=chips(self._stacks[seat]),
+                )
             )
         novel = self._counts[line][self._deck.rank[code] - 1] == 0
         hand.remove(code)
@@ -687,32 +740,57 @@ class Holdout:
         self._lay(line, code)
         name = self._names[seat]
         where = self._into(line)
-        short = self._deck.short[code]
+        card = self._deck.cards[code]
+        text: Msg
         if novel:
             # A new rank pays its distance to the closest card and takes the chilo.
-            keeps = self._take_chilo(seat)
-            text = f"{name} plays {short}{where}, a new rank: pays {chips(price)} and {keeps} the chilo."
+            if self._take_chilo(seat):
+                text = t(
+                    "{player} plays {card}{where}, a new rank: pays {price} and keeps the chilo.",
+                    player=name,
+                    card=card,
+                    where=where,
+                    price=chips(price),
+                )
+            else:
+                text = t(
+                    "{player} plays {card}{where}, a new rank: pays {price} and takes the chilo.",
+                    player=name,
+                    card=card,
+                    where=where,
+                    price=chips(price),
+                )
         else:
             # A known rank pays the rank itself; the chilo stays where it is.
-            text = f"{name} plays {short}{where} on a rank already there: pays {chips(price)}."
+            text = t(
+                "{player} plays {card}{where} on a rank already there: pays {price}.",
+                player=name,
+                card=card,
+                where=where,
+                price=chips(price),
+            )
         self._events.append(new_event("play", text, seat))
         self._after(seat, filled=novel)
 
-    def _take_chilo(self, seat: int) -> str:
-        """A novel rank hands `seat` the chilo; says whether it "keeps" or "takes" it."""
-        keeps = "keeps" if self._chilo == seat else "takes"
+    def _take_chilo(self, seat: int) -> bool:
+        """A novel rank hands `seat` the chilo; says whether it kept it (True) or took it."""
+        keeps = self._chilo == seat
         self._chilo = seat
         return keeps
 
     def _seconds(self, seat: int, action: Seconds) -> None:
         line = self._line(action.line)
         if self._next >= len(self._order):
-            raise IllegalAction("The deck is empty; there are no seconds to take.")
+            raise IllegalAction(t("The deck is empty; there are no seconds to take."))
         hand = self._hands[seat]
         penalty = len(hand) * self._options.stake
         if penalty > self._stacks[seat]:
             raise IllegalAction(
-                f"Seconds could cost you {chips(penalty)} and you have {chips(self._stacks[seat])}."
+                t(
+                    "Seconds could cost you {price} and you have {stack}.",
+                    price=chips(penalty),
+                    stack=chips(self._stacks[seat]),
+                )
             )
         # The line is named before the card is seen (the text, Double Line: Seconds).
         code = self._order[self._next]
@@ -721,10 +799,23 @@ class Holdout:
         self._lay(line, code)
         name = self._names[seat]
         where = self._into(line)
-        short = self._deck.short[code]
+        card = self._deck.cards[code]
+        text: Msg
         if novel:
-            keeps = self._take_chilo(seat)
-            text = f"{name} takes seconds{where}: {short}, a new rank — free, and {keeps} the chilo."
+            if self._take_chilo(seat):
+                text = t(
+                    "{player} takes seconds{where}: {card}, a new rank — free, and keeps the chilo.",
+                    player=name,
+                    where=where,
+                    card=card,
+                )
+            else:
+                text = t(
+                    "{player} takes seconds{where}: {card}, a new rank — free, and takes the chilo.",
+                    player=name,
+                    where=where,
+                    card=card,
+                )
             self._events.append(new_event("seconds", text, seat))
             self._after(seat, filled=True)
             return
@@ -732,16 +823,23 @@ class Holdout:
         # stacked on its rank and the hand's cards leave play unseen.
         self._pay(seat, penalty)
         self._drop(seat, _OUT)
-        text = (
-            f"{name} takes seconds{where}: {short}, a rank already there — knocked out, paying "
-            f"{chips(penalty)} for {plural(len(self._dead[seat]), 'card')} in hand; the ante goes to the pot."
+        text = t(
+            "{player} takes seconds{where}: {card}, a rank already there — knocked out, paying "
+            "{price} for {cards} in hand; the ante goes to the pot.",
+            player=name,
+            where=where,
+            card=card,
+            price=chips(penalty),
+            cards=cards_of(len(self._dead[seat])),
         )
         self._events.append(new_event("knockout", text, seat))
         self._after(seat, filled=False)
 
     def _fold(self, seat: int) -> None:
         self._drop(seat, _FOLDED)
-        self._events.append(new_event("fold", f"{self._names[seat]} folds; the ante goes to the pot.", seat))
+        self._events.append(
+            new_event("fold", t("{player} folds; the ante goes to the pot.", player=self._names[seat]), seat)
+        )
         self._after(seat, filled=False)
 
     def _pay(self, seat: int, amount: int) -> None:
@@ -823,21 +921,41 @@ class Holdout:
             return None
         paid_out = [0] * len(self._paid)
         paid_out[winner] = sum(self._paid)
+        said = self._summary()
         return Outcome(
-            winners=(winner,), paid_in=tuple(self._paid), paid_out=tuple(paid_out), summary=self._summary()
+            winners=(winner,),
+            paid_in=tuple(self._paid),
+            paid_out=tuple(paid_out),
+            summary=english(said),
+            said=said,
         )
 
-    def _summary(self) -> str:
+    def _summary(self) -> Msg:
         winner = self._winner
         assert winner is not None
         name = self._names[winner]
         total = chips(sum(self._paid))
         if self._won_by is WonBy.FULL_BOARD:
-            board = "both lines" if self._options.lines == 2 else "the line"
-            return f"{name} fills the last gap in {board} and wins the pot and antes: {total}."
+            if self._options.lines == 2:
+                return t(
+                    "{player} fills the last gap in both lines and wins the pot and antes: {total}.",
+                    player=name,
+                    total=total,
+                )
+            return t(
+                "{player} fills the last gap in the line and wins the pot and antes: {total}.",
+                player=name,
+                total=total,
+            )
         if self._won_by is WonBy.EMPTY_HAND:
-            return f"The turn comes to {name}, holding the chilo with an empty hand: {name} wins {total}."
-        return f"{name} is the last player left and wins the pot and antes: {total}."
+            return t(
+                "The turn comes to {player}, holding the chilo with an empty hand: {player} wins {total}.",
+                player=name,
+                total=total,
+            )
+        return t(
+            "{player} is the last player left and wins the pot and antes: {total}.", player=name, total=total
+        )
 
     # ------------------------------------------------------------------------ view
 
@@ -920,7 +1038,7 @@ class Holdout:
             "pot": self._pot,
             "winner": self._winner,
             "won_by": None if self._won_by is None else self._won_by.value,
-            "events": [event.model_dump() for event in self._events],
+            "events": [event.model_dump(mode="json") for event in self._events],
         }
 
     @classmethod
@@ -946,7 +1064,7 @@ class Holdout:
             try:
                 return [deck.code_by_text[text] for text in texts]
             except KeyError as error:
-                raise BadSetup(f"{error.args[0]!r} is not a card of this deck.") from None
+                raise BadSetup(t("{card} is not a card of this deck.", card=repr(error.args[0]))) from None
 
         self = cls.__new__(cls)
         self._options = options
@@ -989,7 +1107,7 @@ class Holdout:
         self._events = list(snap.events)
         size = len(deck.cards)
         if sorted(self._order) != list(range(size)) or not 0 <= self._next <= size:
-            raise BadSetup("This saved Holdout hand does not hold a whole deck.")
+            raise BadSetup(t("This saved Holdout hand does not hold a whole deck."))
         set_aside = [c for chosen in passed if chosen for c in chosen] if self._phase is Phase.PASS else []
         held = (
             [c for hand in self._hands for c in hand]
@@ -1012,14 +1130,15 @@ def _parse(action: Any, deck: DeckSpec) -> PassCards | PlayCard | Seconds | Fold
             return _ACTION_ADAPTER.validate_python(action, context={"deck": deck})
         except ValidationError:
             pass
-    raise IllegalAction("That is not a Holdout move; play a card, take seconds or fold.")
+    raise IllegalAction(t("That is not a Holdout move; play a card, take seconds or fold."))
 
 
 def _check_seats(options: HoldoutOptions, seats: Sequence[str]) -> int:
     low, high = HoldoutOptions.seat_range(options.lines)
     if not low <= len(seats) <= high:
-        kind = "Double Line" if options.lines == 2 else "Single Line"
-        raise BadSetup(f"{kind} Holdout needs {low} to {high} players.")
+        if options.lines == 2:
+            raise BadSetup(t("Double Line Holdout needs {low} to {high} players.", low=low, high=high))
+        raise BadSetup(t("Single Line Holdout needs {low} to {high} players.", low=low, high=high))
     return len(seats)
 
 

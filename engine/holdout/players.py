@@ -14,10 +14,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.msg import Msg, Number
 from engine.core.players import Advice, ComputerPlayer
 from engine.holdout import search
 from engine.holdout.game import (
-    LINE_NAMES,
     Fold,
     Holdout,
     HoldoutView,
@@ -25,6 +25,8 @@ from engine.holdout.game import (
     Phase,
     PlayCard,
     Seconds,
+    line_where,
+    t,
 )
 
 Action = PassCards | PlayCard | Seconds | Fold
@@ -214,7 +216,7 @@ class StrongPlayer:
             raise ValueError("It is not this computer player's turn.")
         view = game.view(seat)
         if len(legal) == 1:
-            return Advice(legal[0], "It is the only move open to you.")
+            return Advice(legal[0], t("It is the only move open to you."))
         estimates = self.estimate(view, legal)
         best = max(estimates, key=lambda item: item.value)
         return Advice(best.action, reason(best, estimates, view))
@@ -292,42 +294,56 @@ def view_seed(view: HoldoutView) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def describe(action: Action, lines: int = 1) -> str:
-    """A move in a few words, from the seat's own side: "Play 🟢5", "Take seconds"."""
-    where = ""
-    if isinstance(action, PlayCard | Seconds) and lines == 2:
-        where = f" into the {LINE_NAMES[action.line]} line"
+def describe(action: Action, lines: int = 1) -> Msg:
+    """A move in a few words, from the seat's own side, as the middle of a sentence says it:
+    "play 🟢5", "take seconds"."""
     if isinstance(action, PassCards):
-        return f"Pass {action.cards[0].short} and {action.cards[1].short}"
+        return t("pass {first} and {second}", first=action.cards[0], second=action.cards[1])
     if isinstance(action, PlayCard):
-        return f"Play {action.card.short}{where}"
+        return t("play {card}{where}", card=action.card, where=line_where(lines, action.line))
     if isinstance(action, Seconds):
-        return f"Take seconds{where}"
-    return "Fold"
+        return t("take seconds{where}", where=line_where(lines, action.line))
+    return t("fold")
 
 
-def reason(best: Estimate, estimates: Sequence[Estimate], view: HoldoutView) -> str:
+def reason(best: Estimate, estimates: Sequence[Estimate], view: HoldoutView) -> Msg:
     """Why `best`, in a line from the imagined deals: its chance of the pot and its worth.
     The move itself is named by whoever shows the line (a hint names it as its button does)."""
     lines = view.options.lines
-    where = f"{best.samples} deals imagined from the cards you haven't seen"
     if isinstance(best.action, Fold):
         others = [e for e in estimates if not isinstance(e.action, Fold)]
         runner = max(others, key=lambda e: e.value)
-        move = describe(runner.action, lines)
-        return (
-            f"Every other move loses chips on average over {where}; the best, "
-            f"{move[0].lower()}{move[1:]}, {chip_words(runner.value)}."
+        return t(
+            "Every other move loses chips on average over {samples} deals imagined from the cards you "
+            "haven't seen; the best, {move}, {worth}.",
+            samples=best.samples,
+            move=describe(runner.action, lines),
+            worth=chip_words(runner.value),
         )
-    return f"It takes the pot in {best.wins:.0%} of {where}, and {chip_words(best.value)} from here."
+    return t(
+        "It takes the pot in {percent}% of {samples} deals imagined from the cards you haven't seen, "
+        "and {worth} from here.",
+        percent=int(f"{best.wins:.0%}"[:-1]),
+        samples=best.samples,
+        worth=chip_words(best.value),
+    )
 
 
-def chip_words(value: float) -> str:
+def chip_words(value: float) -> Msg:
     """ "wins 2.4 chips on average" / "loses 1.0 chip on average"."""
-    amount = abs(value)
-    unit = "chip" if round(amount, 1) == 1 else "chips"
-    verb = "wins" if value >= 0 else "loses"
-    return f"{verb} {amount:.1f} {unit} on average"
+    amount = Number(abs(value))
+    one = round(abs(value), 1) == 1
+    if value >= 0:
+        return (
+            t("wins {amount} chip on average", amount=amount)
+            if one
+            else t("wins {amount} chips on average", amount=amount)
+        )
+    return (
+        t("loses {amount} chip on average", amount=amount)
+        if one
+        else t("loses {amount} chips on average", amount=amount)
+    )
 
 
 LEVELS = ("basic", "strong")

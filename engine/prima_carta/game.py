@@ -21,10 +21,10 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event, Outcome, new_event, trusted
+from engine.core.msg import Domain, Join, Msg, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import chips
 from engine.core.turns import check_turn
 
 GAME_ID = "prima_carta"
@@ -34,6 +34,9 @@ JSON_FORMAT = 2
 """Format 2 adds the house game's options and phases; format 1 hands (the basic game) still
 load, with every new option at its default."""
 _FORMATS = (1, 2)
+
+t = Domain(GAME_ID)
+tn = t.n
 
 SUITS: tuple[str, ...] = POSTAS_50.suits
 """The five Postas suits in the text's table order: crowns, locks, fruit, swords, cups."""
@@ -70,18 +73,25 @@ assert not Outcome.__pydantic_post_init__ and not Outcome.__pydantic_root_model_
 # them), so looking the text up replaces formatting nine ints per line, a third of its cost.
 _NUMBER: tuple[str, ...] = tuple(str(number) for number in range(51))
 
-_CHIPS: dict[int, str] = {}
+SUIT_NAMES: tuple[Msg, ...] = (t("Crowns"), t("Locks"), t("Fruit"), t("Swords"), t("Cups"))
+"""Each suit's name as a message (the seat's name in the engine's lines), in suit order."""
+
+_CHIPS: dict[int, Msg] = {}
 
 
-def _chips(amount: int) -> str:
-    """`chips(amount)`, remembered: a table's pots are the same few amounts over and over,
-    and formatting one ("1,500 chips") costs more than the rest of the result line."""
-    text = _CHIPS.get(amount)
-    if text is None:
-        text = chips(amount)
+def chips(amount: int) -> Msg:
+    """A number of chips as each language counts them ("1 chip", "1,500 chips")."""
+    return tn("{n} chip", "{n} chips", n=amount)
+
+
+def _chips(amount: int) -> Msg:
+    """`chips(amount)`, remembered: a table's pots are the same few amounts over and over."""
+    said = _CHIPS.get(amount)
+    if said is None:
+        said = chips(amount)
         if len(_CHIPS) < 4096:
-            _CHIPS[amount] = text
-    return text
+            _CHIPS[amount] = said
+    return said
 
 
 _DECISION_EVENTS: dict[tuple[int, int, int], Event] = {}
@@ -94,11 +104,13 @@ def _decision_event(seat: int, suit: int, paid: int) -> Event:
     key = (seat, suit, paid)
     event = _DECISION_EVENTS.get(key)
     if event is None:
-        label = SUIT_LABELS[suit]
+        name = SUIT_NAMES[suit]
         if paid >= 0:
-            event = new_event("copa", f"{label} pays the copa: {chips(paid)}.", seat)
+            event = new_event(
+                "copa", t("{suit} pays the copa: {chips}.", suit=name, chips=_chips(paid)), seat
+            )
         else:
-            event = new_event("fold", f"{label} folds.", seat)
+            event = new_event("fold", t("{suit} folds.", suit=name), seat)
         if len(_DECISION_EVENTS) < 4096:
             _DECISION_EVENTS[key] = event
     return event
@@ -476,7 +488,8 @@ class PrimaCarta:
     _sizes: tuple[int, ...] | None
     """`contenders()`, kept until a stack or a status changes (the basic player asks before
     every copa decision, and nothing changes between decisions but one status)."""
-    _summary_text: str
+    _summary_text: tuple[Msg, str] | None
+    """The result line once the hand is over, and its English."""
     """The result line, worked out once: the win event and the outcome both carry it."""
 
     # ----------------------------------------------------------------- set-up
@@ -516,7 +529,7 @@ class PrimaCarta:
         """Like `new`, but deal `order` (all 50 Postas cards, first dealt first)."""
         codes = [CODE.get(card, -1) for card in order]
         if len(codes) != 50 or sorted(codes) != list(range(50)):
-            raise BadSetup("The deck must hold each of the 50 Postas cards exactly once.")
+            raise BadSetup(t("The deck must hold each of the 50 Postas cards exactly once."))
         return cls._start(options, seats, codes, dealer, seed, carried, second_seed)
 
     @classmethod
@@ -532,9 +545,9 @@ class PrimaCarta:
     ) -> Self:
         seat_suits = _seat_suits(seats)
         if not 0 <= dealer < len(seat_suits):
-            raise BadSetup("The dealer must be one of the seats at the table.")
+            raise BadSetup(t("The dealer must be one of the seats at the table."))
         if carried < 0:
-            raise BadSetup("A carried cobre cannot be negative.")
+            raise BadSetup(t("A carried cobre cannot be negative."))
         self = cls.__new__(cls)
         self._options = options
         self._seats = seat_suits
@@ -566,7 +579,7 @@ class PrimaCarta:
         self._won_by = None
         self._to_act = None
         self._sizes = None
-        self._summary_text = ""
+        self._summary_text = None
         if options.pauses:
             # Bets are open until the first card: the deck is shuffled and committed, the
             # spiga is in, nothing else has happened (engineer W's table plays `Deal`).
@@ -797,7 +810,7 @@ class PrimaCarta:
                     action = _ACTION_ADAPTER.validate_python(action)
                 except ValidationError:
                     raise IllegalAction(
-                        "That is not a Prima Carta move; you may pay the copa or fold."
+                        t("That is not a Prima Carta move; you may pay the copa or fold.")
                     ) from None
             kind = type(action)
         if kind is Deal and isinstance(action, Deal):  # the isinstance narrows for mypy
@@ -806,23 +819,23 @@ class PrimaCarta:
             check_turn(
                 seat,
                 self.awaiting,
-                [SUIT_LABELS[suit] for suit in self._seats],
+                [SUIT_NAMES[suit] for suit in self._seats],
                 over=self._phase is _PHASE_OVER,
-                idle="Bets are open; nobody decides anything until the cards are dealt.",
+                idle=t("Bets are open; nobody decides anything until the cards are dealt."),
             )
         suit = self._seats[seat]
         status = self._status
         if kind is Copa and isinstance(action, Copa):  # the isinstance narrows for mypy
             paid = self._count[suit] * self._options.stake
             if action.amount != paid:
-                raise IllegalAction(f"The copa for your stack is {chips(paid)}.")
+                raise IllegalAction(t("The copa for your stack is {chips}.", chips=chips(paid)))
             self._paid[seat] += paid
             status[seat] = _LIVE  # still a contender: `contenders()` stands
         elif kind is Fold:
             paid = -1
             status[seat] = _FOLDED
         else:
-            raise IllegalAction("That is not a Prima Carta move; you may pay the copa or fold.")
+            raise IllegalAction(t("That is not a Prima Carta move; you may pay the copa or fold."))
         self._decisions.append((seat, paid))
         # The shared event for this decision (see `_decision_event`), looked up in line.
         event = _DECISION_EVENTS.get((seat, suit, paid)) or _decision_event(seat, suit, paid)
@@ -845,7 +858,8 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
-            events.append(_EVENT({"kind": "win", "text": self._summary(), "seat": self._winner}))
+            said, text = self._summary_both()
+            events.append(_EVENT({"kind": "win", "text": text, "seat": self._winner, "msg": said}))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -856,9 +870,9 @@ class PrimaCarta:
         order; the table must not show it before the first card). The same seat ends the
         repasso pause, so one seat answers for both (docs/RULES.md, decision H5)."""
         if self._phase not in (_PHASE_DEAL, _PHASE_REPASSO, _PHASE_PASSES):
-            raise IllegalAction("The cards are already dealt; there is nothing to turn now.")
+            raise IllegalAction(t("The cards are already dealt; there is nothing to turn now."))
         if seat != self._prima:
-            raise NotYourTurn("The dealer turns the cards when bets close.")
+            raise NotYourTurn(t("The dealer turns the cards when bets close."))
         before = self._history_length()
         if self._phase is _PHASE_DEAL:
             self._turn_boards(toss=corte)
@@ -987,7 +1001,8 @@ class PrimaCarta:
                 "paid_out": tuple(paid_out),
                 "carried": cobre if options.cobre == "carry" else 0,
                 "house": house,
-                "summary": self._summary(),
+                "summary": self._summary_both()[1],
+                "said": self._summary(),
             },
         )
 
@@ -995,37 +1010,64 @@ class PrimaCarta:
         """What the winner takes out of the pot."""
         return sum(self._paid) + self._carried_in - self._corte - self.cobre()
 
-    def _summary(self) -> str:
+    def _summary(self) -> Msg:
         # Fixed once the hand is over, and asked for twice (the win event, the outcome).
-        if not self._summary_text:
-            self._summary_text = self._result_line()
-        return self._summary_text
+        return self._summary_both()[0]
 
-    def _result_line(self) -> str:
+    def _summary_both(self) -> tuple[Msg, str]:
+        """The result line and its English, each made once (a hand asks for both twice)."""
+        both = self._summary_text
+        if both is None:
+            said = self._result_line()
+            both = self._summary_text = (said, english(said))
+        return both
+
+    def _result_line(self) -> Msg:
         winner = self._winner
         assert winner is not None
-        name = SUIT_LABELS[self._seats[winner]]
+        name = SUIT_NAMES[self._seats[winner]]
         # `cobre()`, with its commonest answer (no cobre at this table) checked in line.
         cobre = 0 if self._options.cobre == "off" else self.cobre()
         pot = _chips(sum(self._paid) + self._carried_in - self._corte - cobre)  # `_take()`
         how = self._won_by
+        text: Msg
         if how is _BY_COMPLETED:
-            passes = len(self._passes)
-            text = f"{name} is the first live suit to hold all ten cards (pass {passes}) and wins {pot}."
+            text = t(
+                "{suit} is the first live suit to hold all ten cards (pass {number}) and wins {pot}.",
+                suit=name,
+                number=len(self._passes),
+                pot=pot,
+            )
         elif how is _BY_LAST_STANDING:
-            text = f"Everyone else folded, so {name} wins the pot of {pot}."
+            text = t("Everyone else folded, so {suit} wins the pot of {pot}.", suit=name, pot=pot)
         elif how is _BY_FIRST_PASS:
-            text = f"{name} completed its stack in the first pass and wins the pot of {pot}."
+            text = t(
+                "{suit} completed its stack in the first pass and wins the pot of {pot}.", suit=name, pot=pot
+            )
         else:
-            size = self._count[self._seats[winner]]
-            text = f"{name} has the tallest stack after the one pass ({size} cards) and wins {pot}."
+            text = t(
+                "{suit} has the tallest stack after the one pass ({size} cards) and wins {pot}.",
+                suit=name,
+                size=self._count[self._seats[winner]],
+                pot=pot,
+            )
         if cobre:
-            where = "is carried to the next hand" if self._options.cobre == "carry" else "goes to the house"
-            text += f" A folded suit finished first, so the cobre of {chips(cobre)} {where}."
+            if self._options.cobre == "carry":
+                return t(
+                    "{result} A folded suit finished first, so the cobre of {chips} is carried to "
+                    "the next hand.",
+                    result=text,
+                    chips=chips(cobre),
+                )
+            return t(
+                "{result} A folded suit finished first, so the cobre of {chips} goes to the house.",
+                result=text,
+                chips=chips(cobre),
+            )
         return text
 
-    def _label(self, seat: int) -> str:
-        return SUIT_LABELS[self._seats[seat]]
+    def _name(self, seat: int) -> Msg:
+        return SUIT_NAMES[self._seats[seat]]
 
     # ------------------------------------------------------------ log, events
 
@@ -1094,25 +1136,40 @@ class PrimaCarta:
         out = []
         for kind, index in entries:
             if kind == "spiga":
-                stake = chips(self._options.stake)
-                text = f"Spiga: each of the {len(self._seats)} players puts {stake} in the pot."
+                text = t(
+                    "Spiga: each of the {n} players puts {stake} in the pot.",
+                    n=len(self._seats),
+                    stake=chips(self._options.stake),
+                )
                 if self._carried_in:
-                    text += f" The cobre of {chips(self._carried_in)} from the last hand is in the pot too."
+                    text = t(
+                        "{spiga} The cobre of {chips} from the last hand is in the pot too.",
+                        spiga=text,
+                        chips=chips(self._carried_in),
+                    )
                 out.append(new_event("spiga", text))
             elif kind == "pass":
                 out.append(self._pass_event(index))
             elif kind == "prima":
-                text = f"The first card was {_SHORT[self._order[0]]}; {self._label(self._prima)} is prima."
+                text = t(
+                    "The first card was {card}; {suit} is prima.",
+                    card=CARDS[self._order[0]],
+                    suit=self._name(self._prima),
+                )
                 out.append(new_event("prima", text, self._prima))
             elif kind == "corte":
-                to = "the house" if self._options.house else "the dealer"
-                text = f"{self._label(self._prima)} tosses the corte of {chips(self._corte)} to {to}."
+                suit, corte = self._name(self._prima), chips(self._corte)
+                text = (
+                    t("{suit} tosses the corte of {chips} to the house.", suit=suit, chips=corte)
+                    if self._options.house
+                    else t("{suit} tosses the corte of {chips} to the dealer.", suit=suit, chips=corte)
+                )
                 out.append(new_event("corte", text, self._prima))
             elif kind == "decision":
                 seat, paid = self._decisions[index]
                 out.append(_decision_event(seat, self._seats[seat], paid))
             elif kind == "shuffle":
-                text = "Jasper rules: the dealer shuffles the discard pile before the repasso."
+                text = t("Jasper rules: the dealer shuffles the discard pile before the repasso.")
                 out.append(new_event("shuffle", text))
             else:
                 out.append(new_event("win", self._summary(), self._winner))
@@ -1124,11 +1181,26 @@ class PrimaCarta:
         ups = " ".join([short[code] for code in played])
         c0, c1, c2, c3, c4 = counts
         n = _NUMBER  # the figures as text, looked up rather than formatted (see `_NUMBER`)
+        # The English is written here as it always was (the line is built for every pass);
+        # the message carries the same figures for the other languages.
         text = (
             f"Pass {n[number]}: {n[dealt]} dealt, {n[len(played)]} played up ({ups}). "
             f"Stacks: Crowns {n[c0]}, Locks {n[c1]}, Fruit {n[c2]}, Swords {n[c3]}, Cups {n[c4]}."
         )
-        event: Event = _EVENT({"kind": "pass", "text": text, "seat": None})
+        said = t(
+            "Pass {number}: {dealt} dealt, {up} played up ({cards}). "
+            "Stacks: Crowns {crowns}, Locks {locks}, Fruit {fruit}, Swords {swords}, Cups {cups}.",
+            number=number,
+            dealt=dealt,
+            up=len(played),
+            cards=Join(tuple([CARDS[code] for code in played]), "space"),
+            crowns=c0,
+            locks=c1,
+            fruit=c2,
+            swords=c3,
+            cups=c4,
+        )
+        event: Event = _EVENT({"kind": "pass", "text": text, "seat": None, "msg": said})
         return event
 
     # ------------------------------------------------------- facts for bets
@@ -1340,7 +1412,7 @@ class PrimaCarta:
         ]
         self._to_act = snap.to_act
         self._sizes = None
-        self._summary_text = ""
+        self._summary_text = None
         self._winner = snap.winner
         self._won_by = WonBy(snap.won_by) if snap.won_by is not None else None
         if sorted(self._order) != list(range(50)) or sorted(
@@ -1361,7 +1433,7 @@ def _codes(texts: Sequence[str]) -> list[int]:
     try:
         return [CODE_BY_TEXT[text] for text in texts]
     except KeyError as error:
-        raise BadSetup(f"{error.args[0]!r} is not a Postas card.") from None
+        raise BadSetup(t("{card} is not a Postas card.", card=repr(error.args[0]))) from None
 
 
 def _seat_suits(seats: Sequence[str]) -> tuple[int, ...]:
@@ -1396,18 +1468,23 @@ def jasper_seed(seed: int) -> int:
 
 def _check_seats(seats: tuple[str, ...]) -> tuple[int, ...]:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise BadSetup("Prima Carta needs 2 to 5 players.")
+        raise BadSetup(t("Prima Carta needs {low} to {high} players.", low=MIN_SEATS, high=MAX_SEATS))
     indices = []
     for suit in seats:
         if suit not in SUITS:
-            raise BadSetup(f"{suit!r} is not a Postas suit; choose crowns, locks, fruit, swords or cups.")
+            raise BadSetup(
+                t(
+                    "{suit} is not a Postas suit; choose crowns, locks, fruit, swords or cups.",
+                    suit=repr(suit),
+                )
+            )
         indices.append(SUITS.index(suit))
     if len(set(indices)) != len(indices):
-        raise BadSetup("Each player must own a different suit.")
+        raise BadSetup(t("Each player must own a different suit."))
     # Seats sit in suit order so that "to the left" is simply the next seat (the text,
     # The Suits: "If practical, players in the same order as their suits").
     if indices != sorted(indices):
-        raise BadSetup("Seats must be listed in suit order: crowns, locks, fruit, swords, cups.")
+        raise BadSetup(t("Seats must be listed in suit order: crowns, locks, fruit, swords, cups."))
     return tuple(indices)
 
 

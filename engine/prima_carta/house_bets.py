@@ -21,7 +21,8 @@ from fractions import Fraction
 
 from engine.core.cards import Card
 from engine.core.errors import BadSetup, IllegalAction
-from engine.prima_carta.game import CARDS, CODE, SUIT_LABELS, SUITS, completion_order, deal_pass
+from engine.core.msg import Join
+from engine.prima_carta.game import CARDS, CODE, SUIT_LABELS, SUITS, completion_order, deal_pass, t
 
 
 class HouseBet(StrEnum):
@@ -322,7 +323,7 @@ def deal_facts(
     promoted = len(played)
     founded = tuple(sorted(foundation, key=order.index))
     if repasso is not None and sorted(repasso) != sorted(discard):
-        raise BadSetup("The reshuffled pile must hold exactly the first pass's discards.")
+        raise BadSetup(t("The reshuffled pile must hold exactly the first pass's discards."))
     if max(count) == 10:
         # A suit finished during the first pass: the first to reach ten in its plays wins.
         seen = [0] * 5
@@ -341,7 +342,7 @@ def facts_from_order(order: Sequence[Card], repasso: Sequence[Card] | None = Non
     pile is dealt again unshuffled, unless `repasso` gives its reshuffled order)."""
     codes = [CODE.get(card, -1) for card in order]
     if len(codes) != 50 or sorted(codes) != list(range(50)):
-        raise BadSetup("The deck must hold each of the 50 Postas cards exactly once.")
+        raise BadSetup(t("The deck must hold each of the 50 Postas cards exactly once."))
     again = None if repasso is None else [CODE.get(card, -1) for card in repasso]
     first, founded, promoted, champion = deal_facts(codes, again)
     return Facts(
@@ -372,14 +373,16 @@ def check_bet(bet: HouseBet | str, pick: str, amount: int) -> HouseBet:
     try:
         key = HouseBet(bet)
     except ValueError:
-        raise IllegalAction("That is not one of the house bets.") from None
+        raise IllegalAction(t("That is not one of the house bets.")) from None
     spec = BETS[key]
     if spec.picks and pick not in spec.picks:
-        raise IllegalAction(f"For {spec.label}, pick one of: {', '.join(spec.picks)}.")
+        raise IllegalAction(
+            t("For {bet}, pick one of: {picks}.", bet=spec.label, picks=Join(tuple(spec.picks), "comma"))
+        )
     if not spec.picks and pick:
-        raise IllegalAction(f"{spec.label} takes no pick.")
+        raise IllegalAction(t("{bet} takes no pick.", bet=spec.label))
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        raise IllegalAction("A bet is a whole number of chips, at least 1.")
+        raise IllegalAction(t("A bet is a whole number of chips, at least 1."))
     return key
 
 

@@ -17,11 +17,12 @@ import math
 import zlib
 from collections.abc import Sequence
 
-from engine.core.cards import POSTAS_50
+from engine.core.msg import Markup, Msg
 from engine.core.players import Advice, ComputerPlayer
 from engine.core.rng import shuffled
 from engine.prima_carta.game import (
     FOLD,
+    SUIT_NAMES,
     SUITS,
     Copa,
     Fold,
@@ -29,6 +30,7 @@ from engine.prima_carta.game import (
     PrimaCartaAction,
     SeatStatus,
     completion_order,
+    t,
 )
 
 # Basic Strategy rule 2 ("Fold if the total number of cards above you is N or more in K
@@ -156,22 +158,23 @@ class SharpPlayer:
             return Advice(_pick(legal, pays), reason)
         done = completion_order(count, foundation, pile)
         if all(done[mine] < done[rival] for rival in rivals):
-            reason = (
+            reason = t(
                 "The rest of the deal is already in the face-up pile: played out, your suit "
                 "finishes before every other suit still in, so the copa wins the pot."
             )
             return Advice(_pick(legal, True), reason)
         first = min(rivals, key=lambda suit: done[suit])
-        reason = (
+        reason = t(
             "The rest of the deal is already in the face-up pile: played out, "
-            f"{_suit_name(first)} finish no later than your suit, so the copa would be lost."
+            "{suit} finish no later than your suit, so the copa would be lost.",
+            suit=_suit_name(first),
         )
         return Advice(_pick(legal, False), reason)
 
     @staticmethod
     def _jasper_pays(
         game: PrimaCarta, seat: int, count: list[int], foundation: list[int], pile: list[int]
-    ) -> tuple[bool, str]:
+    ) -> tuple[bool, Msg]:
         """Jasper: the text's table (made for a deck shuffled after the first pass) says pay
         or fold; a fold is overruled only when the estimated chance, less twice its sampling
         error, still makes the pot worth the copa (a noisy estimate that just clears the bar
@@ -182,9 +185,12 @@ class SharpPlayer:
             -1 if status is SeatStatus.FOLDED else count[SUITS.index(suit)]
             for status, suit in zip(statuses, seats, strict=True)
         ]
-        table = "Under Jasper rules the pile is reshuffled after the copa, so the rule text's table decides"
         if basic_decision(sizes[seat], [size for o, size in enumerate(sizes) if o != seat and size >= 0]):
-            return True, f"{table}: with your stack of {sizes[seat]} against the others, it says pay."
+            return True, t(
+                "Under Jasper rules the pile is reshuffled after the copa, so the rule text's table "
+                "decides: with your stack of {size} against the others, it says pay.",
+                size=sizes[seat],
+            )
         # Those still to decide are expected to follow the table too, in turn order, with
         # this seat in; the pot it stands to win holds their copas and its own.
         price = game.copa_price(seat)
@@ -203,21 +209,33 @@ class SharpPlayer:
         chance = jasper_chance(count, foundation, pile, mine, rivals)
         error = 2 * math.sqrt(max(chance * (1 - chance), 0.01) / JASPER_SAMPLES)
         pays = (chance - error) * pot > price
-        found = f"your suit finished first in {chance:.0%} of {JASPER_SAMPLES} reshuffles of the pile"
+        percent = Markup(f"{chance:.0%}"[:-1])
         if pays:
-            return True, (
-                f"The rule text's table says fold, but {found}: even allowing for the sampling "
-                f"error, enough to make a pot of about {pot:,} worth the copa of {price:,}."
+            return True, t(
+                "The rule text's table says fold, but your suit finished first in {percent}% of "
+                "{samples} reshuffles of the pile: even allowing for the sampling error, enough to "
+                "make a pot of about {pot} worth the copa of {price}.",
+                percent=percent,
+                samples=JASPER_SAMPLES,
+                pot=pot,
+                price=price,
             )
-        return False, (
-            f"{table}: with your stack of {sizes[seat]} against the others, it says fold; {found}, "
-            f"not enough to make a pot of about {pot:,} worth the copa of {price:,}."
+        return False, t(
+            "Under Jasper rules the pile is reshuffled after the copa, so the rule text's table "
+            "decides: with your stack of {size} against the others, it says fold; your suit finished "
+            "first in {percent}% of {samples} reshuffles of the pile, not enough to make a pot of about "
+            "{pot} worth the copa of {price}.",
+            size=sizes[seat],
+            percent=percent,
+            samples=JASPER_SAMPLES,
+            pot=pot,
+            price=price,
         )
 
 
-def _suit_name(code: int) -> str:
+def _suit_name(code: int) -> Msg:
     """A suit as the table names it ("Crowns")."""
-    return POSTAS_50.suit_labels[code]
+    return SUIT_NAMES[code]
 
 
 LEVELS = ("basic", "sharp")

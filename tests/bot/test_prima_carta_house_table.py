@@ -12,6 +12,7 @@ from bot.games import GAMES, OptionError
 from bot.games.prima_carta.options import PrimaCartaTableOptions
 from bot.render import render_table
 from bot.tables import Table
+from engine.core.msg import english
 from engine.prima_carta import DEAL, Copa
 from tests.helpers.tables import dealt_table
 
@@ -41,9 +42,8 @@ def test_bets_open_before_the_first_card_show_no_card_and_no_prima() -> None:
     assert PLUGIN.secret_cards(game) and len(PLUGIN.secret_cards(game)) == 50
     assert PLUGIN.opening_costs(game) == [5, 5, 5] and PLUGIN.held(game) == 15
     pause = PLUGIN.pause(game, table.options)
-    assert (
-        pause is not None and pause.seconds == 30 and pause.action == DEAL and pause.label == "Bets are open"
-    )
+    assert pause is not None and pause.seconds == 30 and pause.action == DEAL
+    assert english(pause.label) == "Bets are open"
     assert pause.seat == game.prima  # the table's to use; shown nowhere
     assert all(PLUGIN.moves(game, seat) == [] for seat in range(3))
     # The clock's Deal costs the prima the corte (none if the prima is the dealer, seat 0).
@@ -97,7 +97,7 @@ def test_play_checks_the_house_options() -> None:
         PLUGIN.parse_options({"cobre": "pocket"})
     options = PLUGIN.parse_options({"corte": True, "variant": "cinco"})
     assert PLUGIN.min_bankroll(10, options) == 20 and PLUGIN.min_bankroll(10, PLUGIN.parse_options({})) == 100
-    assert "corte 10 from the prima to the dealer" in PLUGIN.describe_options(options, 10)
+    assert "corte 10 from the prima to the dealer" in english(PLUGIN.describe_options(options, 10))
 
 
 def test_a_copa_costs_its_price_and_nothing_else_costs_chips() -> None:

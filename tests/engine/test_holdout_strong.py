@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.msg import english
 from engine.core.players import Advises, computer_levels, computer_player
 from engine.holdout import Fold, Holdout, HoldoutOptions, Phase, PlayCard, Seconds
 from engine.holdout.game import _DECKS
@@ -137,7 +138,7 @@ def test_it_fills_the_last_gap_before_the_neighbour_it_passed_two_nines_does() -
     assert g.view(0).line_text == ("1 2 3 4 5 6 7 8 - 10",)
     advice = STRONG.advise(g, 0)
     assert advice.action == PlayCard(card=card("Cu9"))
-    assert "takes the pot in 100% of" in advice.reason
+    assert "takes the pot in 100% of" in english(advice.reason)
 
 
 def test_it_folds_rather_than_pay_for_a_hand_already_lost() -> None:
@@ -155,8 +156,8 @@ def test_it_folds_rather_than_pay_for_a_hand_already_lost() -> None:
     assert BASIC.choose(g, 0) == PlayCard(card=card("Sw1"))
     advice = STRONG.advise(g, 0)
     assert advice.action == Fold()
-    assert advice.reason.startswith("Every other move loses chips on average over 96 deals imagined")
-    assert "loses 1.0 chip on average" in advice.reason
+    assert english(advice.reason).startswith("Every other move loses chips on average over 96 deals imagined")
+    assert "loses 1.0 chip on average" in english(advice.reason)
 
 
 # ------------------------------------------------- legal, deterministic, blind, explained
@@ -191,7 +192,7 @@ def test_it_always_chooses_a_legal_move_deterministically_and_explains_it_blind(
             if not hand and any(isinstance(a, Seconds) for a in legal):
                 assert isinstance(advice.action, Seconds), "free seconds are never folded"
             hidden = every - visible(game, seat)
-            named = [c for c in hidden if card_pattern(c).search(advice.reason)]
+            named = [c for c in hidden if card_pattern(c).search(english(advice.reason))]
             assert not named, (advice.reason, named)
             game.apply(seat, advice.action)
         assert game.outcome is not None

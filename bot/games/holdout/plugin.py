@@ -13,12 +13,12 @@ from bot.games.base import GamePlugin, HandSetup
 from bot.games.holdout import picture
 from bot.games.holdout.options import HoldoutTableOptions
 from bot.games.holdout.render import holdout_fields, holdout_panel, holdout_prompt, holdout_status
-from bot.games.holdout.rules import BRIEF, RULES
-from bot.games.results import HandResult, closing_panel, from_summary
-from bot.ui import plain
+from bot.games.holdout.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
+from bot.games.results import HandResult, closing_panel, moved_chips
+from bot.i18n import Text
 from engine.core.cards import Card
-from engine.core.text import plural
-from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
+from engine.core.msg import Markup
+from engine.holdout.game import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds, chips, t
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -37,6 +37,9 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     view_keys = frozenset({"line"})
     colour = discord.Colour.dark_teal()
 
@@ -44,17 +47,28 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
         return f"Seat {choice}"
 
     # --------------------------------------------------------------- options
-    def option_error(self, error: ValidationError) -> str:
-        return "Holdout's stack is between 10 and 10,000 stakes (20 if you leave it out)."
+    def option_error(self, error: ValidationError) -> Text:
+        return t(
+            "Holdout's stack is between {low} and {high} stakes ({default} if you leave it out).",
+            low=10,
+            high=10_000,
+            default=20,
+        )
 
-    def describe_options(self, options: HoldoutTableOptions, stake: int) -> str:
+    def describe_options(self, options: HoldoutTableOptions, stake: int) -> Text:
         lines = {
-            "auto": "single line up to 4 players, double line for 5–6",
-            "single": "single line (2–4 players)",
-            "double": "double line (4–6 players)",
+            "auto": t("single line up to 4 players, double line for 5–6"),
+            "single": t("single line (2–4 players)"),
+            "double": t("double line (4–6 players)"),
         }[options.lines]
-        deck = "Postas deck (50 cards)" if options.deck == "postas" else "Vines deck (55 cards, Emperor = 11)"
-        return f"{lines} · {deck} · stacks of {plural(options.stack * stake, 'chip')}"
+        deck = (
+            t("Postas deck (50 cards)")
+            if options.deck == "postas"
+            else t("Vines deck (55 cards, Emperor = 11)")
+        )
+        return t(
+            "{lines} · {deck} · stacks of {stack}", lines=lines, deck=deck, stack=chips(options.stack * stake)
+        )
 
     def seat_range(self, options: HoldoutTableOptions) -> tuple[int, int]:
         if options.lines == "auto":
@@ -115,12 +129,20 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
 
     def move_name(self, table: TableView, game: Holdout, seat: int, action: Any) -> str:
         """The pass names its two cards and who gets them; a card played, its button's words."""
+        say = table.lang
         if isinstance(action, PassCards):
             names = game.view(seat).seats
-            cards = " and ".join(card.short for card in action.cards)
-            return f"Pass {cards} to {plain(names[(seat + 1) % len(names)])}"
+            first, second = action.cards
+            return say(
+                t(
+                    "Pass {first} and {second} to {player}",
+                    first=first,
+                    second=second,
+                    player=names[(seat + 1) % len(names)],
+                )
+            )
         named = super().move_name(table, game, seat, action)
-        return f"Play {named}" if isinstance(action, PlayCard) else named
+        return say(t("Play {move}", move=Markup(named))) if isinstance(action, PlayCard) else named
 
     def timeout_action(self, game: Holdout, seat: int) -> Any:
         """At the pass, the two highest cards go left; in play, the player folds."""
@@ -162,20 +184,26 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
     def summary(self, table: TableView, game: Holdout) -> list[str]:
         """Whose turn, then the pot and the antes in front (the line is in the picture)."""
         view = game.view(None)
-        return [holdout_status(table, game), f"Pot {view.pot:,} chips · antes in front {sum(view.antes):,}"]
+        pot = t("Pot {pot} chips · antes in front {antes}", pot=view.pot, antes=sum(view.antes))
+        return [holdout_status(table, game), table.lang(pot)]
 
     def prompt(self, table: TableView, game: Holdout, fresh: set[int]) -> str:
         return holdout_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: Holdout, seat: int, picks: tuple[str, ...]) -> Panel:
         line = int(picks[0]) if picks and picks[0].isdigit() else None
-        return closing_panel(holdout_panel(table, game, seat, line), self.hand_result(table, game), seat)
+        return closing_panel(
+            holdout_panel(table, game, seat, line), self.hand_result(table, game), seat, table.lang
+        )
 
     def hand_result(self, table: TableView, game: Holdout) -> HandResult | None:
+        """The engine's summary (who won, how, and the pot) in the table's language; the
+        engine's seats are named after the players, so nothing is renamed."""
         outcome = game.outcome
-        if outcome is None:
+        if outcome is None or outcome.said is None:
             return None
-        return from_summary(table, self.seat_names(game), outcome)
+        names = tuple(self.seat_names(game))
+        return HandResult(table.lang(outcome.said, md=False), nets=moved_chips(outcome), names=names)
 
     def pick(self, key: str, values: Sequence[str]) -> tuple[str, ...] | None:
         """`line.<n>`: the line a double-line player plays into next."""

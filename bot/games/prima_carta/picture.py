@@ -37,9 +37,20 @@ from bot.art.seats import (
     vcol,
 )
 from bot.art.shapes import pip
+from bot.i18n import Lang
 from engine.core.cards import POSTAS_50
-from engine.core.text import plural
-from engine.prima_carta.game import Phase, PrimaCartaView, SeatStatus, StackView, WonBy
+from engine.core.msg import Markup, Msg
+from engine.prima_carta.game import (
+    SUIT_NAMES,
+    SUITS,
+    Phase,
+    PrimaCartaView,
+    SeatStatus,
+    StackView,
+    WonBy,
+    t,
+    tn,
+)
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
@@ -48,11 +59,15 @@ COLUMN = ROOM // 5
 STACK_STEP = 34
 """A stack is one suit in rank order, so each covered card need only show its rank."""
 WON_BY = {
-    WonBy.FIRST_PASS: "a suit completed in the first pass",
-    WonBy.LAST_STANDING: "everyone else folded",
-    WonBy.COMPLETED: "the first suit completed",
-    WonBy.TALLEST: "the tallest stack",
+    WonBy.FIRST_PASS: t("a suit completed in the first pass"),
+    WonBy.LAST_STANDING: t("everyone else folded"),
+    WonBy.COMPLETED: t("the first suit completed"),
+    WonBy.TALLEST: t("the tallest stack"),
 }
+
+
+def _suit(stack: StackView) -> Msg:
+    return SUIT_NAMES[SUITS.index(stack.suit)]
 
 
 def seat_name(table: TableView, seat: int, fallback: str) -> str:
@@ -88,21 +103,21 @@ def payouts(view: PrimaCartaView) -> list[int]:
     return out
 
 
-def _status(view: PrimaCartaView, seat: int) -> str:
+def _status(view: PrimaCartaView, seat: int) -> Msg:
     status = view.status[seat]
     if view.winner == seat:
-        return f"won {payouts(view)[seat]:,}"
+        return t("won {n}", n=payouts(view)[seat])
     if status is SeatStatus.FOLDED:
-        return f"folded · paid {view.paid[seat]:,}"
+        return t("folded · paid {n}", n=view.paid[seat])
     if status is SeatStatus.UNDECIDED and view.phase is Phase.COPA:
-        return f"copa {view.copa_price[seat]:,}?"
-    return f"in · paid {view.paid[seat]:,}"
+        return t("copa {n}?", n=view.copa_price[seat])
+    return t("in · paid {n}", n=view.paid[seat])
 
 
-def _heading(stack: StackView) -> Piece:
+def _heading(stack: StackView, say: Lang) -> Piece:
     """A stack's suit, drawn and named, to fit its column."""
     suit = pip(POSTAS_50, stack.suit, 22)
-    return hrow([suit, label(stack.label, SMALL, width=COLUMN - suit.width - 6)], 6)
+    return hrow([suit, label(say(_suit(stack), md=False), SMALL, width=COLUMN - suit.width - 6)], 6)
 
 
 def _owner(table: TableView, view: PrimaCartaView, stack: StackView, prima: bool) -> Piece:
@@ -112,9 +127,11 @@ def _owner(table: TableView, view: PrimaCartaView, stack: StackView, prima: bool
     seat = stack.owner
     assert seat is not None
     tone: Tone = "turn" if view.to_act == seat else "note"
-    state = chip(_status(view, seat) + (" · prima" if prima else ""), SMALL, tone)
+    say = table.lang
+    status = t("{status} · prima", status=_status(view, seat)) if prima else _status(view, seat)
+    state = chip(say(status, md=False), SMALL, tone)
     tag = seat_tag(
-        seat_name(table, seat, stack.label),
+        seat_name(table, seat, say(_suit(stack), md=False)),
         turn=view.to_act == seat,
         won=view.winner == seat,
         out=view.status[seat] is SeatStatus.FOLDED,
@@ -128,15 +145,22 @@ def _outcome(table: TableView, view: PrimaCartaView) -> list[Piece]:
     """At the end of the hand: who won how much and how, and each player's chips."""
     if view.winner is None:
         return []
+    say = table.lang
     took = payouts(view)
-    names = [seat_name(table, s, view.seats[s]) for s in range(len(view.seats))]
-    how = f" · {WON_BY[view.won_by]}" if view.won_by is not None else ""
-    said = named(names[view.winner], f" wins {took[view.winner]:,}{how}", NAME, ROOM)
+    suits = [say(SUIT_NAMES[SUITS.index(suit)], md=False) for suit in view.seats]
+    names = [seat_name(table, s, suits[s]) for s in range(len(view.seats))]
+    rest = (
+        t(" wins {n} · {how}", n=took[view.winner], how=WON_BY[view.won_by])
+        if view.won_by is not None
+        else t(" wins {n}", n=took[view.winner])
+    )
+    said = named(names[view.winner], say(rest, md=False), NAME, ROOM)
     parts: list[Piece] = [label(said, NAME, width=ROOM)]
     nets = [(names[s], took[s] - view.paid[s]) for s in range(len(view.seats))]
-    parts.append(takings(nets, SMALL, ROOM, " chips"))
+    parts.append(takings(nets, SMALL, ROOM, say(t(" chips"), md=False)))
     if view.cobre and view.cobre_rule == "carry":
-        parts.append(label(f"cobre {view.cobre:,} stays for the next hand", SMALL, DIM, width=ROOM))
+        carried = say(t("cobre {n} stays for the next hand", n=view.cobre), md=False)
+        parts.append(label(carried, SMALL, DIM, width=ROOM))
     return parts
 
 
@@ -146,44 +170,52 @@ def table_picture(table: TableView, view: PrimaCartaView) -> Image:
     line per stack naming its owner and their state; the discard pile in dealing order,
     wrapped into rows; the pass and the pot above (at the end, who won what). Before the
     first card nothing is dealt, so nothing is drawn but empty places and the deck."""
+    say = table.lang
     prima_suit = view.seats[view.prima] if view.prima is not None and view.prima < len(view.seats) else None
     stacks = _ordered(view)
-    columns = [vcol([_heading(s), _pile(s)], 8, "center") for s in stacks]
+    columns = [vcol([_heading(s, say), _pile(s)], 8, "center") for s in stacks]
     tall = max(c.height for c in columns)
     board = Sheet(ROOM, tall, [(c, n * COLUMN + (COLUMN - c.width) // 2, 0) for n, c in enumerate(columns)])
     owned = [_owner(table, view, s, s.suit == prima_suit) for s in stacks if s.owner is not None]
     free = [
-        hrow([pip(POSTAS_50, s.suit, 22), chip(s.label, SMALL, "out")], 6) for s in stacks if s.owner is None
+        hrow([pip(POSTAS_50, s.suit, 22), chip(say(_suit(s), md=False), SMALL, "out")], 6)
+        for s in stacks
+        if s.owner is None
     ]
     if free:  # the suits nobody backs, on one line
-        owned.append(hwrap([chip("Unowned:", SMALL, "note"), *free], ROOM, 10, 6, "start"))
+        owned.append(hwrap([chip(say(t("Unowned:"), md=False), SMALL, "note"), *free], ROOM, 10, 6, "start"))
     owners = vcol(owned, 6)
 
     name = {"cinco": "Cinco", "jasper": "Prima Carta · Jasper"}.get(view.variant, "Prima Carta")
-    title: list[Piece] = [chip(f"{name} · pass {view.pass_number}", TITLE, "note")]
+    heading = t("{game} · pass {number}", game=Markup(name), number=view.pass_number)
+    title: list[Piece] = [chip(say(heading, md=False), TITLE, "note")]
     if view.phase is not Phase.OVER:
-        title.append(chip(f"Pot {view.pot:,}", NAME))
+        title.append(chip(say(t("Pot {n}", n=view.pot), md=False), NAME))
     if view.corte:
-        title.append(chip(f"corte {view.corte:,}", SMALL, "note"))
+        title.append(chip(say(t("corte {n}", n=view.corte), md=False), SMALL, "note"))
     if view.cobre:
-        title.append(chip(f"cobre {view.cobre:,}", SMALL, "note"))
+        title.append(chip(say(t("cobre {n}", n=view.cobre), md=False), SMALL, "note"))
     if view.bets_open:
-        title.append(chip("bets open", SMALL, "turn"))
+        title.append(chip(say(t("bets open"), md=False), SMALL, "turn"))
     elif view.phase is Phase.COPA and view.to_act is not None:
-        title.append(chip("copa round", SMALL, "turn"))
+        title.append(chip(say(t("copa round"), md=False), SMALL, "turn"))
     elif view.phase is Phase.OVER:
-        title.append(chip("hand over", SMALL, "turn"))
+        title.append(chip(say(t("hand over"), md=False), SMALL, "turn"))
 
     count = len(view.discard)
-    what = f"Discard pile · {plural(count, 'card')}"
-    if count:
-        what += " · dealt from the left next pass"
+    cards = tn("{n} card", "{n} cards", n=count)
+    what = say(
+        t("Discard pile · {cards} · dealt from the left next pass", cards=cards)
+        if count
+        else t("Discard pile · {cards}", cards=cards),
+        md=False,
+    )
     parts = [
         hwrap(title, ROOM, 10, 6, "center"),
         *_outcome(table, view),
         board,
         owners,
-        discards(what, view.discard, view.undealt),
+        discards(what, view.discard, view.undealt, say(t("{n} undealt", n=view.undealt), md=False)),
     ]
     return felt(vcol(parts, 14), MARGIN, WIDTH)
 
@@ -209,9 +241,11 @@ def hand_picture(table: TableView, view: PrimaCartaView) -> Image | None:
     cards = [draw_card(c) for c in stack.cards]
     step = min(56, (ROOM - cards[0].width) // max(1, len(cards) - 1)) if cards else 0
     pile: Piece = fan(cards, step) if cards else empty_slot("normal")
+    say = table.lang
     mark = pip(POSTAS_50, suit, 26)
-    heading = hrow([mark, label(f"Your suit · {stack.label}", TITLE, width=ROOM - mark.width - 8)], 8)
-    counted = label(f"{stack.size} of 10 cards", SMALL, DIM)
-    status = chip(_status(view, seat), SMALL, "turn" if view.to_act == seat else "plain", ROOM)
+    yours = say(t("Your suit · {suit}", suit=_suit(stack)), md=False)
+    heading = hrow([mark, label(yours, TITLE, width=ROOM - mark.width - 8)], 8)
+    counted = label(say(t("{n} of 10 cards", n=stack.size), md=False), SMALL, DIM)
+    status = chip(say(_status(view, seat), md=False), SMALL, "turn" if view.to_act == seat else "plain", ROOM)
     body = vcol([heading, pile, hwrap([counted, status], ROOM, 14, 6, "center")], 12)
     return felt(body, MARGIN, WIDTH)

@@ -35,24 +35,62 @@ from bot.games.prima_carta.options import (
     PAUSE_REPASSO,
     PrimaCartaTableOptions,
 )
-from bot.games.prima_carta.rules import BRIEF, RULES
-from bot.games.results import HandResult, closing_panel, from_summary, player_names
+from bot.games.prima_carta.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
+from bot.games.results import ENGLISH, HandResult, closing_panel, moved_chips, player_names
+from bot.i18n import Lang, Text
 from bot.ui import Control, Panel
 from engine.core.cards import POSTAS_50, Card
 from engine.core.game import Event
-from engine.core.text import plural
-from engine.prima_carta.game import CARDS, DEAL, SUITS, Copa, Deal, Fold, Phase, PrimaCarta, SeatStatus
+from engine.core.msg import Join, Markup, Msg
+from engine.prima_carta.game import (
+    CARDS,
+    DEAL,
+    SUIT_NAMES,
+    SUITS,
+    Copa,
+    Deal,
+    Fold,
+    Phase,
+    PrimaCarta,
+    SeatStatus,
+    chips,
+    t,
+    tn,
+)
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
     from bot.games.view import TableView
 
-STATUS_MARK = {SeatStatus.UNDECIDED: "…deciding", SeatStatus.LIVE: "in", SeatStatus.FOLDED: "folded"}
+STATUS_MARK = {SeatStatus.UNDECIDED: t("…deciding"), SeatStatus.LIVE: t("in"), SeatStatus.FOLDED: t("folded")}
 
 
-VARIANT_NAMES = {"classic": "Prima Carta", "cinco": "Cinco (one pass)", "jasper": "Jasper rules (reshuffled)"}
-BETS_OPEN = "The deck is shuffled and committed; bets are open."
+VARIANT_NAMES = {
+    "classic": t("Prima Carta"),
+    "cinco": t("Cinco (one pass)"),
+    "jasper": t("Jasper rules (reshuffled)"),
+}
+BETS_OPEN = t("The deck is shuffled and committed; bets are open.")
+
+
+def _suit_of(suit: str) -> Msg:
+    """A suit's name as a message, from its id ("cups")."""
+    return SUIT_NAMES[SUITS.index(suit)]
+
+
+def renamed(said: Msg, player: str) -> Msg:
+    """An engine line naming a seat by its suit, with the suit named as "Ana (Cups)" (the
+    `suit` argument, wherever it is in the message); other arguments as they are."""
+    args: dict[str, Any] = {}
+    for key, value in said.args.items():
+        if key == "suit" and isinstance(value, Msg):
+            args[key] = t("{player} ({suit})", player=player, suit=value)
+        elif isinstance(value, Msg):
+            args[key] = renamed(value, player)
+        else:
+            args[key] = value
+    return Msg(said.domain, said.id, args, said.plural)
 
 
 class HouseBets(OnlookerBets[PrimaCarta, PrimaCartaTableOptions]):
@@ -112,20 +150,29 @@ class PrimaCartaPlugin(
     seat_option = "suit"
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     capabilities = (HouseBets(), ConfidenceBets())
 
-    def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> str:
-        parts = [VARIANT_NAMES[options.variant]]
-        parts.append("house table: the house deals" if options.house else "tavern game: the deal rotates")
+    def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> Text:
+        parts: list[Msg] = [VARIANT_NAMES[options.variant]]
+        parts.append(
+            t("house table: the house deals") if options.house else t("tavern game: the deal rotates")
+        )
         if options.corte:
-            parts.append(f"corte {stake:,} from the prima to the {'house' if options.house else 'dealer'}")
+            parts.append(
+                t("corte {stake} from the prima to the house", stake=stake)
+                if options.house
+                else t("corte {stake} from the prima to the dealer", stake=stake)
+            )
         if options.cobre != "off":
             parts.append(
-                "cobre " + ("carried to the next hand" if options.cobre == "carry" else "to the house")
+                t("cobre carried to the next hand") if options.cobre == "carry" else t("cobre to the house")
             )
         if options.bets:
-            parts.append("onlookers' bets open before the first card and the repasso")
-        return " · ".join(parts)
+            parts.append(t("onlookers' bets open before the first card and the repasso"))
+        return t("{parts}", parts=Join(tuple(parts), "dot"))
 
     # ----------------------------------------------------------------- money
     def min_bankroll(self, stake: int, options: PrimaCartaTableOptions) -> int:
@@ -179,16 +226,16 @@ class PrimaCartaPlugin(
                 seconds=PAUSE_FIRST_CARD,
                 seat=game.prima,
                 action=DEAL,
-                label="Bets are open",
-                note="Bets are closed: the dealer turns the first card.",
+                label=t("Bets are open"),
+                note=t("Bets are closed: the dealer turns the first card."),
             )
         if game.phase is Phase.REPASSO:
             return Pause(
                 seconds=PAUSE_REPASSO,
                 seat=game.prima,
                 action=DEAL,
-                label="Bets are open",
-                note="Bets are closed: the dealer deals the repasso.",
+                label=t("Bets are open"),
+                note=t("Bets are closed: the dealer deals the repasso."),
             )
         if game.phase is Phase.PASSES:
             # One pass at a time, a few seconds apart, so everyone sees each pass play up.
@@ -196,8 +243,8 @@ class PrimaCartaPlugin(
                 seconds=PAUSE_PASS,
                 seat=game.prima,
                 action=DEAL,
-                label=f"Pass {game.passes_dealt + 1} is dealt",
-                note=f"The dealer deals pass {game.passes_dealt + 1}.",
+                label=t("Pass {number} is dealt", number=game.passes_dealt + 1),
+                note=t("The dealer deals pass {number}.", number=game.passes_dealt + 1),
                 paced=True,
             )
         return None
@@ -214,9 +261,9 @@ class PrimaCartaPlugin(
         out = []
         for action in game.legal_actions(seat):
             if isinstance(action, Copa):
-                out.append(Move("copa", f"Pay the copa · {action.amount:,}"))
+                out.append(Move("copa", t("Pay the copa · {price}", price=action.amount)))
             else:
-                out.append(Move("fold", "Fold", danger=True))
+                out.append(Move("fold", t("Fold"), danger=True))
         return out
 
     def decode(self, game: PrimaCarta, seat: int, key: str, values: Sequence[str] = ()) -> Any | None:
@@ -242,6 +289,17 @@ class PrimaCartaPlugin(
         """The engine names a seat by its suit's label ("Cups folds.")."""
         return _label(self.seat_names(game)[seat])
 
+    def event_text(self, game: PrimaCarta, event: Event, player: str) -> Text:
+        """The engine names a seat by its suit ("Cups folds."); the log names its player too
+        ("Ana (Cups) folds."), in every language."""
+        said = event.msg
+        if said is None or event.seat is None:
+            return super().event_text(game, event, player)
+        label = self.seat_label(game, event.seat)
+        if not label or label == player:
+            return said
+        return renamed(said, player)
+
     def logged(self, event: Event) -> bool:
         # Each pass has its own field on the table message (cards played up, stack sizes).
         return event.kind != "pass"
@@ -255,59 +313,110 @@ class PrimaCartaPlugin(
 
     def status(self, table: TableView, game: PrimaCarta) -> str:
         seat = game.to_act
+        say = table.lang
+        hand = Markup(str(table.hand_no))
         if game.phase is Phase.DEAL:
-            return f"**Hand {table.hand_no}** · {BETS_OPEN}"
+            return say(t("**Hand {hand}** · {open}", hand=hand, open=BETS_OPEN))
         if game.phase is Phase.REPASSO:
-            return f"**Hand {table.hand_no}** · the copa is decided; bets are open before the repasso."
+            return say(
+                t("**Hand {hand}** · the copa is decided; bets are open before the repasso.", hand=hand)
+            )
         if game.phase is Phase.PASSES:
-            return f"**Hand {table.hand_no}** · the deck plays itself: pass {game.passes_dealt} is dealt."
+            return say(
+                t(
+                    "**Hand {hand}** · the deck plays itself: pass {number} is dealt.",
+                    hand=hand,
+                    number=game.passes_dealt,
+                )
+            )
         if seat is None:
-            return f"**Hand {table.hand_no}** in play."
-        due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
-        return f"**Hand {table.hand_no} · copa round** — {table.seats[seat].mention} to decide{due}."
+            return say(t("**Hand {hand}** in play.", hand=hand))
+        due = Markup(
+            say(t(" (timer {when})", when=Markup(discord.utils.format_dt(table.deadline, "R"))))
+            if table.deadline
+            else ""
+        )
+        who = Markup(table.seats[seat].mention)
+        return say(t("**Hand {hand} · copa round** — {who} to decide{due}.", hand=hand, who=who, due=due))
 
     def summary(self, table: TableView, game: PrimaCarta) -> list[str]:
         """Whose copa, then the pot and what each seat paid (the stacks, the passes and the
         discard pile are in the picture and in Details)."""
         view = game.view(None)
         # "Crowns paid 7", never "Crowns 7": that would read as a card.
-        paid = " · ".join(f"{suit.title()} paid {view.paid[i]:,}" for i, suit in enumerate(view.seats))
-        return [self.status(table, game), f"Pot {plural(view.pot, 'chip')} · {paid}"]
+        paid = Join(
+            tuple(
+                t("{suit} paid {n}", suit=_suit_of(suit), n=view.paid[i]) for i, suit in enumerate(view.seats)
+            ),
+            "dot",
+        )
+        return [
+            self.status(table, game),
+            table.lang(t("Pot {chips} · {paid}", chips=chips(view.pot), paid=paid)),
+        ]
 
     def prompt(self, table: TableView, game: PrimaCarta, fresh: set[int]) -> str:
         seat = game.to_act
         assert seat is not None
         s = table.seats[seat]
-        due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
-        return (
-            f"{s.mention}, the copa is yours to decide at table #{table.id}: pay "
-            f"{plural(game.copa_price(seat), 'chip')} to stay in with {s.choice.title()}, or fold.{due}"
+        say = table.lang
+        due = Markup(
+            say(t(" You have until {when}.", when=Markup(discord.utils.format_dt(table.deadline, "R"))))
+            if table.deadline
+            else ""
+        )
+        return say(
+            t(
+                "{who}, the copa is yours to decide at table #{table}: pay {chips} to stay in with "
+                "{suit}, or fold.{due}",
+                who=Markup(s.mention),
+                table=Markup(str(table.id)),
+                chips=chips(game.copa_price(seat)),
+                suit=_suit_of(s.choice),
+                due=due,
+            )
         )
 
     def table_fields(self, table: TableView, game: PrimaCarta, embed: discord.Embed) -> None:
         view = game.view(None)
+        say = table.lang
         dealt = view.phase is not Phase.DEAL
         seats: list[str] = []
         for index, suit in enumerate(view.seats):
-            who = table.hand_seats[index] if index < len(table.hand_seats) else "—"
-            marks = []
+            who = Markup(table.hand_seats[index] if index < len(table.hand_seats) else "—")
+            marks: list[Msg] = []
             if index == view.dealer:
-                marks.append("dealer")
+                marks.append(t("dealer"))
             if index == view.prima:
-                marks.append("prima")
-            status = STATUS_MARK[view.status[index]] if dealt else "in"
+                marks.append(t("prima"))
+            status: Msg = STATUS_MARK[view.status[index]] if dealt else t("in")
             if view.status[index] is SeatStatus.UNDECIDED and view.phase == "copa":
-                status += f" (copa {view.copa_price[index]:,})"
+                status = t("{status} (copa {price})", status=status, price=view.copa_price[index])
             if view.winner == index:
-                status = "🏆 **won**"
-            extra = f" · {', '.join(marks)}" if marks else ""
-            seats.append(f"**{suit.title()}** — {who}{extra} · paid {view.paid[index]:,} · {status}")
-        embed.add_field(name=f"Seats · pot {plural(view.pot, 'chip')}", value="\n".join(seats), inline=False)
-        embed.add_field(name="Table", value=self.table_line(view), inline=False)
+                status = t("🏆 **won**")
+            extra = Markup(f" · {say.arg(Join(tuple(marks), 'comma'))}" if marks else "")
+            line = t(
+                "**{suit}** — {who}{extra} · paid {paid} · {status}",
+                suit=_suit_of(suit),
+                who=who,
+                extra=extra,
+                paid=view.paid[index],
+                status=status,
+            )
+            seats.append(say(line))
+        embed.add_field(
+            name=say(t("Seats · pot {chips}", chips=chips(view.pot))), value="\n".join(seats), inline=False
+        )
+        embed.add_field(name=say(t("Table")), value=self.table_line(view, say), inline=False)
         if not dealt:
             embed.add_field(
-                name="The deal",
-                value=f"{BETS_OPEN} The first card is turned when they close; no card is shown before.",
+                name=say(t("The deal")),
+                value=say(
+                    t(
+                        "{open} The first card is turned when they close; no card is shown before.",
+                        open=BETS_OPEN,
+                    )
+                ),
                 inline=False,
             )
             return
@@ -318,20 +427,43 @@ class PrimaCartaPlugin(
         ordered = [by_suit[suit] for suit in view.appearance] if view.variant == "cinco" else view.stacks
         ordered += [stack for stack in view.stacks if stack not in ordered]
         for stack in ordered:
-            owner = "" if stack.owner is not None else " · unowned"
             cards = " ".join(str(card.rank) for card in stack.cards)
             done = " ✅" if stack.complete else ""
-            stacks.append(f"{_symbol(stack.suit)} **{stack.label}** ({stack.size}){owner}: `{cards}`{done}")
-        where = (
-            "in the order they came off the deck"
+            said = (
+                t(
+                    "{symbol} **{suit}** ({size}): `{cards}`{done}",
+                    symbol=Markup(_symbol(stack.suit)),
+                    suit=_suit_of(stack.suit),
+                    size=stack.size,
+                    cards=Markup(cards),
+                    done=Markup(done),
+                )
+                if stack.owner is not None
+                else t(
+                    "{symbol} **{suit}** ({size}) · unowned: `{cards}`{done}",
+                    symbol=Markup(_symbol(stack.suit)),
+                    suit=_suit_of(stack.suit),
+                    size=stack.size,
+                    cards=Markup(cards),
+                    done=Markup(done),
+                )
+            )
+            stacks.append(say(said))
+        title = (
+            t("Stacks in the order they came off the deck")
             if view.variant == "cinco"
-            else f"after pass {view.pass_number}"
+            else t("Stacks after pass {number}", number=view.pass_number)
         )
-        embed.add_field(name=f"Stacks {where}", value="\n".join(stacks), inline=False)
+        embed.add_field(name=say(title), value="\n".join(stacks), inline=False)
         if view.discard:
             pile = " ".join(card.short for card in view.discard)
             embed.add_field(
-                name=f"Discard pile · {plural(len(view.discard), 'card')}, dealt from the left next pass",
+                name=say(
+                    t(
+                        "Discard pile · {cards}, dealt from the left next pass",
+                        cards=tn("{n} card", "{n} cards", n=len(view.discard)),
+                    )
+                ),
                 value=pile[:1024],
                 inline=False,
             )
@@ -340,81 +472,133 @@ class PrimaCartaPlugin(
             played = " ".join(card.short for card in entry.played)
             sizes = " ".join(f"{_symbol(view.stacks[i].suit)}{n}" for i, n in enumerate(entry.stacks))
             passes.append(
-                f"**Pass {entry.number}** · {entry.dealt} dealt, {len(entry.played)} up: {played}\n"
-                f"   stacks after it: {sizes}"
+                say(
+                    t(
+                        "**Pass {number}** · {dealt} dealt, {up} up: {cards}\n   stacks after it: {sizes}",
+                        number=entry.number,
+                        dealt=entry.dealt,
+                        up=len(entry.played),
+                        cards=Markup(played),
+                        sizes=Markup(sizes),
+                    )
+                )
             )
         if passes:
-            embed.add_field(name="Passes (all public)", value="\n".join(passes)[-1000:], inline=False)
+            embed.add_field(name=say(t("Passes (all public)")), value="\n".join(passes)[-1000:], inline=False)
 
     @staticmethod
-    def table_line(view: Any) -> str:
+    def table_line(view: Any, say: Lang = ENGLISH) -> str:
         """The table's rules in play this hand: variant, dealer, corte, cobre, carried pot."""
-        parts = [VARIANT_NAMES[view.variant]]
-        parts.append("house table (the house deals)" if view.house else "tavern game")
+        parts: list[Msg] = [VARIANT_NAMES[view.variant]]
+        parts.append(t("house table (the house deals)") if view.house else t("tavern game"))
         if view.corte:
-            parts.append(f"corte {view.corte:,} paid to the {'house' if view.house else 'dealer'}")
+            parts.append(
+                t("corte {n} paid to the house", n=view.corte)
+                if view.house
+                else t("corte {n} paid to the dealer", n=view.corte)
+            )
         if view.cobre_rule != "off":
             parts.append(
-                "cobre: " + ("carried to the next hand" if view.cobre_rule == "carry" else "to the house")
+                t("cobre: carried to the next hand")
+                if view.cobre_rule == "carry"
+                else t("cobre: to the house")
             )
         if view.carried_in:
-            parts.append(f"{plural(view.carried_in, 'chip')} of cobre carried into this pot")
+            parts.append(t("{chips} of cobre carried into this pot", chips=chips(view.carried_in)))
         if view.cobre:
-            parts.append(f"cobre formed: {plural(view.cobre, 'chip')}")
+            parts.append(t("cobre formed: {chips}", chips=chips(view.cobre)))
         if view.phase == "repasso":
-            parts.append("bets are open before the repasso")
-        return " · ".join(parts)
+            parts.append(t("bets are open before the repasso"))
+        return say.arg(Join(tuple(parts), "dot"))
 
     def hand_result(self, table: TableView, game: PrimaCarta) -> HandResult | None:
+        """The engine's summary in the table's language, its winning suit named with its
+        player ("Ana (Cups)"); the cobre carried, if any."""
         outcome = game.outcome
-        if outcome is None:
+        if outcome is None or outcome.said is None:
             return None
+        say = table.lang
         labels = [self.seat_label(game, seat) for seat in range(len(outcome.paid_in))]
+        names = player_names(table, labels)
+        said = outcome.said
+        winner = outcome.winners[0]
+        if labels[winner] and labels[winner] != names[winner]:
+            said = renamed(said, names[winner])
         carried = (
-            f"The cobre of {plural(outcome.carried, 'chip')} stays in the pot for the next hand."
+            say(
+                t("The cobre of {chips} stays in the pot for the next hand.", chips=chips(outcome.carried)),
+                md=False,
+            )
             if outcome.carried
             else None
         )
-        return from_summary(table, labels, outcome, carried=carried, names=player_names(table, labels))
+        return HandResult(say(said, md=False), carried=carried, nets=moved_chips(outcome), names=names)
 
     def panel(self, table: TableView, game: PrimaCarta, seat: int, picks: tuple[str, ...]) -> Panel:
         """What a member sees with /hand: their suit, its stack, the copa and, on their turn,
         the copa and fold buttons — the keys of the table message's own buttons, so a move
         from either goes the same way."""
         view = game.view(seat)
+        say = table.lang
         suit = view.seats[seat]
+        name = _suit_of(suit)
         stack = next(s for s in view.stacks if s.suit == suit)
         embed = discord.Embed(
-            title=f"Your suit · Prima Carta table #{table.id} · hand {table.hand_no}",
+            title=say(
+                t(
+                    "Your suit · Prima Carta table #{table} · hand {hand}",
+                    table=Markup(str(table.id)),
+                    hand=Markup(str(table.hand_no)),
+                )
+            ),
             colour=self.colour,
         )
-        embed.add_field(name="Your suit", value=f"{_symbol(suit)} **{_label(suit)}**")
-        embed.add_field(name="Your stack", value=f"{plural(stack.size, 'card')} of 10")
-        embed.add_field(name="Chips", value=f"You paid {view.paid[seat]:,} · pot {view.pot:,}")
-        price = plural(view.copa_price[seat], "chip")
+        embed.add_field(name=say(t("Your suit")), value=f"{_symbol(suit)} **{say(name)}**")
+        embed.add_field(
+            name=say(t("Your stack")),
+            value=say(t("{cards} of 10", cards=tn("{n} card", "{n} cards", n=stack.size))),
+        )
+        embed.add_field(
+            name=say(t("Chips")),
+            value=say(t("You paid {paid} · pot {pot}", paid=view.paid[seat], pot=view.pot)),
+        )
+        price = chips(view.copa_price[seat])
         if view.phase is Phase.DEAL:
-            embed.description = f"{BETS_OPEN} Your stack starts when the first card is turned."
+            embed.description = say(
+                t("{open} Your stack starts when the first card is turned.", open=BETS_OPEN)
+            )
             return Panel(embed)
         if view.winner is not None:
-            return closing_panel(Panel(embed), self.hand_result(table, game), seat)
+            return closing_panel(Panel(embed), self.hand_result(table, game), seat, say)
         if view.status[seat] is SeatStatus.FOLDED:
-            embed.description = "You folded: you're out of this hand."
+            embed.description = say(t("You folded: you're out of this hand."))
             return Panel(embed)
         if view.status[seat] is SeatStatus.LIVE:
-            embed.description = "You paid the copa: you're in. The deck plays itself out from here."
-            if view.phase is Phase.REPASSO:
-                embed.description += " Bets are open before the repasso."
+            embed.description = say(
+                t(
+                    "You paid the copa: you're in. The deck plays itself out from here. Bets are open "
+                    "before the repasso."
+                )
+                if view.phase is Phase.REPASSO
+                else t("You paid the copa: you're in. The deck plays itself out from here.")
+            )
             return Panel(embed)
         if view.to_act != seat:
-            embed.description = f"The copa for your stack is {price}; you decide when your turn comes."
+            embed.description = say(
+                t("The copa for your stack is {chips}; you decide when your turn comes.", chips=price)
+            )
             return Panel(embed)
-        embed.description = (
-            f"**Your turn.** The copa for your stack is {price}: pay it to stay in with "
-            f"{_label(suit)}, or fold."
+        embed.description = say(
+            t(
+                "**Your turn.** The copa for your stack is {chips}: pay it to stay in with {suit}, or fold.",
+                chips=price,
+                suit=name,
+            )
         )
         green, red = discord.ButtonStyle.success, discord.ButtonStyle.danger
         controls = tuple(
-            Control(move.key, move.label, red if move.danger else green) for move in self.moves(game, seat)
+            Control(move.key, say(move.label, md=False), red if move.danger else green)
+            for move in self.moves(game, seat)
         )
         return Panel(embed, controls)
 
