@@ -133,6 +133,14 @@ class Pictures:
         key, job = table_job(table.id, table.plugin.id, seen, game.view(None))
         return self._start(key, job, urgent)
 
+    def early(self, table: Table) -> None:
+        """A member's click saved its change and waits for the COMMIT (`Commit.saved`): start
+        drawing the table's new picture now, at the click's priority, so that the answer
+        finds it drawn, or nearly, once the change is on disk. Found by what it is drawn from
+        (`table_job`), the picture of a change that then fails to commit is never shown: the
+        table goes back, and looks otherwise."""
+        self.table_drawing(table, urgent=True)
+
     def ahead(self, table: Table) -> None:
         """While a member thinks, draw the table pictures their buttons on the table message
         would lead to (`TableMoves`), so that the click finds its picture drawn and its

@@ -1068,9 +1068,10 @@ class Store:
             return await self._call(_patiently, fn, *args)
 
     async def _read_here(self, fn: Callable[..., T], *args: Any) -> T:
-        """`_read` for a small read on the way of a click (a deal's members' seeds): on the
-        caller's thread when the connection is idle, as a unit of work's statements are (a
-        read by primary key is microseconds, less than the trip to the database thread)."""
+        """`_read` for a small read on the way of a click (a deal's members' seeds, their
+        balances, a rating as a member sits down): on the caller's thread when the
+        connection is idle, as a unit of work's statements are (a read by primary key is
+        microseconds, less than the trip to the database thread)."""
         self._check_reentry()
         conn = self._idle_connection()
         if conn is not None and not self._lock.locked() and not conn.in_transaction:
@@ -1124,7 +1125,17 @@ class Store:
     # members ----------------------------------------------------------------
 
     async def balance(self, guild_id: int, user_id: int) -> int:
-        """A member's balance; on first use the member gets the starting bankroll."""
+        """A member's balance; on first use the member gets the starting bankroll.
+
+        A member the server knows is read where the caller is (`_read_here`): a click reads
+        the balances of the members it seats or deals to, and a unit of work of its own for
+        each (BEGIN, then the COMMIT's trip to the database thread) cost more than the read.
+        Only a new member takes the unit of work that creates them."""
+        known = await self._read_here(
+            _member_balance, _check_id(guild_id, "guild_id"), _check_id(user_id, "user_id")
+        )
+        if known is not None:
+            return known
         async with self.transaction() as tx:
             return await tx.balance(guild_id, user_id)
 
@@ -1296,7 +1307,7 @@ class Store:
                 else Rating(user_id=user_id, game=game, mu=row[0], sigma=row[1], rated=row[2])
             )
 
-        return await self._read(q)
+        return await self._read_here(q)  # read as a member sits down: a trip costs more than it
 
     async def leaderboard_rating(
         self, guild_id: int, game: str, *, minimum: int, limit: int = 10

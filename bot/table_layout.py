@@ -352,6 +352,7 @@ def table_layout(table: Table, view: TableView, picture: str | None) -> discord.
     their own if it is full. A closed table
     (no buttons) has none at all."""
     buttons = table_buttons(table, view)  # which buttons, first: they are drawn last
+    replay = last_hand(view) if buttons is not None else None
     layout = discord.ui.LayoutView(timeout=None)
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=COLOURS[view.phase]
@@ -386,7 +387,7 @@ def table_layout(table: Table, view: TableView, picture: str | None) -> discord.
             ]
             for controls in rows
         ]
-        if (replay := last_hand(view)) is not None:  # beside Log and Details, or under them
+        if replay is not None:  # beside Log and Details, or under them
             if len(drawn[-1]) < ROW_SIZE:
                 drawn[-1].append(replay)
             else:

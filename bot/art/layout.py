@@ -9,6 +9,7 @@ keeps a whole table image fast.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -104,6 +105,13 @@ def stack_vertical(images: Sequence[Image.Image], step: int | None = None) -> Im
     return out
 
 
+#: labels kept drawn per process: a table picture's names, amounts and captions repeat from
+#: one picture of a table to the next, and measuring and rendering text was a quarter of
+#: drawing one
+LABELS = 2048
+
+
+@lru_cache(maxsize=LABELS)
 def fit(text: str, size: int, room: int) -> str:
     """`text` as it fits `room` pixels at `size`: whole, or cut and ended with "…"."""
     face = font(size)
@@ -131,7 +139,20 @@ def label(
     given a `width` (the whole label's, padding included), a longer text is cut with "…".
 
     The height is the font's full line height, so labels of one size line up in a row.
+    A copy of the label drawn once (`_label`): the caller may note on it what it shows.
     """
+    return _label(text, size, colour, background, padding, width).copy()
+
+
+@lru_cache(maxsize=LABELS)
+def _label(
+    text: str,
+    size: int,
+    colour: RGB,
+    background: tuple[int, int, int, int] | None,
+    padding: int,
+    width: int | None,
+) -> Image.Image:
     if width is not None:
         text = fit(text, size, width - 2 * padding)
     face = font(size)

@@ -98,6 +98,12 @@ class Commit:
         self.pass_delay = pass_delay  # seconds a paced pause lasts (`Pause.paced`)
         #: one database transaction (`Store.transaction` itself: nothing to add on the way)
         self.transaction: Callable[[], contextlib.AbstractAsyncContextManager[Tx]] = store.transaction
+        #: the tables a member's click is changing now (`TableService.click`, under the
+        #: table's lock), and who is told when such a change is saved but its COMMIT (the
+        #: disk write) is still to come: the display starts drawing the table's new picture
+        #: then, so that the drawing runs while the write does, not after it
+        self.clicked: set[int] = set()
+        self.saved: Callable[[Table], None] | None = None
 
     @staticmethod
     def log(table: Table, line: Text) -> None:
@@ -179,6 +185,11 @@ class Commit:
         snapshot = table.snapshot_json()
         await tx.save_table(table.id, snapshot, status="closed" if state.phase is Phase.CLOSED else None)
         table.committed = snapshot
+        if self.saved is not None and table.id in self.clicked:
+            try:
+                self.saved(table)
+            except Exception:  # only a picture started early: the answer draws it, or says why not
+                log.exception("table %s: could not start drawing its picture", table.id)
 
     async def commit(
         self,

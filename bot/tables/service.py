@@ -453,15 +453,19 @@ class TableService:
                 )
             note: Text | None = None
             head = key.split(".")[0]
-            async with self.commit.rolled_back(table):
-                if head == "start":
-                    self.lobby.check_start(table, user)
-                    state.clock_deals = 0  # a member dealt: the clock may deal again
-                    await self.hands.deal(table, CLICK, _ids(interaction_id))
-                elif (handler := self.lobby.moves.get(head)) is not None:
-                    note = await handler(table, user, key)
-                else:  # a move of the hand, checked against whom it waits on (read once)
-                    await self.hands.play(table, table.turn(), user, key, [])
+            self.commit.clicked.add(state.id)  # its picture is drawn as it saves (`Commit.saved`)
+            try:
+                async with self.commit.rolled_back(table):
+                    if head == "start":
+                        self.lobby.check_start(table, user)
+                        state.clock_deals = 0  # a member dealt: the clock may deal again
+                        await self.hands.deal(table, CLICK, _ids(interaction_id))
+                    elif (handler := self.lobby.moves.get(head)) is not None:
+                        note = await handler(table, user, key)
+                    else:  # a move of the hand, checked against whom it waits on (read once)
+                        await self.hands.play(table, table.turn(), user, key, [])
+            finally:
+                self.commit.clicked.discard(state.id)
             turn = table.turn()  # read once: the clock's next entry and the ping
             self.autoplay.schedule(table, turn)
             yield TableChange(table, note=note, ping=turn.members)

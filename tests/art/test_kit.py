@@ -165,6 +165,22 @@ def test_layout_helpers_measure_up() -> None:
         card_size("huge")  # type: ignore[arg-type]
 
 
+def test_a_label_is_drawn_once_and_each_caller_gets_its_own_copy() -> None:
+    """Labels are kept drawn (a table's names and captions repeat from picture to picture);
+    what a caller notes on its label, or paints over it, never reaches the next caller's."""
+    from bot.art.layout import _label
+    from bot.art.record import Drawn, drawn, note
+
+    _label.cache_clear()
+    first = label("Crowns paid 7", 20, width=120)
+    pixels, notes = first.tobytes(), drawn(first)
+    note(first, [Drawn("box", (0, 0, 1, 1))])
+    first.paste((255, 0, 0, 255), (0, 0, first.width, first.height))
+    again = label("Crowns paid 7", 20, width=120)
+    assert again is not first and again.tobytes() == pixels and drawn(again) == notes
+    assert _label.cache_info().hits == 1
+
+
 def test_the_font_and_its_licence_ship_inside_the_package() -> None:
     fonts = Path(bot.art.__file__).parent / "fonts"
     assert (fonts / FONT_FILE).stat().st_size > 100_000

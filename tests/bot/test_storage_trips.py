@@ -74,6 +74,25 @@ async def test_a_transfer_in_a_transaction_is_one_trip(store: Store) -> None:
     assert (await store.balance(G, A), await store.balance(G, B)) == (995, 1005)
 
 
+async def test_a_known_members_balance_and_rating_are_read_without_a_trip(store: Store) -> None:
+    """A click reads the balances of the members it seats or deals to, and a rating as a member
+    sits down: each a read by key, made where the click runs. A new member still gets the
+    starting bankroll, in a unit of work of its own (its COMMIT the one trip)."""
+    trips = count_trips(store)
+    assert await store.balance(G, A) == 1000  # new: created with the starting bankroll
+    assert len(trips) == 1
+    trips.clear()
+    assert await store.balance(G, A) == 1000
+    assert await store.rating(G, "prima_carta", A) is None
+    assert trips == []
+    async with store.transaction() as tx:
+        await tx.move(G, member_account(A), member_account(B), 7, "give")
+    trips.clear()
+    assert (await store.balance(G, A), await store.balance(G, B)) == (993, 1007)  # as committed
+    assert trips == []
+    assert (await store.audit()).ok
+
+
 async def test_a_batch_that_fails_at_its_last_move_leaves_nothing_behind(store: Store) -> None:
     """The statements ran before the failure, outside the database thread; the rollback
     still takes every one of them back, the new member's bankroll included."""

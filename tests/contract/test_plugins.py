@@ -287,6 +287,8 @@ class Contract:
         stacked = setup.stacks is not None
         names = plugin.seat_names(game)
         assert len(names) == len(setup.choices), "the hand has a seat for each chair"
+        # a game may read its seats' names from the engine: they are the public view's
+        assert list(names) == list(getattr(game.view(None), "seats", names)), "the view's names"
         money = plugin.capability(HandByHand)
         hand.paid_in = [0] * len(names) if stacked or money is None else list(money.opening_costs(game))
         seen_events = 0

@@ -280,6 +280,11 @@ class PrimaCartaPlugin(
     def timeout_action(self, game: PrimaCarta, seat: int) -> Any:
         return Fold()
 
+    def seat_names(self, game: PrimaCarta) -> tuple[str, ...]:
+        """The suits the seats own, read from the engine (the public view, which names them
+        too, is built in full for the whole table: a table message asked for it per seat)."""
+        return game.seats
+
     def seat_label(self, game: PrimaCarta, seat: int) -> str:
         """The engine names a seat by its suit's label ("Cups folds.")."""
         return _label(self.seat_names(game)[seat])
