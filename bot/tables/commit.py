@@ -146,10 +146,12 @@ class Commit:
         new_turn: bool | None = None,
         awaited: Sequence[int] | None = None,
         actor: int | None = None,
-    ) -> None:
+    ) -> str:
         """Write the table as a new version: its deadline, the chips it holds, and its
-        snapshot, the one serialisation of a change, kept as the state a later failure rolls
-        back to.
+        snapshot, the one serialisation of a change. Returns the snapshot: the caller keeps
+        it as the state a later failure rolls back to (`table.committed`) once the
+        transaction has committed, not before (a COMMIT that fails must roll the table back
+        to the version before this one).
 
         The deadline is timed here, by the table's turn as it is now. A move or a deal
         (`awaited`: the seats the hand waited on before it; `actor`: the engine seat that
@@ -184,12 +186,12 @@ class Commit:
             state.held = sum(state.stacks.values()) + table.match.carried
         snapshot = table.snapshot_json()
         await tx.save_table(table.id, snapshot, status="closed" if state.phase is Phase.CLOSED else None)
-        table.committed = snapshot
         if self.saved is not None and table.id in self.clicked:
             try:
                 self.saved(table)
             except Exception:  # only a picture started early: the answer draws it, or says why not
                 log.exception("table %s: could not start drawing its picture", table.id)
+        return snapshot
 
     async def commit(
         self,
@@ -207,6 +209,7 @@ class Commit:
         try:
             async with self.store.transaction() as tx:
                 await self.transfer(table, tx, moves or [])
-                await self.save(table, tx, new_turn=new_turn)
+                snapshot = await self.save(table, tx, new_turn=new_turn)
+            table.committed = snapshot
         except InsufficientFunds as error:
             raise TableError(t("{refused} {why}", refused=short, why=short_of(error))) from error

@@ -383,7 +383,8 @@ class Hands:
                         table.match = table.match.with_partners(keys)
                 if table.game.outcome is not None:
                     await self.settle(table, tx)
-                await commit.save(table, tx, awaited=awaited, actor=actor)
+                snapshot = await commit.save(table, tx, awaited=awaited, actor=actor)
+            table.committed = snapshot  # committed: what a later failure rolls back to
         except InsufficientFunds as error:
             raise TableError(t("{refused} {why}", refused=refused, why=short_of(error))) from error
 

@@ -315,8 +315,9 @@ class TableService:
                 state.id = await tx.create_table(guild_id, channel_id, game, host.id, {})
                 self.fair.lock(table, "first")  # public before anyone can deal
                 await self.commit.transfer(table, tx, money.buy_in(state.seats[0], money.ESCROW, stack))
-                table.committed = table.snapshot_json()
-                await tx.save_table(state.id, table.committed)
+                snapshot = table.snapshot_json()
+                await tx.save_table(state.id, snapshot)
+            table.committed = snapshot
         except TableAlreadyOpen as error:
             raise TableError(ALREADY_OPEN) from error
         except InsufficientFunds as error:
@@ -336,18 +337,20 @@ class TableService:
                 if table.state.phase is Phase.CLOSED or table.state.language == language:
                     continue
                 table.state.language = language
+                snapshot = table.snapshot_json()
                 async with self.store.transaction() as tx:
-                    table.committed = table.snapshot_json()
-                    await tx.save_table(table.id, table.committed)
+                    await tx.save_table(table.id, snapshot)
+                table.committed = snapshot
             changed.append(table)
         return changed
 
     async def set_message(self, table: Table, message_id: int) -> None:
         async with table.lock, self.commit.rolled_back(table):
             table.state.message_id = message_id
+            snapshot = table.snapshot_json()
             async with self.store.transaction() as tx:
-                table.committed = table.snapshot_json()
-                await tx.save_table(table.id, table.committed)
+                await tx.save_table(table.id, snapshot)
+            table.committed = snapshot
         self.autoplay.schedule(table)
 
     async def seat_computers(
