@@ -1,7 +1,7 @@
 """What rendering a table costs in each language, beside English in the same run (issue 26).
 
     python bench/languages.py [--runs N] [--game GAME]  (primiera, primero, cardano, peg_leg,
-    holdout, prima_carta)
+    holdout, prima_carta, prefa)
 
 A Primiera table (the game converted end to end; four seats, the Heralds game) is dealt and
 played a few moves in, as `tests/helpers/tables.dealt_table` deals one. For each language the
@@ -14,7 +14,8 @@ the bot).
 `--game primero` or `--game cardano` measures that game's table instead (four seats, a few
 moves in); `--game peg_leg` a Peg Leg table of three, a few bets and stands in (its odds and
 bets on show); `--game holdout` a three-seat single-line Holdout table; `--game prima_carta` a
-four-seat house table with the corte, one copa decided.
+four-seat house table with the corte, one copa decided; `--game prefa` a Prefa table of three,
+twelve moves in (at the play).
 
 Runs on one core where the OS allows it. Not a test: it prints figures, asserts nothing.
 """
@@ -45,25 +46,31 @@ TABLES: dict[str, dict[str, Any]] = {
     "peg_leg": {},
     "holdout": {"lines": "single"},
     "prima_carta": {"house": True, "corte": True},
+    "prefa": {},
 }
 """The games measured, with the options their table is dealt with."""
-SEATS = {"peg_leg": 3, "holdout": 3}
+SEATS = {"peg_leg": 3, "holdout": 3, "prefa": 3}
 """Seats at a measured table where not four."""
-MOVES = {"prima_carta": 1}
+MOVES = {"prima_carta": 1, "prefa": 12}
 """Moves played before measuring where not six (Prima Carta: one copa decided, the round
 still open)."""
 STAKES = {"peg_leg": 5}
 """The stake where not 1 (Peg Leg's bets are from one stake up)."""
+SEEDS = {"prefa": 13}
+"""The deal's seed where not 11 (Prefa's twelve moves from seed 13 reach the play: a bidding
+sheet, a contract and two cards of a trick)."""
 
 
 def dealt(code: str, game_id: str = "primiera") -> Table:
     """The same table, dealt and a few moves in, showing everyone language `code`."""
     seats = SEATS.get(game_id, 4)
-    table = dealt_table(game_id, TABLES[game_id], seats, seed=11, stake=STAKES.get(game_id, 1))
+    table = dealt_table(
+        game_id, TABLES[game_id], seats, seed=SEEDS.get(game_id, 11), stake=STAKES.get(game_id, 1)
+    )
     table.state.language = code
     game = table.game
     assert game is not None
-    rng = random.Random(11)
+    rng = random.Random(SEEDS.get(game_id, 11))
     for _ in range(MOVES.get(game_id, 6)):  # a few moves in: the table has cards, a log, a turn (and bets)
         seat = next(s for s in range(seats) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))

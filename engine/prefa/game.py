@@ -24,10 +24,10 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.cards import PREFA_32, Card
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.game import Event, Outcome, new_event
+from engine.core.msg import Arg, Msg, english
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
-from engine.core.text import chips, plural
 from engine.core.turns import check_turn
 from engine.prefa.scoring import (
     TENTATIVE_CHIPS,
@@ -45,6 +45,7 @@ from engine.prefa.scoring import (
     scale,
     score_hand,
 )
+from engine.prefa.words import call_said, chips_of, contract_said, points_of, scenario_said, t, tricks_of
 
 GAME_ID = "prefa"
 SAVED = SavedHand("Prefa")
@@ -482,26 +483,26 @@ class Prefa:
         eldest hand round, two to the kitty, then two at a time round the table four more
         times (the text, The Deal)."""
         if len(seats) != PLAYERS:
-            raise BadSetup("Prefa is dealt to three players; a fourth sits out and deals.")
+            raise BadSetup(t("Prefa is dealt to three players; a fourth sits out and deals."))
         if len(order) != len(DECK) or set(order) != set(DECK):
-            raise BadSetup("Prefa is dealt from the 32-card deck (7 to ace).")
+            raise BadSetup(t("Prefa is dealt from the 32-card deck (7 to ace)."))
         step = options.step
         if sitter is None:
             if dealer is None or not 0 <= dealer < PLAYERS:
-                raise BadSetup("The dealer must be one of the three seats.")
+                raise BadSetup(t("The dealer must be one of the three seats."))
             first = (dealer + step) % PLAYERS
             if eldest is not None and eldest != first:
-                raise BadSetup("The eldest hand sits next to the dealer.")
+                raise BadSetup(t("The eldest hand sits next to the dealer."))
             eldest = first
         else:
             if dealer is not None:
-                raise BadSetup("With four players the dealer sits out the hand.")
+                raise BadSetup(t("With four players the dealer sits out the hand."))
             if eldest is None or not 0 <= eldest < PLAYERS:
-                raise BadSetup("Name the eldest hand: the player next to the dealer who sits out.")
+                raise BadSetup(t("Name the eldest hand: the player next to the dealer who sits out."))
         parties = PLAYERS + (sitter is not None)
         start = [options.pouch] * parties if pouches is None else list(pouches)
         if len(start) != parties or any(not isinstance(p, int) or p < 0 for p in start):
-            raise BadSetup("Every player's pouch must be a whole number of points, zero or more.")
+            raise BadSetup(t("Every player's pouch must be a whole number of points, zero or more."))
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         kitty: list[Card] = []
         ring = [(eldest + step * i) % PLAYERS for i in range(PLAYERS)]
@@ -536,13 +537,19 @@ class Prefa:
         self = cls.__new__(cls)
         self._s = state
         dealer_name = sitter if dealer is None else seats[dealer]
-        text = f"{dealer_name} deals ten cards each and two to the kitty"
-        text += "; they sit this hand out." if dealer is None else "."
-        state.events = [new_event("deal", text, dealer)]
+        assert dealer_name is not None
+        if dealer is None:
+            dealt = t(
+                "{dealer} deals ten cards each and two to the kitty; they sit this hand out.",
+                dealer=dealer_name,
+            )
+        else:
+            dealt = t("{dealer} deals ten cards each and two to the kitty.", dealer=dealer_name)
+        state.events = [new_event("deal", dealt, dealer)]
         if options.seven_opens and first_hand:
             if SEVEN in kitty:
                 state.events.append(
-                    new_event("redeal", f"The {SEVEN.label} is in the kitty: the cards are dealt again.")
+                    new_event("redeal", t("The Spades 7 is in the kitty: the cards are dealt again."))
                 )
                 self._finish("redeal", (), None)
                 return self
@@ -551,7 +558,10 @@ class Prefa:
             state.events.append(
                 new_event(
                     "seven",
-                    f"{seats[holder]} shows the {SEVEN.label}, bids first and deals the next hand.",
+                    t(
+                        "{player} shows the Spades 7, bids first and deals the next hand.",
+                        player=seats[holder],
+                    ),
                     holder,
                 )
             )
@@ -759,13 +769,13 @@ class Prefa:
         if not isinstance(action, _ActionTypes):
             action = _parse(action)
         if s.phase is Phase.OVER:
-            raise IllegalAction("This hand is over.")
+            raise IllegalAction(t("This hand is over."))
         check_turn(seat, self.awaiting, s.seats)
         before = len(s.events)
         phase = s.phase
         if phase is Phase.PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("Play a card to the trick.")
+                raise IllegalAction(t("Play a card to the trick."))
             self._play(seat, action.card)
         elif phase is Phase.BIDDING:
             self._bidding(seat, action)
@@ -786,55 +796,82 @@ class Prefa:
         if isinstance(action, Bid):
             nxt = 0 if s.high is None else s.high + 1
             if nxt >= len(ladder):
-                raise IllegalAction(f"Nothing is higher than {ladder[-1].text}; say good or pass.")
+                raise IllegalAction(
+                    t("Nothing is higher than {bid}; say good or pass.", bid=contract_said(ladder[-1]))
+                )
             if action.contract != ladder[nxt]:
                 # Decision 16: "Each bid must be one higher than the previous bid".
-                raise IllegalAction(f"Each bid is one step up the scale: the next bid is {ladder[nxt].text}.")
+                raise IllegalAction(
+                    t(
+                        "Each bid is one step up the scale: the next bid is {bid}.",
+                        bid=contract_said(ladder[nxt]),
+                    )
+                )
             s.high, s.holder = nxt, seat
             if s.entered[seat] is None:
                 s.entered[seat] = sum(1 for e in s.entered if e is not None)
             s.sheet.append(Call(seat=seat, call="bid", contract=action.contract))
-            s.events.append(new_event("bid", f"{name}: {action.contract.text}.", seat))
+            s.events.append(
+                new_event("bid", t("{player}: {bid}.", player=name, bid=contract_said(action.contract)), seat)
+            )
             if s.tentative is not None and s.tentative != seat:
                 # The text: once someone "wants it", the tentative bid counts as a pass.
                 other = s.tentative
                 s.passed[other] = True
                 s.tentative = None
                 s.events.append(
-                    new_event("pass", f"{s.seats[other]}'s tentative bid now counts as a pass.", other)
+                    new_event(
+                        "pass",
+                        t("{player}'s tentative bid now counts as a pass.", player=s.seats[other]),
+                        other,
+                    )
                 )
         elif isinstance(action, Good):
             if not self._may_be_good(seat):
                 raise IllegalAction(
-                    'You can say "I\'m good" only to a bid made by someone who entered the bidding after you.'
+                    t(
+                        'You can say "I\'m good" only to a bid made by someone who entered the bidding after you.'  # noqa: E501
+                    )
                 )
             assert s.high is not None
             if action.contract != ladder[s.high]:
-                raise IllegalAction(f'"I\'m good" holds the current bid, {ladder[s.high].text}.')
+                raise IllegalAction(
+                    t('"I\'m good" holds the current bid, {bid}.', bid=contract_said(ladder[s.high]))
+                )
             s.holder = seat
             s.sheet.append(Call(seat=seat, call="good", contract=action.contract))
-            s.events.append(new_event("good", f"{name}: I'm good (for {action.contract.text}).", seat))
+            s.events.append(
+                new_event(
+                    "good",
+                    t("{player}: I'm good (for {bid}).", player=name, bid=contract_said(action.contract)),
+                    seat,
+                )
+            )
         elif isinstance(action, Tentative):
             if not self._may_tentative(seat):
                 if not s.options.tentative:
-                    raise IllegalAction("This table doesn't play the tentative bid.")
-                raise IllegalAction("A tentative bid is only possible once, before anyone has bid.")
+                    raise IllegalAction(t("This table doesn't play the tentative bid."))
+                raise IllegalAction(t("A tentative bid is only possible once, before anyone has bid."))
             s.tentative = seat
             s.sheet.append(Call(seat=seat, call="tentative"))
-            s.events.append(new_event("tentative", f"{name}: I'll take it, if nobody else wants it.", seat))
+            s.events.append(
+                new_event(
+                    "tentative", t("{player}: I'll take it, if nobody else wants it.", player=name), seat
+                )
+            )
         elif isinstance(action, Pass):
             s.passed[seat] = True
             s.sheet.append(Call(seat=seat, call="pass"))
-            s.events.append(new_event("pass", f"{name} passes.", seat))
+            s.events.append(new_event("pass", t("{player} passes.", player=name), seat))
         else:
-            raise IllegalAction("It's the bidding: bid, pass, or say you're good.")
+            raise IllegalAction(t("It's the bidding: bid, pass, or say you're good."))
         self._after_call(seat)
 
     def _after_call(self, seat: int) -> None:
         s = self._s
         live = [i for i in range(PLAYERS) if not s.passed[i]]
         if not live:
-            s.events.append(new_event("thrown_in", "Everyone passed: the cards are thrown in."))
+            s.events.append(new_event("thrown_in", t("Everyone passed: the cards are thrown in.")))
             self._finish("thrown_in", (), None)
             return
         if len(live) == 1:
@@ -856,11 +893,15 @@ class Prefa:
         s.phase = Phase.KITTY
         s.to_act = seat
         if s.tentative == seat:
-            text = f"Nobody else wants it: {s.seats[seat]} takes the bid and the kitty."
+            text = t("Nobody else wants it: {player} takes the bid and the kitty.", player=s.seats[seat])
         else:
             assert s.high is not None
             won = scale(s.options.ten_no_trump)[s.high]
-            text = f"{s.seats[seat]} wins the bidding with {won.text} and picks up the kitty."
+            text = t(
+                "{player} wins the bidding with {bid} and picks up the kitty.",
+                player=s.seats[seat],
+                bid=contract_said(won),
+            )
         s.events.append(new_event("take", text, seat))
 
     # ---- the kitty and the contract
@@ -871,16 +912,16 @@ class Prefa:
             self._throw_in(seat)
             return
         if not isinstance(action, Discard):
-            raise IllegalAction("Discard two cards from your hand first.")
+            raise IllegalAction(t("Discard two cards from your hand first."))
         a, b = action.cards
         hand = s.hands[seat]
         if a == b or a not in hand or b not in hand:
-            raise IllegalAction("Discard two different cards from your hand.")
+            raise IllegalAction(t("Discard two different cards from your hand."))
         hand.remove(a)
         hand.remove(b)
         s.discards = [a, b]
         s.phase = Phase.CONTRACT
-        s.events.append(new_event("discard", f"{s.seats[seat]} discards two cards.", seat))
+        s.events.append(new_event("discard", t("{player} discards two cards.", player=s.seats[seat]), seat))
 
     def _declare(self, seat: int, action: Any) -> None:
         s = self._s
@@ -888,31 +929,49 @@ class Prefa:
             self._throw_in(seat)
             return
         if not isinstance(action, Declare):
-            raise IllegalAction("Announce your final contract.")
+            raise IllegalAction(t("Announce your final contract."))
         allowed = self._contracts()
         if action.contract not in allowed:
             won = allowed[0]
-            raise IllegalAction(f"Your contract must be {won.text} or higher on the scale.")
+            raise IllegalAction(
+                t("Your contract must be {bid} or higher on the scale.", bid=contract_said(won))
+            )
         if action.aces and not self._may_announce_aces(seat):
             if s.options.four_aces == "off":
-                raise IllegalAction("This table doesn't play the four aces.")
-            raise IllegalAction("You can announce four aces only when you hold all four.")
+                raise IllegalAction(t("This table doesn't play the four aces."))
+            raise IllegalAction(t("You can announce four aces only when you hold all four."))
         try:
             rank(action.contract, s.options.ten_no_trump)
         except ValueError as error:
-            raise IllegalAction(str(error)) from error
+            raise IllegalAction(
+                t("{bid} is not a bid at this table.", bid=contract_said(action.contract))
+            ) from error
         s.contract = action.contract
         s.aces = action.aces
         first, second = self.first_defender, self.second_defender
         assert first is not None and second is not None
-        text = f"{s.seats[seat]} announces {action.contract.text} (worth {self._bid_value()} a trick)"
-        if action.aces:
-            text += " and shows four aces"
         d1, d2 = duties(self._scored_tricks())
-        text += (
-            f". {s.seats[first]} must take {plural(d1, 'trick')} and "
-            f"{s.seats[second]} {plural(d2, 'trick')} if both play."
+        said: dict[str, Arg] = dict(
+            player=s.seats[seat],
+            bid=contract_said(action.contract),
+            value=self._bid_value(),
+            first=s.seats[first],
+            d1=tricks_of(d1),
+            second=s.seats[second],
+            d2=tricks_of(d2),
         )
+        if action.aces:
+            text = t(
+                "{player} announces {bid} (worth {value} a trick) and shows four aces. "
+                "{first} must take {d1} and {second} {d2} if both play.",
+                **said,
+            )
+        else:
+            text = t(
+                "{player} announces {bid} (worth {value} a trick). "
+                "{first} must take {d1} and {second} {d2} if both play.",
+                **said,
+            )
         s.events.append(new_event("contract", text, seat))
         s.phase = Phase.DEFENCE
         s.stage = "first"
@@ -921,13 +980,17 @@ class Prefa:
     def _throw_in(self, seat: int) -> None:
         s = self._s
         if s.tentative != seat:
-            raise IllegalAction("Only a tentative bidder may throw the hand in; announce a contract.")
+            raise IllegalAction(t("Only a tentative bidder may throw the hand in; announce a contract."))
         s.events.append(
             new_event(
                 "thrown_in",
-                f"{s.seats[seat]} can't make even 6 spades and throws the hand in: "
-                f"{TENTATIVE_POINTS} points to their pouch and {chips(TENTATIVE_CHIPS)} to each "
-                "other player.",
+                t(
+                    "{player} can't make even 6 spades and throws the hand in: "
+                    "{points} to their pouch and {chips} to each other player.",
+                    player=s.seats[seat],
+                    points=points_of(TENTATIVE_POINTS),
+                    chips=chips_of(TENTATIVE_CHIPS),
+                ),
                 seat,
             )
         )
@@ -952,16 +1015,8 @@ class Prefa:
         first, second = self.first_defender, self.second_defender
         assert first is not None and second is not None
         name = s.seats[seat]
-        words = {
-            "in": "I'm in.",
-            "out": "I'm out.",
-            "alone": "I'll go it alone.",
-            "take_you": "I'll take you with me.",
-            "let_alone": "Go ahead alone.",
-        }[kind]
-        if s.stage == "counter" and kind == "take_you":
-            words = "No, I'll take you with me."
-        s.events.append(new_event(kind, f"{name}: {words}", seat))
+        words = call_said(kind, counter=s.stage == "counter")
+        s.events.append(new_event(kind, t("{player}: {words}", player=name, words=words), seat))
         stage = s.stage
         if stage == "first":
             s.stage, s.to_act = ("second_in" if kind == "in" else "second_out"), second
@@ -992,15 +1047,15 @@ class Prefa:
             else:
                 self._start_play("alone", second, None)
 
-    def _defence_prompt(self) -> str:
+    def _defence_prompt(self) -> Msg:
         stage = self._s.stage
         if stage in ("first", "second_in"):
-            return "Say whether you're in or out."
+            return t("Say whether you're in or out.")
         if stage == "first_alone":
-            return "The other defender is out: go it alone, or take them with you."
+            return t("The other defender is out: go it alone, or take them with you.")
         if stage == "second_out":
-            return "The other defender is out: you're out too, go it alone, or take them with you."
-        return "Let the other defender go it alone, or take them with you."
+            return t("The other defender is out: you're out too, go it alone, or take them with you.")
+        return t("Let the other defender go it alone, or take them with you.")
 
     def _start_play(self, mode: Mode, active: int | None, invited: int | None) -> None:
         s = self._s
@@ -1013,8 +1068,11 @@ class Prefa:
             s.events.append(
                 new_event(
                     "defence",
-                    f"{s.seats[active]} defends alone and must take "
-                    f"{plural(lone_duty(self._scored_tricks()), 'trick')}.",
+                    t(
+                        "{player} defends alone and must take {duty}.",
+                        player=s.seats[active],
+                        duty=tricks_of(lone_duty(self._scored_tricks())),
+                    ),
                     active,
                 )
             )
@@ -1025,8 +1083,12 @@ class Prefa:
                 s.events.append(
                     new_event(
                         "defence",
-                        f"{s.seats[invited]} plays on behalf of {s.seats[active]}; together they "
-                        f"must take {plural(sum(duties(self._scored_tricks())), 'trick')}.",
+                        t(
+                            "{invited} plays on behalf of {active}; together they must take {duty}.",
+                            invited=s.seats[invited],
+                            active=s.seats[active],
+                            duty=tricks_of(sum(duties(self._scored_tricks()))),
+                        ),
                         active,
                     )
                 )
@@ -1049,15 +1111,15 @@ class Prefa:
         s = self._s
         hand = s.hands[seat]
         if card not in hand:
-            raise IllegalAction("You can only play a card from your hand.")
+            raise IllegalAction(t("You can only play a card from your hand."))
         trump = s.contract.trump if s.contract is not None else None
         if s.trick_cards:
             led = s.trick_cards[0].suit
             if card.suit != led:
                 if any(c.suit == led for c in hand):
-                    raise IllegalAction("You must follow suit.")
+                    raise IllegalAction(t("You must follow suit."))
                 if trump is not None and card.suit != trump and any(c.suit == trump for c in hand):
-                    raise IllegalAction("You can't follow suit, so you must play a trump.")
+                    raise IllegalAction(t("You can't follow suit, so you must play a trump."))
         hand.remove(card)
         s.trick_seats.append(seat)
         s.trick_cards.append(card)
@@ -1066,7 +1128,9 @@ class Prefa:
             while nxt not in s.playing:
                 nxt = self._next(nxt)
             s.to_act = nxt
-            s.events.append(new_event("play", f"{s.seats[seat]} plays {card.short}.", seat))
+            s.events.append(
+                new_event("play", t("{player} plays {card}.", player=s.seats[seat], card=card), seat)
+            )
             return
         won = s.trick_seats[trick_winner(s.trick_cards, trump)]
         s.tricks[won] += 1
@@ -1076,7 +1140,16 @@ class Prefa:
         s.trick_seats = []
         s.trick_cards = []
         s.events.append(
-            new_event("trick", f"{s.seats[seat]} plays {card.short}; {s.seats[won]} takes the trick.", won)
+            new_event(
+                "trick",
+                t(
+                    "{player} plays {card}; {winner} takes the trick.",
+                    player=s.seats[seat],
+                    card=card,
+                    winner=s.seats[won],
+                ),
+                won,
+            )
         )
         if len(s.played) == TRICKS:
             self._score()
@@ -1176,35 +1249,57 @@ class Prefa:
         assert s.sitter is not None
         return s.sitter
 
-    def _summary(self) -> str:
+    def _summary(self) -> Msg:
         s = self._s
         result = s.result
         if result is None:
-            return ""
+            return t("The hand is not over.")
         if result.kind == "redeal":
-            return "The 7 of spades was in the kitty: the same dealer deals again."
+            return t("The 7 of spades was in the kitty: the same dealer deals again.")
         if result.kind == "thrown_in":
-            return "Everyone passed: the cards are thrown in and the deal passes on."
+            return t("Everyone passed: the cards are thrown in and the deal passes on.")
         bidder = result.bidder
         assert bidder is not None
         name = s.seats[bidder]
         if result.kind == "tentative_thrown_in":
-            return f"{name} threw the hand in: {TENTATIVE_POINTS} points to their pouch."
+            return t(
+                "{player} threw the hand in: {points} to their pouch.",
+                player=name,
+                points=points_of(TENTATIVE_POINTS),
+            )
         assert result.contract is not None
-        parts = []
+        parts: list[Msg] = []
+        bid = contract_said(result.contract)
         if result.kind == "both_out":
-            parts.append(f"Both defenders are out: {name} makes {result.contract.text}")
+            parts.append(t("Both defenders are out: {player} makes {bid}", player=name, bid=bid))
         else:
             parts.append(
-                f"{name} takes {plural(result.tricks[bidder], 'trick')} on {result.contract.text}: "
-                f"{result.scenario}"
+                t(
+                    "{player} takes {tricks} on {bid}: {scenario}",
+                    player=name,
+                    tricks=tricks_of(result.tricks[bidder]),
+                    bid=bid,
+                    scenario=scenario_said(result.scenario),
+                )
             )
         change = result.pouch_change[bidder]
-        if change:
-            parts.append(f"{'+' if change > 0 else ''}{change} to {name}'s pouch")
+        if change > 0:
+            parts.append(t("+{n} to {player}'s pouch", n=change, player=name))
+        elif change:
+            parts.append(t("{n} to {player}'s pouch", n=change, player=name))
         for p in result.payments:
-            parts.append(f"{self._name(p.payer)} pays {self._name(p.payee)} {chips(p.chips)}")
-        return "; ".join(parts) + "."
+            parts.append(
+                t(
+                    "{payer} pays {payee} {chips}",
+                    payer=self._name(p.payer),
+                    payee=self._name(p.payee),
+                    chips=chips_of(p.chips),
+                )
+            )
+        said = parts[0]
+        for part in parts[1:]:
+            said = t("{first}; {then}", first=said, then=part)
+        return t("{said}.", said=said)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1221,8 +1316,13 @@ class Prefa:
             paid_in[p.payer] += p.chips
             paid_out[p.payee] += p.chips
         winners = tuple(p for p in range(parties) if result.chips[p] > 0)
+        said = self._summary()
         return Outcome(
-            winners=winners, paid_in=tuple(paid_in), paid_out=tuple(paid_out), summary=self._summary()
+            winners=winners,
+            paid_in=tuple(paid_in),
+            paid_out=tuple(paid_out),
+            summary=english(said),
+            said=said,
         )
 
     # ------------------------------------------------------------------------ view
@@ -1347,4 +1447,4 @@ def _parse(action: Any) -> Any:
             return _ACTIONS.validate_python(action, context=_CARDS)
         except ValidationError:
             pass
-    raise IllegalAction("That is not a Prefa move.")
+    raise IllegalAction(t("That is not a Prefa move."))

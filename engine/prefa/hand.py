@@ -20,6 +20,7 @@ from engine.core.errors import BadSetup, NotYourTurn
 from engine.core.game import Event, Outcome
 from engine.prefa.game import PLAYERS, SAVED, SEVEN, Phase, Prefa, PrefaOptions, PrefaResult, PrefaView
 from engine.prefa.scoring import game_over, settle
+from engine.prefa.words import t
 
 JSON_FORMAT = 1
 GAME_ID = "prefa"
@@ -125,7 +126,7 @@ class PrefaHand:
         `dealer` the dealer's index in them; with four the dealer sits out."""
         n = len(keys)
         if n not in (PLAYERS, PLAYERS + 1) or not 0 <= dealer < n:
-            raise BadSetup("Prefa is played by three players, or four with the dealer sitting out.")
+            raise BadSetup(t("Prefa is played by three players, or four with the dealer sitting out."))
         engine_options = options
         full = {key: engine_options.pouch for key in keys}
         full.update({k: v for k, v in (pouches or {}).items() if k in full})
@@ -273,7 +274,7 @@ class PrefaHand:
     def apply(self, seat: int, action: Any) -> list[Event]:
         party = self.party(seat)
         if party is None:
-            raise NotYourTurn("You sit this hand out.")
+            raise NotYourTurn(t("You sit this hand out."))
         return [self._seated(e) for e in self.engine.apply(party, action)]
 
     # ------------------------------------------------------------------ the score
@@ -361,7 +362,9 @@ class PrefaHand:
         else:
             paid_in = paid_out = (0,) * n
         winners = tuple(w for w in range(n) if chips[w] > 0)
-        return Outcome(winners=winners, paid_in=paid_in, paid_out=paid_out, summary=engine.summary)
+        return Outcome(
+            winners=winners, paid_in=paid_in, paid_out=paid_out, summary=engine.summary, said=engine.said
+        )
 
     def final_stacks(self) -> list[int]:
         outcome = self.outcome

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.players import Advice
+from engine.prefa import reasons as why
 from engine.prefa.basic import KITTY_HOPE, BasicPlayer
 from engine.prefa.dd import OutOfNodes, Search, reps
 from engine.prefa.estimate import defence, discards, tricks
@@ -135,7 +136,7 @@ class StrongPlayer:
         if not legal:
             raise ValueError("It is not this computer player's turn.")
         if len(legal) == 1:
-            return Advice(legal[0], "It is the only move.")
+            return Advice(legal[0], why.only_move())
         view = game.view(seat)
         seven = view.options.seven_opens and any(e.kind == "seven" for e in game.events)
         key = (view, seven, self.seed, self.budget)
@@ -233,21 +234,19 @@ class StrongPlayer:
         )
         tentative = next((a for a in legal if isinstance(a, Tentative)), None)
         if hold is None:
-            return Advice(Pass(), "Nothing is left to bid.")
+            return Advice(Pass(), why.nothing_to_bid())
         place = ladder.index(hold.contract)
         best = max(tricks(know.mine, s) for s in range(5)) + KITTY_HOPE
         need = hold.contract.tricks
         if best + SCREEN < need and tentative is None:
             return Advice(
                 Pass(),
-                f"Passes: with a kitty its hand looks worth about {best:.1f} tricks, far from "
-                f"the {need} of {hold.contract.text}.",
+                why.far_from(best, need, hold.contract),
             )
         if best - SCREEN >= need:
             return Advice(
                 hold,
-                f"Bids: with a kitty its hand looks worth about {best:.1f} tricks, well above "
-                f"the {need} of {hold.contract.text}.",
+                why.well_above(best, need, hold.contract),
             )
         me = know.me
         scorer = Scorer.of(view)
@@ -283,21 +282,18 @@ class StrongPlayer:
 
         self._worlds(know, rng, self.budget.bid, run)
         if not values:
-            return Advice(Pass(), "Passes: it found no deal to judge its hand by.")
+            return Advice(Pass(), why.passes_no_deal())
         mean = sum(values) / len(values)
         share = 100 * sum(made) / len(made)
         avg = sum(taken) / len(taken)
-        line = (
-            f"as bidder at {hold.contract.text} it takes {avg:.1f} tricks on average and makes "
-            f"in {share:.0f}% of {len(values)} samples, worth {mean:+.1f} chips"
-        )
+        line = why.as_bidder(hold.contract, avg, share, len(values), mean)
         if mean > BID_EDGE:
-            return Advice(hold, f"Bids: {line}.")
+            return Advice(hold, why.bids(line))
         if tentative is not None:
             saved = sum(thrown) / len(thrown)
             if saved > BID_EDGE:
-                return Advice(tentative, f"Takes it if nobody else wants it: {line}, and it can throw in.")
-        return Advice(Pass(), f"Passes: {line}.")
+                return Advice(tentative, why.takes_it(line))
+        return Advice(Pass(), why.passes(line))
 
     def _as_bidder(
         self, view: PrefaView, scorer: Scorer, me: int, contract: Contract, hands: list[int], higher: int = 0
@@ -349,9 +345,7 @@ class StrongPlayer:
             a, b = (card_of(c) for c in _ids(pair))
             return Advice(
                 Discard(cards=(min(a, b), max(a, b))),
-                f"Puts away {a.short} and {b.short}: the ten cards left look worth "
-                f"{top + contract.tricks:.1f} tricks in {_strain_words(contract)}, well ahead of any "
-                "other choice.",
+                why.clear_discard(a, b, top + contract.tricks, contract),
             )
         scorer = Scorer.of(view)
         me = know.me
@@ -382,20 +376,15 @@ class StrongPlayer:
                 best = (value, pair, chosen, share, avg)
         throw = next((a for a in legal if isinstance(a, ThrowIn)), None)
         if best is None:
-            return Advice(
-                self.basic._discard(view, legal), "It found no deal to judge by: the basic discard."
-            )
+            return Advice(self.basic._discard(view, legal), why.no_deal("discard"))
         value, pair, chosen, share, avg = best
         throw_in = -10.0 * TENTATIVE_POINTS - TENTATIVE_CHIPS * (scorer.parties - 1)
         if throw is not None and value < throw_in:
-            return Advice(
-                throw, f"Throws in: its best contract, {chosen.text}, is worth {value:+.1f} on average."
-            )
+            return Advice(throw, why.throws_in(chosen, value))
         a, b = (card_of(c) for c in _ids(pair))
         return Advice(
             Discard(cards=(min(a, b), max(a, b))),
-            f"Puts away {a.short} and {b.short} to play {chosen.text}: {avg:.1f} tricks on average, "
-            f"makes in {share:.0f}% of {len(results[0])} samples, worth {value:+.1f} chips.",
+            why.discards(a, b, chosen, avg, share, len(results[0]), value),
         )
 
     def _announce(self, view: PrefaView, legal: list[Any], know: Knowledge, rng: random.Random) -> Advice:
@@ -443,20 +432,14 @@ class StrongPlayer:
                     best = (value, chosen, announce, share, avg, len(outcomes))
         throw = next((a for a in legal if isinstance(a, ThrowIn)), None)
         if best is None:
-            return Advice(
-                self.basic._declare(view, legal), "It found no deal to judge by: the basic contract."
-            )
+            return Advice(self.basic._declare(view, legal), why.no_deal("contract"))
         value, chosen, announce, share, avg, n = best
         throw_in = -10.0 * TENTATIVE_POINTS - TENTATIVE_CHIPS * (scorer.parties - 1)
         if throw is not None and value < throw_in:
-            return Advice(
-                throw, f"Throws in: its best contract, {chosen.text}, is worth {value:+.1f} on average."
-            )
-        shown = " with the four aces" if announce else ""
+            return Advice(throw, why.throws_in(chosen, value))
         return Advice(
             Declare(contract=chosen, aces=announce),
-            f"Announces {chosen.text}{shown}: {avg:.1f} tricks on average, makes in {share:.0f}% "
-            f"of {n} samples, worth {value:+.1f} chips.",
+            why.announces(chosen, announce, avg, share, n, value),
         )
 
     # ------------------------------------------------------------------ the defence
@@ -537,22 +520,14 @@ class StrongPlayer:
 
         self._worlds(know, rng, self.budget.defence, run)
         if not rows:
-            return Advice(
-                self.basic._defend(view, me, legal), "It found no deal to judge by: the basic call."
-            )
+            return Advice(self.basic._defend(view, me, legal), why.no_deal("call"))
         options = _defence_options(view, kinds, rows, me == first)
         action_kind, worth = max(options.items(), key=lambda kv: (kv[1], -_CALL_ORDER.index(kv[0])))
         action = next(a for a in legal if a.kind == action_kind)
         avg = sum(t for t, _ in stats) / len(stats)
         share = 100 * sum(m for _, m in stats) / len(stats)
-        others = ", ".join(f"{_CALL_WORDS[k_]} {v:+.1f}" for k_, v in options.items() if k_ != action_kind)
-        return Advice(
-            action,
-            f"{_CALL_WORDS[action_kind].capitalize()}: the bidder takes {avg:.1f} tricks on average and "
-            "makes "
-            f"{contract.text} in {share:.0f}% of {len(rows)} samples; this is worth {worth:+.1f} chips "
-            f"to it ({others}).",
-        )
+        others = {k_: v for k_, v in options.items() if k_ != action_kind}
+        return Advice(action, why.defence(action_kind, avg, contract, share, len(rows), worth, others))
 
     # ------------------------------------------------------------------ the cards
 
@@ -567,7 +542,7 @@ class StrongPlayer:
             present |= 1 << c
         candidates = _representatives(mask_of(cards), present)
         if len(candidates) == 1:
-            return Advice(Play(card=card_of(candidates[0])), "Its cards are all alike here.")
+            return Advice(Play(card=card_of(candidates[0])), why.all_alike())
         scorer = Scorer.of(view)
         so_far = view.tricks[bidder]
         values = [scorer.bidder(bidder, contract, view.aces, mode, view.active, b) for b in range(11)]
@@ -602,16 +577,11 @@ class StrongPlayer:
 
         counted = self._worlds(know, rng, self.budget.card, run)
         if not counted:
-            return Advice(self.basic._play(view, me, legal), "It found no deal to judge by: the basic card.")
+            return Advice(self.basic._play(view, me, legal), why.no_deal("card"))
         best = max(candidates, key=lambda c: (sign * totals[c], -(c & 7), -c))
         card = card_of(best)
         avg = taken[best] / counted
-        who = "it takes" if me == bidder else "the bidder takes"
-        return Advice(
-            Play(card=card),
-            f"Plays {card.short}: after it {who} {avg:.1f} tricks on average over {counted} samples, "
-            f"worth {totals[best] / counted:+.1f} chips to the bidder.",
-        )
+        return Advice(Play(card=card), why.plays(card, me == bidder, avg, counted, totals[best] / counted))
 
 
 # ---------------------------------------------------------------------- helpers
@@ -664,13 +634,6 @@ def solve(
     return result
 
 
-_CALL_WORDS = {
-    "in": "in",
-    "out": "out",
-    "alone": "alone",
-    "take_you": "take the other along",
-    "let_alone": "let the other go alone",
-}
 _CALL_ORDER = ["out", "let_alone", "in", "alone", "take_you"]
 """Ties go to the first: the call that risks least."""
 
@@ -833,10 +796,6 @@ def _basic_defence(
     if d2 >= alone + 0.2:
         return "alone", second
     return "both_out", None
-
-
-def _strain_words(contract: Contract) -> str:
-    return "no trump" if contract.trump is None else contract.trump
 
 
 def _trump(contract: Contract) -> int:

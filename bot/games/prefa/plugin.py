@@ -31,13 +31,15 @@ from bot.games.prefa.render import (
     prefa_prompt,
     prefa_status,
 )
-from bot.games.prefa.rules import BRIEF, RULES
+from bot.games.prefa.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
 from bot.games.results import HandResult, closing_panel, from_summary, signed
+from bot.i18n import Text
+from bot.i18n import chips as bankroll_chips
 from bot.ui import plain
 from engine.core.cards import Card
 from engine.core.match import GameResult, Match
+from engine.core.msg import Arg, Join, Markup, Msg
 from engine.core.players import Advice, Advises, ComputerPlayer, computer_player
-from engine.core.text import chips, plural
 from engine.prefa import (
     CHIPS_PER_POINT,
     Alone,
@@ -61,6 +63,7 @@ from engine.prefa import (
 )
 from engine.prefa.hand import PrefaHand
 from engine.prefa.scoring import Mode, nets
+from engine.prefa.words import contract_said, points_of, t
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -151,56 +154,76 @@ class PrefaPlugin(
     private_hands = True
     rules = RULES
     brief = BRIEF
+    translated = True  # its catalogue is complete in every language (issue 26)
+    rules_in = RULES_IN
+    brief_in = BRIEF_IN
     colour = discord.Colour.dark_blue()
-
-    def choice_label(self, choice: str) -> str:
-        return f"Seat {choice}"
 
     # --------------------------------------------------------------- options
     def parse_options(self, raw: Mapping[str, Any]) -> PrefaTableOptions:
         chosen = super().parse_options(raw)
         if chosen.bankroll and chosen.last_pouch_shared:
             raise OptionError(
-                "Two empty pouches shares out a pouch of any size at the end, so it is for "
-                "scoreboard tables; leave last_pouch_shared out when playing for the bankroll."
+                t(
+                    "Two empty pouches shares out a pouch of any size at the end, so it is for "
+                    "scoreboard tables; leave last_pouch_shared out when playing for the bankroll."
+                )
             )
         if chosen.four_aces_amount and chosen.four_aces == "off":
-            raise OptionError("The four-aces amount is for tables that play four aces (four_aces: A or B).")
+            raise OptionError(
+                t("The four-aces amount is for tables that play four aces (four_aces: A or B).")
+            )
         return chosen
 
-    def option_error(self, error: ValidationError) -> str:
+    def option_error(self, error: ValidationError) -> Text:
         field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
         if field == "pouch":
-            return "A Prefa pouch holds between 1 and 1,000 points (31 if you leave it out)."
+            return t(
+                "A Prefa pouch holds between {low} and {high} points ({default} if you leave it out).",
+                low=1,
+                high=1000,
+                default=31,
+            )
         if field == "four_aces_amount":
-            return "The four-aces amount is between 1 and 1,000 (a tenth of the pouch if you leave it out)."
-        return "That Prefa option isn't valid."
+            return t(
+                "The four-aces amount is between {low} and {high} (a tenth of the pouch if you leave it out).",  # noqa: E501
+                low=1,
+                high=1000,
+            )
+        return t("That Prefa option isn't valid.")
 
-    def describe_options(self, options: PrefaTableOptions, stake: int) -> str:
-        parts = [f"pouches of {plural(options.pouch, 'point')}"]
+    def describe_options(self, options: PrefaTableOptions, stake: int) -> Text:
+        parts: list[Msg] = [t("pouches of {points}", points=points_of(options.pouch))]
         if options.bankroll:
             parts.append(
-                f"for the bankroll: 1 Prefa chip = {chips(stake)}, stacks of "
-                f"{options.stack * hand_cost(options) * stake:,} "
-                f"({options.stack} × the {hand_cost(options) * stake:,} one hand can cost)"
+                t(
+                    "for the bankroll: 1 Prefa chip = {chips}, stacks of {stack} ({n} × the {cost} one hand can cost)",  # noqa: E501
+                    chips=bankroll_chips(stake),
+                    stack=options.stack * hand_cost(options) * stake,
+                    n=options.stack,
+                    cost=hand_cost(options) * stake,
+                )
             )
         else:
             # Short, so the lobby's lines fit 500 characters with every option and the
             # hints line; /rules says what a scoreboard table is.
-            parts.append("for the scoreboard")
+            parts.append(t("for the scoreboard"))
         if options.direction == "counterclockwise":
-            parts.append("counter-clockwise")
+            parts.append(t("counter-clockwise"))
+        # The variations' letters (A, B) are the rule text's names for them, the same in
+        # every language.
         extras = [
-            ("the 7 of spades bids first", options.seven_opens),
-            ("tentative bid", options.tentative),
-            (f"10 no trump ({options.ten_no_trump})", options.ten_no_trump != "off"),
-            ("10's as 9's", options.tens_as_nines),
-            (f"four aces ({options.four_aces})", options.four_aces != "off"),
-            ("counter-invitation", options.counter_invitation),
-            ("two empty pouches", options.last_pouch_shared),
+            (t("the 7 of spades bids first"), options.seven_opens),
+            (t("tentative bid"), options.tentative),
+            (t("10 no trump ({letter})", letter=Markup(options.ten_no_trump)), options.ten_no_trump != "off"),
+            (t("10's as 9's"), options.tens_as_nines),
+            (t("four aces ({letter})", letter=Markup(options.four_aces)), options.four_aces != "off"),
+            (t("counter-invitation"), options.counter_invitation),
+            (t("two empty pouches"), options.last_pouch_shared),
         ]
         parts += [text for text, on in extras if on]
-        return " · ".join(parts) + " · 3 or 4 players"
+        parts.append(t("3 or 4 players"))
+        return t("{options}", options=Join(parts, "dot"))
 
     def new_match(self, options: PrefaTableOptions) -> Match:
         return Match.new(
@@ -265,10 +288,24 @@ class PrefaPlugin(
         names = dict(zip(game.keys, game.names, strict=True))
         winners = [names[k] for k in result.winners if k in names]
         top = max((result.scores.get(k, 0) for k in result.winners), default=0)
-        verb = "wins" if len(winners) == 1 else "win"
-        unit = f" (× {game.stake:,} = {top * game.stake:+,} bankroll chips)" if game.bankroll else ""
-        who = " and ".join(winners)
-        text = f"🏆 The pouches are empty: {who} {verb} the game with {top:+,} Prefa chips{unit}!"
+        said: dict[str, Arg] = dict(who=Join(tuple(winners)), top=Markup(f"{top:+,}"))
+        if game.bankroll:
+            unit = t(
+                " (× {stake} = {total} bankroll chips)",
+                stake=game.stake,
+                total=Markup(f"{top * game.stake:+,}"),
+            )
+            said["unit"] = unit
+            if len(winners) == 1:
+                text = t(
+                    "🏆 The pouches are empty: {who} wins the game with {top} Prefa chips{unit}!", **said
+                )
+            else:
+                text = t("🏆 The pouches are empty: {who} win the game with {top} Prefa chips{unit}!", **said)
+        elif len(winners) == 1:
+            text = t("🏆 The pouches are empty: {who} wins the game with {top} Prefa chips!", **said)
+        else:
+            text = t("🏆 The pouches are empty: {who} win the game with {top} Prefa chips!", **said)
         net = {k: v * game.stake for k, v in result.scores.items()} if game.bankroll else {}
         return match, GameEnd(result=result, nets=net, text=text)
 
@@ -386,12 +423,17 @@ class PrefaPlugin(
         """The buttons' words; a card to play, the two cards to discard and a contract chosen
         from the list named in full."""
         kind = action.kind
+        say = table.lang
         if kind == "play":
-            return f"Play {action.card.short}"
+            return say(t("Play {card}", card=action.card), md=False)
         if kind == "discard":
-            return f"Discard {' and '.join(card.short for card in action.cards)}"
+            a, b = action.cards
+            return say(t("Discard {a} and {b}", a=a, b=b), md=False)
         if kind == "declare":
-            return f"Play {action.contract.text}" + (" with the four aces" if action.aces else "")
+            bid = contract_said(action.contract)
+            if action.aces:
+                return say(t("Play {bid} with the four aces", bid=bid), md=False)
+            return say(t("Play {bid}", bid=bid), md=False)
         return super().move_name(table, game, seat, action)
 
     def timeout_action(self, game: PrefaHand, seat: int) -> Any:
@@ -425,20 +467,21 @@ class PrefaPlugin(
         """Whose turn, then the contract once there is one (its first line: who plays what),
         before it the pouches; the bidding sheet, the trick and the seats are in the picture
         and in Details."""
+        say = table.lang
         seen = game.view(None)
-        contract = contract_text(seen)
+        contract = contract_text(seen, say)
         if contract:
             return [prefa_status(table, game), contract.splitlines()[0]]
         pouches = " · ".join(
             f"{plain(name)} {seen.view.pouches[seen.parties[index]]}" for index, name in enumerate(seen.seats)
         )
-        return [prefa_status(table, game), f"Pouches: {pouches}"]
+        return [prefa_status(table, game), say(t("Pouches: {pouches}", pouches=Markup(pouches)))]
 
     def prompt(self, table: TableView, game: PrefaHand, fresh: set[int]) -> str:
         return prefa_prompt(table, game, fresh)
 
     def panel(self, table: TableView, game: PrefaHand, seat: int, picks: tuple[str, ...]) -> Panel:
-        return closing_panel(prefa_panel(table, game, seat), self.hand_result(table, game), seat)
+        return closing_panel(prefa_panel(table, game, seat), self.hand_result(table, game), seat, table.lang)
 
     def hand_result(self, table: TableView, game: PrefaHand) -> HandResult | None:
         """The engine's summary (the contract, the tricks, the pouch and the payments), the
@@ -448,19 +491,27 @@ class PrefaPlugin(
         if outcome is None:
             return None
         names = game.names
+        say = table.lang
         reasons: tuple[str, ...] = ()
         if game.bankroll and any(game.chips):
-            worth = plural(table.stake, "chip")
-            reasons = (f"Each Prefa chip is worth the stake here: {worth} from stack to stack.",)
+            said = t(
+                "Each Prefa chip is worth the stake here: {worth} from stack to stack.",
+                worth=bankroll_chips(table.stake),
+            )
+            reasons = (say(said, md=False),)
         elif any(game.chips):
             tally = " · ".join(f"{name} {signed(c)}" for name, c in zip(names, game.chips, strict=True))
-            reasons = (f"Prefa chips on the score sheet this hand: {tally}.",)
+            reasons = (
+                say(t("Prefa chips on the score sheet this hand: {tally}.", tally=Markup(tally)), md=False),
+            )
         if game.game_over:
-            carried = "The pouches are empty: this hand ends the game."
+            carried = say(t("The pouches are empty: this hand ends the game."), md=False)
         else:
             pouches = game.pouches_after
             left = " · ".join(f"{name} {pouches[key]}" for name, key in zip(names, game.keys, strict=True))
-            carried = f"Pouches left: {left}."
+            carried = say(t("Pouches left: {left}.", left=Markup(left)), md=False)
+        if outcome.said is not None:
+            outcome = outcome.model_copy(update={"summary": say(outcome.said, md=False)})
         return from_summary(table, names, outcome, reasons=reasons, carried=carried)
 
 

@@ -13,33 +13,47 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import Lang
 from bot.ui import Control, Panel, Picker, plain
 from engine.core.cards import Card
-from engine.core.text import plural
+from engine.core.msg import Markup, Msg
 from engine.prefa import Contract, Phase
 from engine.prefa.hand import PrefaHand, PrefaSeen
 from engine.prefa.scoring import SUITS
+from engine.prefa.words import card_said, cards_of, contract_said, t, tricks_of
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
 
 COLOUR = discord.Colour.dark_blue()
 SUIT_MARK = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
-DEFENCE = {
-    "in": "in",
-    "out": "out",
-    "alone": "alone",
-    "take_you": "takes the other along",
-    "let_alone": "lets the other go alone",
-}
-PHASE = {
-    Phase.BIDDING: "bidding",
-    Phase.KITTY: "the kitty",
-    Phase.CONTRACT: "the contract",
-    Phase.DEFENCE: "the defence",
-    Phase.PLAY: "the play",
-    Phase.OVER: "over",
-}
+
+
+def defence_said(call: str) -> Msg:
+    """A defender's call as the table shows it beside their name."""
+    if call == "in":
+        return t("in")
+    if call == "out":
+        return t("out")
+    if call == "alone":
+        return t("alone")
+    if call == "take_you":
+        return t("takes the other along")
+    return t("lets the other go alone")
+
+
+def phase_said(phase: Phase) -> Msg:
+    if phase is Phase.BIDDING:
+        return t("bidding")
+    if phase is Phase.KITTY:
+        return t("the kitty")
+    if phase is Phase.CONTRACT:
+        return t("the contract")
+    if phase is Phase.DEFENCE:
+        return t("the defence")
+    if phase is Phase.PLAY:
+        return t("the play")
+    return t("over")
 
 
 def contract_key(contract: Contract) -> str:
@@ -52,14 +66,14 @@ def short(name: str, width: int = 9) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def by_suit(cards: Sequence[Card]) -> str:
+def by_suit(cards: Sequence[Card], say: Lang) -> str:
     """Cards grouped by suit: "♠ 7 9 K · ♥ 10 A"."""
     groups = []
     for suit in SUITS:
         ranks = [c.short.removeprefix(SUIT_MARK[suit]) for c in sorted(cards) if c.suit == suit]
         if ranks:
             groups.append(f"{SUIT_MARK[suit]} {' '.join(ranks)}")
-    return " · ".join(groups) if groups else "*none*"
+    return " · ".join(groups) if groups else say(t("*none*"))
 
 
 def hand_order(hand: Sequence[Card]) -> list[int]:
@@ -68,191 +82,290 @@ def hand_order(hand: Sequence[Card]) -> list[int]:
 
 
 # ------------------------------------------------------------------ the public table
-def bidding_sheet(seen: PrefaSeen) -> str:
-    """The bidding as the rule text writes it: one column per player, one line per round."""
+def bidding_sheet(seen: PrefaSeen, say: Lang) -> str:
+    """The bidding as the rule text writes it: one column per player, one line per round,
+    in the reader's language (`say`)."""
     view = seen.view
     step = view.options.step
     columns = [(view.eldest + step * i) % 3 for i in range(3)]
     names = [seen.seats[seen.parties.index(p)] for p in columns]
-    width = max(9, *(len(short(n)) for n in names))
-    lines = ["  ".join(short(n).ljust(width) for n in names)]
     rows: list[list[str]] = []
     for call in view.sheet:
         col = columns.index(call.seat)
-        text = {"bid": None, "good": "good", "pass": "pass", "tentative": "take it?"}[call.call]
-        if text is None and call.contract is not None:
-            text = call.contract.text
+        text = None
+        if call.call == "good":
+            text = say(t("good"), md=False)
+        elif call.call == "pass":
+            text = say(t("pass"), md=False)
+        elif call.call == "tentative":
+            text = say(t("take it?"), md=False)
+        elif call.contract is not None:
+            text = say(contract_said(call.contract), md=False)
         if not rows or rows[-1][col] or any(cell for cell in rows[-1][col + 1 :]):
             rows.append([""] * 3)
         rows[-1][col] = text or ""
+    # Columns as wide as their longest cell: a call reads longer in some languages.
+    width = max(9, *(len(short(n)) for n in names), *(len(cell) for row in rows for cell in row))
+    lines = ["  ".join(short(n).ljust(width) for n in names)]
     for row in rows:
         lines.append("  ".join(cell.ljust(width) for cell in row).rstrip())
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def score_sheet(seen: PrefaSeen, last: int = 8) -> str:
-    """Pouch and chips per player, hand by hand (the newest `last` hands), and the totals."""
+def score_sheet(seen: PrefaSeen, say: Lang, last: int = 8) -> str:
+    """Pouch and chips per player, hand by hand (the newest `last` hands), and the totals.
+    The first column is as wide as the language's words for it ("hand", "left", "chips")."""
     keys, names = seen.keys, seen.seats
     width = max(8, *(len(short(n, 8)) for n in names))
-    head = "hand " + "".join(short(n, 8).rjust(width + 1) for n in names)
-    lines = [head]
+    hand, left, total = (say(word, md=False) for word in (t("hand"), t("left"), t("chips")))
+    first = max(5, len(hand) + 1, len(left) + 1, len(total))
+    lines = [hand.ljust(first) + "".join(short(n, 8).rjust(width + 1) for n in names)]
     totals = dict.fromkeys(keys, 0)
     for row in seen.sheet:
         for key in keys:
             totals[key] += row.chips.get(key, 0)
     for row in seen.sheet[-last:]:
         cells = "".join(f"{row.pouches.get(k, 0)}/{row.chips.get(k, 0):+d}".rjust(width + 1) for k in keys)
-        lines.append(f"{row.hand:>4} {cells}")
+        lines.append(f"{row.hand:>{first - 1}} {cells}")
     if any(seen.settlement):
         cells = "".join(f"{s:+d}".rjust(width + 1) for s in seen.settlement)
-        lines.append(f"left {cells}")
+        lines.append(left.ljust(first) + cells)
         for key, extra in zip(keys, seen.settlement, strict=True):
             totals[key] += extra
-    lines.append("chips" + "".join(f"{totals[k]:+d}".rjust(width + 1) for k in keys))
-    return "Each hand: pouch/chips\n```\n" + "\n".join(lines) + "\n```"
+    lines.append(total.ljust(first) + "".join(f"{totals[k]:+d}".rjust(width + 1) for k in keys))
+    return say(t("Each hand: pouch/chips")) + "\n```\n" + "\n".join(lines) + "\n```"
 
 
 def trick_text(seen: PrefaSeen, cards: Sequence[tuple[int, Card]]) -> str:
     return " · ".join(f"{plain(seen.seats[seen.parties.index(p)])} {card.short}" for p, card in cards)
 
 
-def contract_text(seen: PrefaSeen) -> str | None:
+def contract_text(seen: PrefaSeen, say: Lang) -> str | None:
     view = seen.view
     if view.contract is None or view.bidder is None:
         return None
-    bidder = plain(seen.seats[seen.parties.index(view.bidder)])
-    text = f"**{bidder}** plays **{view.contract.text}** (worth {view.bid_value} a trick"
-    text += ", four aces)" if view.aces else ")"
+    bidder = seen.seats[seen.parties.index(view.bidder)]
+    bid = contract_said(view.contract)
+    if view.aces:
+        head = t(
+            "**{bidder}** plays **{bid}** (worth {value} a trick, four aces)",
+            bidder=bidder,
+            bid=bid,
+            value=view.bid_value,
+        )
+    else:
+        head = t(
+            "**{bidder}** plays **{bid}** (worth {value} a trick)",
+            bidder=bidder,
+            bid=bid,
+            value=view.bid_value,
+        )
     duties = []
     for party, duty in enumerate(view.duties):
         if party == view.bidder:
             continue
-        name = plain(seen.seats[seen.parties.index(party)])
+        name = seen.seats[seen.parties.index(party)]
         call = view.defence[party]
-        said = f" · {DEFENCE[call]}" if call else ""
+        said = say(t(" · {call}", call=defence_said(call))) if call else ""
         if duty is not None and (view.mode is None or view.mode in ("own", "alone", "invited")):
-            duties.append(f"{name} must take {plural(duty, 'trick')}{said}")
+            duties.append(say(t("{name} must take {duty}", name=name, duty=tricks_of(duty))) + said)
         else:
-            duties.append(f"{name}{said or ' · no duty'}")
+            duties.append(plain(name) + (said or say(t(" · no duty"))))
     if view.mode == "invited" and view.invited is not None and view.active is not None:
         duties.append(
-            f"{plain(seen.seats[seen.parties.index(view.invited)])} plays on behalf of "
-            f"{plain(seen.seats[seen.parties.index(view.active)])}"
+            say(
+                t(
+                    "{invited} plays on behalf of {active}",
+                    invited=seen.seats[seen.parties.index(view.invited)],
+                    active=seen.seats[seen.parties.index(view.active)],
+                )
+            )
         )
-    return text + "\n" + "\n".join(duties)
+    return say(head) + "\n" + "\n".join(duties)
 
 
 def prefa_fields(table: TableView, game: PrefaHand, embed: discord.Embed) -> None:
+    say = table.lang
     seen = game.view(None)
     view = seen.view
-    embed.add_field(name="Bidding", value=bidding_sheet(seen), inline=False)
-    text = contract_text(seen)
+    embed.add_field(name=say(t("Bidding")), value=bidding_sheet(seen, say), inline=False)
+    text = contract_text(seen, say)
     if text:
-        embed.add_field(name="Contract", value=text, inline=False)
+        embed.add_field(name=say(t("Contract")), value=text, inline=False)
     if view.phase is Phase.PLAY or view.last_trick is not None:
-        trick = trick_text(seen, view.trick) if view.trick else "*nothing yet*"
-        value = f"Now: {trick}"
+        trick = trick_text(seen, view.trick) if view.trick else say(t("*nothing yet*"))
+        value = say(t("Now: {trick}", trick=Markup(trick)))
         if view.last_trick is not None:
             last = view.last_trick
-            winner = plain(seen.seats[seen.parties.index(last.winner)])
-            value += f"\nLast: {trick_text(seen, list(zip(last.seats, last.cards, strict=True)))} → {winner}"
-        embed.add_field(name="Trick", value=value, inline=False)
+            winner = seen.seats[seen.parties.index(last.winner)]
+            cards = Markup(trick_text(seen, list(zip(last.seats, last.cards, strict=True))))
+            value += "\n" + say(t("Last: {cards} → {winner}", cards=cards, winner=winner))
+        embed.add_field(name=say(t("Trick")), value=value, inline=False)
     seats = []
     for index, name in enumerate(seen.seats):
-        who = table.hand_seats[index] if index < len(table.hand_seats) else plain(name)
+        who = Markup(table.hand_seats[index] if index < len(table.hand_seats) else plain(name))
         party = seen.parties[index]
         pouch = seen.view.pouches[party]
         if party >= 3:
-            line = f"{who} · deals and sits out · pouch {pouch}"
+            line = say(t("{who} · deals and sits out · pouch {pouch}", who=who, pouch=pouch))
         else:
             marks = []
             if party == view.dealer:
-                marks.append("dealer")
+                marks.append(say(t("dealer")))
             if view.passed[party] and view.phase is Phase.BIDDING:
-                marks.append("passed")
-            line = f"{who} · {plural(view.hand_sizes[party], 'card')} · {plural(view.tricks[party], 'trick')}"
-            line += f" · pouch {pouch}" + (f" · {', '.join(marks)}" if marks else "")
+                marks.append(say(t("passed")))
+            line = say(
+                t(
+                    "{who} · {cards} · {tricks} · pouch {pouch}",
+                    who=who,
+                    cards=cards_of(view.hand_sizes[party]),
+                    tricks=tricks_of(view.tricks[party]),
+                    pouch=pouch,
+                )
+            )
+            line += f" · {', '.join(marks)}" if marks else ""
         if seen.bankroll:
-            line += f" · stack {seen.stacks[index]:,}"
+            line += say(t(" · stack {stack}", stack=seen.stacks[index]))
         seats.append(line)
-    kitty = "kitty: 2 cards face down" if view.bidder is None else "kitty taken"
-    embed.add_field(name=f"Players · {kitty}", value="\n".join(seats), inline=False)
+    title = t("Players · kitty: 2 cards face down") if view.bidder is None else t("Players · kitty taken")
+    embed.add_field(name=say(title), value="\n".join(seats), inline=False)
     if seen.sheet:
-        title = (
-            "Score sheet · the game is over" if seen.game_over else f"Score sheet · game {seen.game_no + 1}"
+        heading = (
+            t("Score sheet · the game is over")
+            if seen.game_over
+            else t("Score sheet · game {n}", n=seen.game_no + 1)
         )
-        embed.add_field(name=title, value=score_sheet(seen), inline=False)
+        embed.add_field(name=say(heading), value=score_sheet(seen, say), inline=False)
 
 
-def to_do(seen: PrefaSeen) -> str:
-    view = seen.view
-    return {
-        Phase.BIDDING: "to bid",
-        Phase.KITTY: "to take the kitty and discard two",
-        Phase.CONTRACT: "to announce the contract",
-        Phase.DEFENCE: "to say in or out",
-        Phase.PLAY: "to play",
-    }.get(view.phase, "to act")
+def to_do(seen: PrefaSeen) -> Msg:
+    phase = seen.view.phase
+    if phase is Phase.BIDDING:
+        return t("to bid")
+    if phase is Phase.KITTY:
+        return t("to take the kitty and discard two")
+    if phase is Phase.CONTRACT:
+        return t("to announce the contract")
+    if phase is Phase.DEFENCE:
+        return t("to say in or out")
+    if phase is Phase.PLAY:
+        return t("to play")
+    return t("to act")
 
 
 def prefa_status(table: TableView, game: PrefaHand) -> str:
+    say = table.lang
     seen = game.view(None)
     seat = game.to_act
-    phase = PHASE[seen.view.phase]
+    phase = phase_said(seen.view.phase)
+    hand = Markup(str(table.hand_no))
     if seat is None:
-        return f"**Hand {table.hand_no}** · {phase}."
-    due = f" (timer {discord.utils.format_dt(table.deadline, 'R')})" if table.deadline else ""
-    mention = table.seat_for(seat).mention
-    return f"**Hand {table.hand_no} · {phase}** — {mention} {to_do(seen)}{due}. Press **Your hand**."
+        return say(t("**Hand {n}** · {phase}.", n=hand, phase=phase))
+    mention = Markup(table.seat_for(seat).mention)
+    if table.deadline:
+        when = Markup(discord.utils.format_dt(table.deadline, "R"))
+        return say(
+            t(
+                "**Hand {n} · {phase}** — {who} {to_do} (timer {when}). Press **Your hand**.",
+                n=hand,
+                phase=phase,
+                who=mention,
+                to_do=to_do(seen),
+                when=when,
+            )
+        )
+    return say(
+        t(
+            "**Hand {n} · {phase}** — {who} {to_do}. Press **Your hand**.",
+            n=hand,
+            phase=phase,
+            who=mention,
+            to_do=to_do(seen),
+        )
+    )
 
 
 def prefa_prompt(table: TableView, game: PrefaHand, fresh: set[int]) -> str:
+    say = table.lang
     seen = game.view(None)
-    due = f" You have until {discord.utils.format_dt(table.deadline, 'R')}." if table.deadline else ""
+    due = (
+        say(t(" You have until {when}.", when=Markup(discord.utils.format_dt(table.deadline, "R"))))
+        if table.deadline
+        else ""
+    )
     humans = [s for s in game.awaiting if not table.seat_for(s).is_computer]
-    who = ", ".join(table.seat_for(s).mention for s in humans)
+    who = Markup(", ".join(table.seat_for(s).mention for s in humans))
     if humans and all(s in fresh for s in humans):
-        where = "Your hand panel shows your moves."
+        where = t("Your hand panel shows your moves.")
     else:
-        where = "Press **Your hand** on the table message (or use /hand) to see your cards and moves."
-    return f"{who}, it's your turn {to_do(seen)} at table #{table.id}. {where}{due}"
+        where = t("Press **Your hand** on the table message (or use /hand) to see your cards and moves.")
+    said = t(
+        "{who}, it's your turn {to_do} at table #{table}. {where}",
+        who=who,
+        to_do=to_do(seen),
+        table=Markup(str(table.id)),
+        where=where,
+    )
+    return say(said) + due
 
 
 # ------------------------------------------------------------------ the panel
+
+
 def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
+    say = table.lang
     seen = game.view(seat)
     view = seen.view
-    embed = discord.Embed(title=f"Your hand · Prefa table #{table.id} · hand {table.hand_no}", colour=COLOUR)
+    embed = discord.Embed(
+        title=say(
+            t(
+                "Your hand · Prefa table #{table} · hand {n}",
+                table=Markup(str(table.id)),
+                n=Markup(str(table.hand_no)),
+            ),
+            md=False,
+        ),
+        colour=COLOUR,
+    )
     names = [plain(n) for n in seen.seats]
     party = seen.parties[seat]
     hand = view.hand or ()
     if party >= 3:
-        embed.description = "You dealt this hand and sit it out; you still score with the others."
+        embed.description = say(t("You dealt this hand and sit it out; you still score with the others."))
         if view.phase is Phase.OVER:
-            embed.description += " The hand is over."
+            embed.description += say(t(" The hand is over."))
         return Panel(embed)
-    embed.add_field(name=f"Your cards ({len(hand)})", value=by_suit(hand), inline=False)
+    embed.add_field(name=say(t("Your cards ({n})", n=len(hand))), value=by_suit(hand, say), inline=False)
     if view.kitty:
-        embed.add_field(name="From the kitty", value=by_suit(view.kitty), inline=False)
+        embed.add_field(name=say(t("From the kitty")), value=by_suit(view.kitty, say), inline=False)
     if view.discards:
         embed.add_field(
-            name="Your discards (nobody else sees them)", value=by_suit(view.discards), inline=False
+            name=say(t("Your discards (nobody else sees them)")),
+            value=by_suit(view.discards, say),
+            inline=False,
         )
-    text = contract_text(game.view(None))
+    text = contract_text(game.view(None), say)
     if text:
-        embed.add_field(name="Contract", value=text, inline=False)
+        embed.add_field(name=say(t("Contract")), value=text, inline=False)
     if view.trick:
-        embed.add_field(name="This trick", value=trick_text(seen, view.trick), inline=False)
-    embed.add_field(
-        name="Tricks and pouches",
-        value=" · ".join(
-            f"{names[w]}: {plural(view.tricks[p], 'trick') if p < 3 else 'sits out'}, pouch {view.pouches[p]}"
-            for w, p in enumerate(seen.parties)
-        ),
-        inline=False,
-    )
+        embed.add_field(name=say(t("This trick")), value=trick_text(seen, view.trick), inline=False)
+    tallies = []
+    for w, p in enumerate(seen.parties):
+        if p < 3:
+            tally = t(
+                "{name}: {tricks}, pouch {pouch}",
+                name=Markup(names[w]),
+                tricks=tricks_of(view.tricks[p]),
+                pouch=view.pouches[p],
+            )
+        else:
+            tally = t("{name}: sits out, pouch {pouch}", name=Markup(names[w]), pouch=view.pouches[p])
+        tallies.append(say(tally))
+    embed.add_field(name=say(t("Tricks and pouches")), value=" · ".join(tallies), inline=False)
     if view.phase is Phase.OVER:
-        embed.description = "The hand is over." + (" The game is over." if seen.game_over else "")
+        embed.description = say(t("The hand is over.")) + (
+            say(t(" The game is over.")) if seen.game_over else ""
+        )
         return Panel(embed)
     legal = game.legal_actions(seat)
     controls: list[Control] = []
@@ -260,8 +373,8 @@ def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
     order = hand_order(hand)
     if not legal:
         who = game.to_act
-        waiting = names[who] if who is not None else "—"
-        embed.description = f"Waiting for **{waiting}** {to_do(seen)}."
+        waiting = Markup(names[who] if who is not None else "—")
+        embed.description = say(t("Waiting for **{waiting}** {to_do}.", waiting=waiting, to_do=to_do(seen)))
         if view.phase is Phase.PLAY:
             controls = [
                 Control(f"play.{i}", hand[i].short, disabled=True, row=i_row(n)) for n, i in enumerate(order)
@@ -269,14 +382,16 @@ def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
         return Panel(embed, tuple(controls))
     kinds = {a.kind for a in legal}
     if view.phase is Phase.BIDDING:
-        bid = view.bid.text if view.bid is not None else "nothing yet"
-        embed.description = f"**Your turn to bid.** The bid stands at {bid}. A pass is final."
+        stands = contract_said(view.bid) if view.bid is not None else t("nothing yet")
+        embed.description = say(
+            t("**Your turn to bid.** The bid stands at {bid}. A pass is final.", bid=stands)
+        )
         for action in legal:
             if action.kind == "bid":
                 controls.append(
                     Control(
                         f"bid.{contract_key(action.contract)}",
-                        f"Bid {action.contract.text}",
+                        say(t("Bid {bid}", bid=contract_said(action.contract)), md=False),
                         discord.ButtonStyle.primary,
                     )
                 )
@@ -284,61 +399,72 @@ def prefa_panel(table: TableView, game: PrefaHand, seat: int) -> Panel:
                 controls.append(
                     Control(
                         f"good.{contract_key(action.contract)}",
-                        f"I'm good ({action.contract.text})",
+                        say(t("I'm good ({bid})", bid=contract_said(action.contract)), md=False),
                         discord.ButtonStyle.success,
                     )
                 )
             elif action.kind == "tentative":
-                controls.append(Control("tentative", "I'll take it (if nobody else does)"))
-        controls.append(Control("pass", "Pass", discord.ButtonStyle.danger))
+                controls.append(Control("tentative", say(t("I'll take it (if nobody else does)"), md=False)))
+        controls.append(Control("pass", say(t("Pass"), md=False), discord.ButtonStyle.danger))
     elif view.phase is Phase.KITTY:
-        embed.description = "**You took the bid.** The kitty is in your hand: choose two cards to put away."
-        options = tuple((str(i), f"{hand[i].short} ({hand[i].label})", False) for i in order)
-        pickers.append(Picker("discard", "Two cards to discard", options, 2, 2))
+        embed.description = say(
+            t("**You took the bid.** The kitty is in your hand: choose two cards to put away.")
+        )
+        options = tuple(
+            (str(i), f"{hand[i].short} ({say(card_said(hand[i]), md=False)})", False) for i in order
+        )
+        pickers.append(Picker("discard", say(t("Two cards to discard"), md=False), options, 2, 2))
     elif view.phase is Phase.CONTRACT:
         contracts = [a.contract for a in legal if a.kind == "declare" and not a.aces]
-        embed.description = "**Announce your contract**: the bid you won, or anything higher."
+        embed.description = say(t("**Announce your contract**: the bid you won, or anything higher."))
         if contracts:
             cheapest = contracts[0]
             controls.append(
                 Control(
                     f"declare.{contract_key(cheapest)}",
-                    f"Play {cheapest.text}",
+                    say(t("Play {bid}", bid=contract_said(cheapest)), md=False),
                     discord.ButtonStyle.primary,
                     row=3,
                 )
             )
-            options = tuple((contract_key(c), c.text, False) for c in contracts[:25])
-            pickers.append(Picker("declare", "Or announce a higher contract", options))
+            options = tuple((contract_key(c), say(contract_said(c), md=False), False) for c in contracts[:25])
+            pickers.append(Picker("declare", say(t("Or announce a higher contract"), md=False), options))
             aces = [a.contract for a in legal if a.kind == "declare" and a.aces]
             if aces:
-                options = tuple((contract_key(c), f"{c.text} + four aces", False) for c in aces[:25])
-                pickers.append(Picker("declare.aces", "Announce with the four aces", options))
+                options = tuple(
+                    (contract_key(c), say(t("{bid} + four aces", bid=contract_said(c)), md=False), False)
+                    for c in aces[:25]
+                )
+                pickers.append(
+                    Picker("declare.aces", say(t("Announce with the four aces"), md=False), options)
+                )
     elif view.phase is Phase.DEFENCE:
         duty = view.duties[party] if view.duties else None
-        embed.description = "**Your call: defend (in) or stay out.**" + (
-            f" If you defend, you must take {plural(duty, 'trick')}." if duty is not None else ""
+        embed.description = say(t("**Your call: defend (in) or stay out.**")) + (
+            say(t(" If you defend, you must take {duty}.", duty=tricks_of(duty))) if duty is not None else ""
         )
         labels = {
-            "in": ("I'm in", discord.ButtonStyle.success),
-            "out": ("I'm out", discord.ButtonStyle.danger),
-            "alone": ("I'll go it alone", discord.ButtonStyle.primary),
-            "take_you": ("I'll take you with me", discord.ButtonStyle.primary),
-            "let_alone": ("Go ahead alone", discord.ButtonStyle.secondary),
+            "in": (t("I'm in"), discord.ButtonStyle.success),
+            "out": (t("I'm out"), discord.ButtonStyle.danger),
+            "alone": (t("I'll go it alone"), discord.ButtonStyle.primary),
+            "take_you": (t("I'll take you with me"), discord.ButtonStyle.primary),
+            "let_alone": (t("Go ahead alone"), discord.ButtonStyle.secondary),
         }
         for action in legal:
             label, style = labels[action.kind]
-            controls.append(Control(action.kind, label, style))
+            controls.append(Control(action.kind, say(label, md=False), style))
     elif view.phase is Phase.PLAY:
         playable = {a.card for a in legal if a.kind == "play"}
-        embed.description = "**Your turn to play.** Follow suit, else trump, else anything."
+        embed.description = say(t("**Your turn to play.** Follow suit, else trump, else anything."))
         for n, i in enumerate(order):
             card = hand[i]
             ok = card in playable
             style = discord.ButtonStyle.success if ok else discord.ButtonStyle.secondary
             controls.append(Control(f"play.{i}", card.short, style, disabled=not ok, row=i_row(n)))
     if "throw_in" in kinds:
-        controls.append(Control("throw_in", "Throw in (penalty)", discord.ButtonStyle.danger, row=4))
+        controls.append(
+            Control("throw_in", say(t("Throw in (penalty)"), md=False), discord.ButtonStyle.danger, row=4)
+        )
     return Panel(embed, tuple(controls), tuple(pickers))
 
 
