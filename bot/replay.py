@@ -26,15 +26,17 @@ from typing import Any
 
 from bot.art import to_png
 from bot.games import GAMES, Plugin
+from bot.games.capabilities import CardNames
 from bot.games.results import HandResult, result_text
 from bot.games.view import Phase, SeatView, TableView
-from bot.i18n import Join, Lang, Text, lang, t
+from bot.i18n import Join, Lang, Markup, Text, lang, t
 from bot.pictures import Picture
 from bot.render import log_line
 from bot.store.contract import HandRecord, KeptMove
 from bot.table_layout import ALT_LIMIT, describe_table
 from bot.tables.records import SEATING_FORMAT, fingerprint, read_line
 from bot.ui import plain
+from engine.core.cards import Card
 from engine.core.errors import RuleError
 from engine.core.game import Event
 from engine.core.match import Match
@@ -78,6 +80,13 @@ class Frame:
     hand: Picture | None = None
     hand_alt: str = ""
     problem: Text | None = None
+
+
+def card_name(plugin: Plugin, card: Card) -> Text:
+    """A card in words for a replay's "Your cards" line: in the game's own words where it has
+    them (`CardNames`), else the deck's English label ("Spades 4")."""
+    named = plugin.capability(CardNames)
+    return Markup(card.label) if named is None else named.card_name(card)
 
 
 def steps(record: HandRecord) -> Iterator[Step]:
@@ -146,7 +155,7 @@ def _draw(record: HandRecord, step: Step, seat: int | None, last: int, say: Lang
         hand = None if mine is None else Picture("hand", to_png(mine), mine.width, mine.height)
         cards = sorted(plugin.private_cards(step.game, seat))
         said = (
-            t("Your cards: {cards}.", cards=Join(tuple(plugin.card_name(card) for card in cards), "comma"))
+            t("Your cards: {cards}.", cards=Join(tuple(card_name(plugin, card) for card in cards), "comma"))
             if cards
             else t("Your hand: no hidden cards at this step.")
         )

@@ -27,6 +27,7 @@ from bot.games.capabilities import (
     BetOffer,
     BetResult,
     Capability,
+    CardNames,
     GameEnd,
     HandByHand,
     HouseDeals,
@@ -292,11 +293,6 @@ class GamePlugin(Generic[G, OptionsT]):
         """Cards only `seat` may see now (its hand)."""
         return frozenset()
 
-    def card_name(self, card: Card) -> Text:
-        """A card in words, as a replay's description of a hand reads it ("Spades 4"): the
-        deck's English label, unless the game names its cards in its own catalogue."""
-        return Markup(card.label)
-
     def secret_cards(self, game: G) -> frozenset[Card]:
         """Cards nobody may see now (the undealt deck)."""
         return frozenset()
@@ -493,6 +489,7 @@ __all__ = [
     "BetOffer",
     "BetResult",
     "Capability",
+    "CardNames",
     "GameEnd",
     "GamePlugin",
     "HandByHand",

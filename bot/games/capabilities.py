@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from engine.core.cards import Card
 from engine.core.game import Game
 from engine.core.match import GameResult, Match
 from engine.core.msg import Msg
@@ -419,6 +420,17 @@ class Prepares(Capability, Generic[G]):
         raise NotImplementedError
 
 
+class CardNames(Capability):
+    """Capability: the game names its cards in its own words, in each language (a replay's
+    "Your cards: ..." line). Without it a card is named by its deck's English label."""
+
+    required: ClassVar[tuple[str, ...]] = ("card_name",)
+
+    def card_name(self, card: Card) -> Text:
+        """`card` in words, as a message of the game's catalogue ("Asso di Denari")."""
+        raise NotImplementedError
+
+
 CAPABILITIES: tuple[type[Capability], ...] = (
     OnlookerBets,
     SideOffers,
@@ -431,5 +443,6 @@ CAPABILITIES: tuple[type[Capability], ...] = (
     Prepares,
     OutOfTurn,
     Standings,
+    CardNames,
 )
 """Every kind of capability a game may register."""

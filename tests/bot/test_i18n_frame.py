@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from bot.replay import card_name
 from bot.tables.model import Offer
 from bot.tables.offers import ALREADY, RESULTS, describe
 from cogs.offers import ANSWERED
@@ -78,19 +79,19 @@ def test_an_offers_status_and_result_are_in_the_readers_language() -> None:
 
 
 def test_a_replay_names_a_games_cards_in_the_readers_language() -> None:
-    """A game names its cards in its own words (`card_name`): Primiera's read as the deck's
+    """A game names its cards in its own words (the `CardNames` capability): Primiera's read as the deck's
     English labels in English ("Coins Ace"), and as the Italian deck's own names elsewhere."""
     plugin = GAMES["primiera"]
     cards = ITALIAN_40.cards()
-    assert [english(plugin.card_name(card)) for card in cards] == [card.label for card in cards]
+    assert [english(card_name(plugin, card)) for card in cards] == [card.label for card in cards]
     ace, fante = ITALIAN_40.parse("coins:1"), ITALIAN_40.parse("swords:11")
-    assert lang("it")(plugin.card_name(ace)) == "Asso di Denari"
-    assert lang("es")(plugin.card_name(fante)) == "Sota de Espadas"
-    assert lang("el")(plugin.card_name(ace)) == "Νομίσματα Άσος"
+    assert lang("it")(card_name(plugin, ace)) == "Asso di Denari"
+    assert lang("es")(card_name(plugin, fante)) == "Sota de Espadas"
+    assert lang("el")(card_name(plugin, ace)) == "Νομίσματα Άσος"
     for card in cards:
-        assert not LATIN_WORD.findall(lang(PSEUDO)(plugin.card_name(card), md=False))
+        assert not LATIN_WORD.findall(lang(PSEUDO)(card_name(plugin, card), md=False))
     # a game that names no cards of its own keeps the deck's label
-    assert GAMES["peg_leg"].card_name(cards[0]) == cards[0].label
+    assert card_name(GAMES["peg_leg"], cards[0]) == cards[0].label
 
 
 def test_a_forms_number_refusal_is_in_the_readers_language() -> None:

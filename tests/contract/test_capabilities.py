@@ -86,6 +86,7 @@ REGISTERED = {
     "OutOfTurn": {"peg_leg"},  # issue 23: a standing decision set or cancelled at any time
     # issue 24: rated otherwise than the table's default (not at all; hand by hand as teams)
     "Standings": {"peg_leg", "prefa", "primiera"},
+    "CardNames": {"primiera"},
 }
 """Which games register which capability (what their plug-ins implemented before the split)."""
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.base import (
+    CardNames,
     GameEnd,
     GamePlugin,
     HandSetup,
@@ -96,6 +97,7 @@ class PrimieraPlugin(
     ScoreGame[Primiera, PrimieraTableOptions],
     Partners[Primiera, PrimieraTableOptions],
     Standings[Primiera, PrimieraTableOptions],
+    CardNames,
 ):
     id = "primiera"
     name = "Primiera"
