@@ -103,10 +103,10 @@ async def test_a_hand_and_its_rating_commit_together_and_a_failure_keeps_neither
 
     real_save = Commit.save
 
-    async def broken(self: Commit, table: Table, tx: Any, **kwargs: Any) -> None:
+    async def broken(self: Commit, table: Table, tx: Any, **kwargs: Any) -> str:
         if table.state.phase is Phase.BETWEEN:  # the hand has settled in this transaction
             raise RuntimeError("the disk is full")
-        await real_save(self, table, tx, **kwargs)
+        return await real_save(self, table, tx, **kwargs)
 
     monkeypatch.setattr(Commit, "save", broken)
     with pytest.raises(RuntimeError, match="disk is full"):

@@ -40,4 +40,5 @@ async def test_starting_a_hand_goes_to_the_database_thread_only_to_commit(room: 
     assert table.state.phase in (Phase.PLAYING, Phase.BETWEEN)
     # The deal and the computer's answer: a commit each, their antes, snapshots and records
     # written on the way (they were a trip each: BEGIN with the first, then one a statement).
-    assert trips and trips == ["_finish"] * len(trips)
+    # (`_commit`: a bare COMMIT; `_finish`: one that also checks the tables it closes)
+    assert trips and set(trips) <= {"_commit", "_finish"}, trips

@@ -962,8 +962,8 @@ def watch_commits(monkeypatch: pytest.MonkeyPatch, driver: Driver) -> None:
     message drawn in the middle of a step is judged by the state it was drawn in."""
     save = Commit.save  # the table service's one commit path writes every snapshot
 
-    async def saving(commit: Commit, table: Table, tx: Any, **kwargs: Any) -> None:
-        await save(commit, table, tx, **kwargs)
+    async def saving(commit: Commit, table: Table, tx: Any, **kwargs: Any) -> str:
+        snapshot = await save(commit, table, tx, **kwargs)
         if table.state.channel_id == driver.channel_id:
             secrets = Secrets.of(table)
             driver.states.append(secrets)
@@ -971,6 +971,7 @@ def watch_commits(monkeypatch: pytest.MonkeyPatch, driver: Driver) -> None:
                 driver.hand_states.setdefault((table.id, table.state.hand_no), []).append(secrets)
             if table.state.message_id is not None:
                 driver.last_of_message[table.state.message_id] = secrets
+        return snapshot
 
     monkeypatch.setattr(Commit, "save", saving)
 

@@ -37,8 +37,11 @@ def sources() -> Iterator[tuple[str, ast.AST]]:
 
 
 def text_of(node: ast.expr) -> str:
+    """A refusal's sentence: a string, or a message's English template (`t("...")`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t" and node.args:
+        return text_of(node.args[0])
     return ast.unparse(node)
 
 
