@@ -6,8 +6,6 @@ from the table as saved and named by what it is drawn from, it is drawn once."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,49 +13,16 @@ import pytest
 
 import bot.pictures
 import bot.storage
-from bot.games import GAMES
 from bot.pictures import Pictures, table_job
 from bot.storage import Store
 from bot.tables import Phase, Table, TableService
-
-G = 1
-NOW = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-@dataclass(frozen=True)
-class Member:
-    id: int
-    display_name: str
-
-
-ALICE, BOB = Member(101, "Alice"), Member(102, "Bob")
+from tests.helpers.service import ALICE, seated, table_service
 
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = await Store.open(tmp_path / "ridotto.db")
-    seeds = iter(range(7, 10_000))
-    built = TableService(store, computer_delay=0, now=lambda: NOW, seeds=lambda: next(seeds))
-    yield built
-    await built.stop()
-    await store.close()
-
-
-async def seated(service: TableService) -> Table:
-    """A Prima Carta table with Alice and Bob seated, no hand dealt yet."""
-    table = await service.open(
-        guild_id=G,
-        channel_id=2,
-        host=ALICE,
-        game="prima_carta",
-        stake=5,
-        choice=GAMES["prima_carta"].seat_choices[0],
-        level="basic",
-        options=GAMES["prima_carta"].parse_options({}),
-    )
-    async with table.lock:
-        await service.lobby.join(table, BOB, "join")
-    return table
+    async with table_service(tmp_path) as built:
+        yield built
 
 
 def the_picture(table: Table) -> tuple[Any, ...]:

@@ -7,55 +7,21 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bot.storage
-from bot.games import GAMES
 from bot.storage import Store
-from bot.tables import Phase, Table, TableService
-
-G = 1
-NOW = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-@dataclass(frozen=True)
-class Member:
-    id: int
-    display_name: str
-
-
-ALICE, BOB = Member(101, "Alice"), Member(102, "Bob")
+from bot.tables import Phase, TableService
+from tests.helpers.service import ALICE, seated, table_service
 
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = await Store.open(tmp_path / "ridotto.db")
-    seeds = iter(range(7, 10_000))
-    built = TableService(store, computer_delay=0, now=lambda: NOW, seeds=lambda: next(seeds))
-    yield built
-    await built.stop()
-    await store.close()
-
-
-async def seated(service: TableService) -> Table:
-    table = await service.open(
-        guild_id=G,
-        channel_id=2,
-        host=ALICE,
-        game="prima_carta",
-        stake=5,
-        choice=GAMES["prima_carta"].seat_choices[0],
-        level="basic",
-        options=GAMES["prima_carta"].parse_options({}),
-    )
-    async with table.lock:
-        await service.lobby.join(table, BOB, "join")
-    return table
+    async with table_service(tmp_path) as built:
+        yield built
 
 
 def fail_next_commit(store: Store) -> list[int]:
