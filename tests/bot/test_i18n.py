@@ -22,6 +22,7 @@ from engine.core.msg import Join, Markup, Msg, Number, english
 from engine.primiera import Primiera, PrimieraOptions
 from engine.primiera.game import points_of
 from engine.primiera.players import StrongPlayer
+from tests.helpers.i18n import rules_in
 from tests.helpers.tables import dealt_table
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
@@ -212,19 +213,8 @@ def test_primieras_table_and_panels_are_transformed_under_the_pseudo_language(
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_primieras_rules_read_in_each_language_within_discords_limits(code: str) -> None:
-    from bot.games.base import brief_for, rules_for
-    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
-
     plugin = GAMES["primiera"]
-    say = lang(code)
-    brief, rules = brief_for(plugin, code), rules_for(plugin, code)
-    assert brief != plugin.brief and rules != plugin.rules and 100 < len(brief) <= 600
-    shown, _ = rules_brief(plugin, say)
-    assert (shown.description or "").startswith(brief) and "Primiera" in (shown.title or "")
-    pages = rules_pages(plugin, say)
-    text = " ".join(e.description or "" for page in pages for e in page)
-    assert text.split()[: len(rules.split())] == rules.split()
-    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    brief, rules = rules_in(plugin, code, "Primiera")
     # the words the glossary chose (docs/I18N.md) are the ones the rules use
     word = {"it": "scopa", "es": "escoba", "el": "σκούπα"}[code]
     assert word in rules and word in brief.lower()

@@ -27,6 +27,7 @@ from engine.holdout import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, S
 from engine.holdout.game import card_name
 from engine.holdout.players import Estimate, StrongPlayer, describe, reason
 from tests.helpers.cards import card_pattern
+from tests.helpers.i18n import rules_in
 from tests.helpers.tables import dealt_table
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
@@ -248,19 +249,9 @@ def test_holdouts_table_panels_and_pictures_are_transformed_under_the_pseudo_lan
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_holdouts_rules_read_in_each_language_within_discords_limits(code: str) -> None:
-    from bot.games.base import brief_for, rules_for
-    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
-
     plugin = GAMES["holdout"]
     say = lang(code)
-    brief, rules = brief_for(plugin, code), rules_for(plugin, code)
-    assert brief != plugin.brief and rules != plugin.rules and 100 < len(brief) <= 600
-    shown, _ = rules_brief(plugin, say)
-    assert (shown.description or "").startswith(brief) and "Holdout" in (shown.title or "")
-    pages = rules_pages(plugin, say)
-    text = " ".join(e.description or "" for page in pages for e in page)
-    assert text.split()[: len(rules.split())] == rules.split()
-    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    brief, rules = rules_in(plugin, code, "Holdout")
     # the words the glossary chose (docs/glossary/holdout.md) are the ones the rules and the
     # buttons use: the chilo, and seconds played blind (*a ciegas*)
     chilo = {"it": "chilo", "es": "chilo", "el": "τσίλο"}[code]

@@ -23,6 +23,7 @@ from engine.core.msg import Join, Msg, english
 from engine.peg_leg import PegLeg, PegLegOptions
 from engine.peg_leg.game import KeyBet
 from engine.peg_leg.players import StrongPlayer
+from tests.helpers.i18n import rules_in
 from tests.helpers.tables import dealt_table
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
@@ -234,18 +235,8 @@ def test_the_pseudo_sweep_finds_english_left_in_a_screen() -> None:
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_peg_legs_rules_read_in_each_language_within_discords_limits(code: str) -> None:
-    from bot.games.base import brief_for, rules_for
-    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
-
     say = lang(code)
-    brief, rules = brief_for(PLUGIN, code), rules_for(PLUGIN, code)
-    assert brief != PLUGIN.brief and rules != PLUGIN.rules and 100 < len(brief) <= 600
-    shown, _ = rules_brief(PLUGIN, say)
-    assert (shown.description or "").startswith(brief) and "Peg Leg" in (shown.title or "")
-    pages = rules_pages(PLUGIN, say)
-    text = " ".join(e.description or "" for page in pages for e in page)
-    assert text.split()[: len(rules.split())] == rules.split()
-    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    brief, rules = rules_in(PLUGIN, code, "Peg Leg")
     # the words the glossary chose (docs/glossary/peg_leg.md) are the ones the rules and the table use
     word = {"it": "seme chiave", "es": "palo clave", "el": "χρώμα-κλειδί"}[code]
     assert word in rules and word in brief

@@ -32,6 +32,7 @@ from engine.prima_carta.game import DEAL, Phase
 from engine.prima_carta.house_bets import check_bet
 from engine.prima_carta.players import SharpPlayer
 from tests.helpers.cards import card_pattern
+from tests.helpers.i18n import rules_in
 from tests.helpers.tables import dealt_table
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
@@ -252,19 +253,8 @@ def test_prima_cartas_table_panels_and_pictures_are_transformed_under_the_pseudo
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_prima_cartas_rules_read_in_each_language_within_discords_limits(code: str) -> None:
-    from bot.games.base import brief_for, rules_for
-    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
-
     plugin = GAMES["prima_carta"]
-    say = lang(code)
-    brief, rules = brief_for(plugin, code), rules_for(plugin, code)
-    assert brief != plugin.brief and rules != plugin.rules and 100 < len(brief) <= 600
-    shown, _ = rules_brief(plugin, say)
-    assert (shown.description or "").startswith(brief) and "Prima Carta" in (shown.title or "")
-    pages = rules_pages(plugin, say)
-    text = " ".join(e.description or "" for page in pages for e in page)
-    assert text.split()[: len(rules.split())] == rules.split()
-    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    brief, rules = rules_in(plugin, code, "Prima Carta")
     # the text's own words stay the game's (docs/glossary/prima_carta.md), and every bet is
     # named with its payout as the catalogue pays it
     for word in ("spiga", "copa", "repasso", "corte", "cobre", "Fuerza", "Seguro", "Escúcha", "Começo"):

@@ -26,6 +26,7 @@ from engine.primero import Primero, PrimeroOptions
 from engine.primero.game import Bid, Fold, Phase, Stake
 from engine.primero.hands import HandType
 from engine.primero.players import StrongPlayer
+from tests.helpers.i18n import rules_in
 from tests.helpers.tables import dealt_table
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
@@ -259,19 +260,8 @@ def test_primeros_option_errors_read_in_each_language(field: str) -> None:
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_primeros_rules_read_in_each_language_within_discords_limits(code: str) -> None:
-    from bot.games.base import brief_for, rules_for
-    from bot.rules_pages import DESCRIPTION_LIMIT, rules_brief, rules_pages
-
     plugin = GAMES["primero"]
-    say = lang(code)
-    brief, rules = brief_for(plugin, code), rules_for(plugin, code)
-    assert brief != plugin.brief and rules != plugin.rules and 100 < len(brief) <= 600
-    shown, _ = rules_brief(plugin, say)
-    assert (shown.description or "").startswith(brief) and "Primero" in (shown.title or "")
-    pages = rules_pages(plugin, say)
-    text = " ".join(e.description or "" for page in pages for e in page)
-    assert text.split()[: len(rules.split())] == rules.split()
-    assert all(len(e.description or "") <= DESCRIPTION_LIMIT for page in pages for e in page)
+    brief, rules = rules_in(plugin, code, "Primero")
     # the words the glossary chose (docs/glossary/primero.md) are the ones the rules use
     bid, fold = {"it": ("invit", "lascia"), "es": ("envid", "retir"), "el": ("δήλωσ", "αποσ")}[code]
     for word in (bid, fold, "numerus", "supremus", "fluxus", "chorus"):
