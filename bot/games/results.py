@@ -177,14 +177,16 @@ def from_summary(
     reasons: tuple[str, ...] = (),
     carried: str | None = None,
     names: Sequence[str] | None = None,
+    headline: str | None = None,
 ) -> HandResult:
     """A result whose headline is the engine's own summary of the hand (which already names
-    the winner, what they take and the rule that decided it). `labels` are how the engine
-    names its seats; `names` the players' names where those differ (None: the engine's seats
-    are named after the players dealt in, as in most games)."""
+    the winner, what they take and the rule that decided it), or `headline`, that summary
+    already rendered in the table's language. `labels` are how the engine names its seats;
+    `names` the players' names where those differ (None: the engine's seats are named after
+    the players dealt in, as in most games)."""
     names = tuple(labels) if names is None else tuple(names)
     return HandResult(
-        headline=renamed(outcome.summary, labels, names),
+        headline=renamed(outcome.summary if headline is None else headline, labels, names),
         reasons=tuple(renamed(line, labels, names) for line in reasons),
         carried=carried,
         nets=moved_chips(outcome),

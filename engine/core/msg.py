@@ -31,8 +31,8 @@ literal string: never an f-string.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypeAlias
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeAlias, cast
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -172,6 +172,74 @@ class Msg:
                 _msg_json, when_used="json-unless-none"
             ),
         )
+
+
+class Later(Msg):
+    """A message made only when something reads it: `Later(make)` is the message `make()`
+    returns, called the first time its domain, template or arguments are read (rendering it,
+    comparing it, writing it to JSON or pickling it), and never if nothing does.
+
+    For the lines an engine's inner loop says on every hand (a Prima Carta pass) that the
+    table may never show and its simulations never read. `make` must give the same message
+    whenever it is called: build it from values that no longer change (a finished pass, a
+    won hand), never from the live state of a hand still in play."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[], Msg]) -> None:  # the parent's slots stay unset
+        self._make: Callable[[], Msg] | None = make
+
+    def _made(self) -> None:
+        make = self._make
+        if make is not None:
+            said = make()
+            for name, slot in _SLOTS.items():
+                slot.__set__(self, getattr(said, name))
+            self._make = None
+
+    def _slot(self, name: str) -> Any:
+        self._made()
+        return _SLOTS[name].__get__(self, Msg)
+
+    @property
+    def domain(self) -> str:
+        return cast(str, self._slot("domain"))
+
+    @domain.setter
+    def domain(self, value: str) -> None:
+        _SLOTS["domain"].__set__(self, value)
+
+    @property
+    def id(self) -> str:
+        return cast(str, self._slot("id"))
+
+    @id.setter
+    def id(self, value: str) -> None:
+        _SLOTS["id"].__set__(self, value)
+
+    @property
+    def args(self) -> Mapping[str, Arg]:
+        return cast(Mapping[str, Arg], self._slot("args"))
+
+    @args.setter
+    def args(self, value: Mapping[str, Arg]) -> None:
+        _SLOTS["args"].__set__(self, value)
+
+    @property
+    def plural(self) -> str | None:
+        return cast(str | None, self._slot("plural"))
+
+    @plural.setter
+    def plural(self, value: str | None) -> None:
+        _SLOTS["plural"].__set__(self, value)
+
+    def __reduce__(self) -> tuple[type[Msg], tuple[str, str, Mapping[str, Arg], str | None]]:
+        # Pickled (to a worker process) as the plain message it is, never with its maker.
+        return Msg, (self.domain, self.id, self.args, self.plural)
+
+
+_SLOTS: dict[str, Any] = {name: Msg.__dict__[name] for name in Msg.__slots__}
+"""Msg's own slot descriptors, which `Later` fills when it is first read."""
 
 
 def _validate_msg(value: Any) -> Msg:

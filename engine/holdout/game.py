@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError, computed_fi
 from engine.core.cards import POSTAS_50, VINES_55, Card, DeckSpec
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.game import Event, Outcome, new_event, trusted
-from engine.core.msg import Domain, Markup, Msg, english
+from engine.core.msg import Domain, Markup, Msg
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import seeded_index, shuffled
 from engine.core.saves import SavedHand
@@ -926,7 +926,6 @@ class Holdout:
             winners=(winner,),
             paid_in=tuple(self._paid),
             paid_out=tuple(paid_out),
-            summary=english(said),
             said=said,
         )
 
@@ -1038,7 +1037,7 @@ class Holdout:
             "pot": self._pot,
             "winner": self._winner,
             "won_by": None if self._won_by is None else self._won_by.value,
-            "events": [event.model_dump(mode="json") for event in self._events],
+            "events": [event.to_json() for event in self._events],
         }
 
     @classmethod

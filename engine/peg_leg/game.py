@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, RuleError
 from engine.core.game import Event, Outcome, new_event
-from engine.core.msg import Domain, Join, Msg, Number, english
+from engine.core.msg import Domain, Join, Msg, Number
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
@@ -744,7 +744,6 @@ class PegLeg:
             paid_in=tuple(paid_in),
             paid_out=tuple(paid_out),
             house=house,
-            summary=english(said),
             said=said,
         )
 
@@ -875,7 +874,7 @@ class PegLeg:
             "pricing": self._pricing,
             "priced": [[dealt, *hist] for dealt, hist in self._priced],
             "bets": [list(bet) for bet in self._bets],
-            "events": [event.model_dump(mode="json") for event in self._events],
+            "events": [event.to_json() for event in self._events],
         }
 
     @classmethod

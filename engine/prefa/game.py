@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.cards import PREFA_32, Card
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.game import Event, Outcome, new_event
-from engine.core.msg import Arg, Msg, english
+from engine.core.msg import Arg, Msg
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
@@ -1321,7 +1321,6 @@ class Prefa:
             winners=winners,
             paid_in=tuple(paid_in),
             paid_out=tuple(paid_out),
-            summary=english(said),
             said=said,
         )
 

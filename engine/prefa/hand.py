@@ -265,7 +265,7 @@ class PrefaHand:
         """The engine's event with its party turned into the table seat."""
         if event.seat is None:
             return event
-        return event.model_copy(update={"seat": self.seat_of(event.seat)})
+        return event.with_seat(self.seat_of(event.seat))
 
     def legal_actions(self, seat: int) -> list[Any]:
         party = self.party(seat)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import partial
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.cards import POSTAS_50, Card
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn
 from engine.core.game import Event, Outcome, new_event, trusted
-from engine.core.msg import Domain, Join, Msg, english
+from engine.core.msg import Domain, Join, Later, Msg
 from engine.core.rng import commitment as deal_commitment
 from engine.core.rng import shuffled
 from engine.core.saves import SavedHand
@@ -46,7 +47,6 @@ CARDS: tuple[Card, ...] = POSTAS_50.cards()
 CODE: dict[Card, int] = {card: code for code, card in enumerate(CARDS)}
 CODE_BY_TEXT: dict[str, int] = {card.code: code for code, card in enumerate(CARDS)}
 _TEXT: tuple[str, ...] = tuple(card.code for card in CARDS)
-_SHORT: tuple[str, ...] = tuple(card.short for card in CARDS)
 
 _SUIT_OF: tuple[int, ...] = tuple(code // 10 for code in range(50))
 # The card that plays up on `code`: the next rank of the same suit, and the 1 on the 10,
@@ -58,20 +58,11 @@ list is a memory copy, where `range(50)` would make each int again."""
 _NO_SUIT = bytes(10)
 _ALL_WANTED = b"\x01" * 50
 
-# The pass lines (a repasso makes two or three) and the win line call the event validator
-# itself, as `new_event` does, sparing `new_event`'s own call.
-_EVENT = Event.__pydantic_validator__.validate_python
 # Outcomes are built with `trusted`: every value from the engine's own ledger (ints, tuples
 # of ints, the result line), every field given; validating them was half the outcome's cost,
 # and the outcome a tenth of a hand (tests/engine/test_prima_carta_fast_paths.py compares the
 # result with a validated copy).
 assert not Outcome.__pydantic_post_init__ and not Outcome.__pydantic_root_model__
-
-
-# Every figure in a pass line as text: a pass number, a count of cards dealt or played up, a
-# stack size. None exceeds 50 (a deck of 50 cards, and each pass plays up at least one of
-# them), so looking the text up replaces formatting nine ints per line, a third of its cost.
-_NUMBER: tuple[str, ...] = tuple(str(number) for number in range(51))
 
 SUIT_NAMES: tuple[Msg, ...] = (t("Crowns"), t("Locks"), t("Fruit"), t("Swords"), t("Cups"))
 """Each suit's name as a message (the seat's name in the engine's lines), in suit order."""
@@ -114,6 +105,25 @@ def _decision_event(seat: int, suit: int, paid: int) -> Event:
         if len(_DECISION_EVENTS) < 4096:
             _DECISION_EVENTS[key] = event
     return event
+
+
+def _pass_said(entry: tuple[int, int, list[int], tuple[int, ...], int]) -> Msg:
+    """A finished pass's line: its number, the cards dealt and played up, the stacks after it."""
+    number, dealt, played, counts, _ = entry
+    c0, c1, c2, c3, c4 = counts
+    return t(
+        "Pass {number}: {dealt} dealt, {up} played up ({cards}). "
+        "Stacks: Crowns {crowns}, Locks {locks}, Fruit {fruit}, Swords {swords}, Cups {cups}.",
+        number=number,
+        dealt=dealt,
+        up=len(played),
+        cards=Join(tuple([CARDS[code] for code in played]), "space"),
+        crowns=c0,
+        locks=c1,
+        fruit=c2,
+        swords=c3,
+        cups=c4,
+    )
 
 
 MIN_SEATS = 2
@@ -488,7 +498,7 @@ class PrimaCarta:
     _sizes: tuple[int, ...] | None
     """`contenders()`, kept until a stack or a status changes (the basic player asks before
     every copa decision, and nothing changes between decisions but one status)."""
-    _summary_text: tuple[Msg, str] | None
+    _summary_text: Msg | None
     """The result line once the hand is over, and its English."""
     """The result line, worked out once: the win event and the outcome both carry it."""
 
@@ -858,8 +868,7 @@ class PrimaCarta:
                 events.append(self._events_of([("shuffle", 0)])[0])
             events += map(self._pass_event, range(before, len(passes)))
         if self._winner is not None:
-            said, text = self._summary_both()
-            events.append(_EVENT({"kind": "win", "text": text, "seat": self._winner, "msg": said}))
+            events.append(new_event("win", self._summary(), self._winner))
         return events
 
     def _deal(self, seat: int, *, corte: bool = True) -> list[Event]:
@@ -1001,7 +1010,6 @@ class PrimaCarta:
                 "paid_out": tuple(paid_out),
                 "carried": cobre if options.cobre == "carry" else 0,
                 "house": house,
-                "summary": self._summary_both()[1],
                 "said": self._summary(),
             },
         )
@@ -1011,16 +1019,13 @@ class PrimaCarta:
         return sum(self._paid) + self._carried_in - self._corte - self.cobre()
 
     def _summary(self) -> Msg:
-        # Fixed once the hand is over, and asked for twice (the win event, the outcome).
-        return self._summary_both()[0]
-
-    def _summary_both(self) -> tuple[Msg, str]:
-        """The result line and its English, each made once (a hand asks for both twice)."""
-        both = self._summary_text
-        if both is None:
-            said = self._result_line()
-            both = self._summary_text = (said, english(said))
-        return both
+        """The result line, made once the first time it is read (the win event and the outcome
+        share it; a simulation that only counts chips never reads it). Everything it says is
+        fixed once the hand is over, which it is whenever this is asked."""
+        said = self._summary_text
+        if said is None:
+            said = self._summary_text = Later(self._result_line)
+        return said
 
     def _result_line(self) -> Msg:
         winner = self._winner
@@ -1176,32 +1181,10 @@ class PrimaCarta:
         return out
 
     def _pass_event(self, index: int) -> Event:
-        number, dealt, played, counts, _ = self._passes[index]
-        short = _SHORT
-        ups = " ".join([short[code] for code in played])
-        c0, c1, c2, c3, c4 = counts
-        n = _NUMBER  # the figures as text, looked up rather than formatted (see `_NUMBER`)
-        # The English is written here as it always was (the line is built for every pass);
-        # the message carries the same figures for the other languages.
-        text = (
-            f"Pass {n[number]}: {n[dealt]} dealt, {n[len(played)]} played up ({ups}). "
-            f"Stacks: Crowns {n[c0]}, Locks {n[c1]}, Fruit {n[c2]}, Swords {n[c3]}, Cups {n[c4]}."
-        )
-        said = t(
-            "Pass {number}: {dealt} dealt, {up} played up ({cards}). "
-            "Stacks: Crowns {crowns}, Locks {locks}, Fruit {fruit}, Swords {swords}, Cups {cups}.",
-            number=number,
-            dealt=dealt,
-            up=len(played),
-            cards=Join(tuple([CARDS[code] for code in played]), "space"),
-            crowns=c0,
-            locks=c1,
-            fruit=c2,
-            swords=c3,
-            cups=c4,
-        )
-        event: Event = _EVENT({"kind": "pass", "text": text, "seat": None, "msg": said})
-        return event
+        # The line is made only when read (the table draws passes from the view, so it rarely
+        # is, and a simulation never): a repasso deals two or three passes a hand, and making
+        # each line here was a tenth of a hand's cost. A finished pass never changes.
+        return new_event("pass", Later(partial(_pass_said, self._passes[index])))
 
     # ------------------------------------------------------- facts for bets
 

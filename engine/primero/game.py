@@ -1339,8 +1339,7 @@ class Primero:
             paid_in=tuple(s.paid),
             paid_out=tuple(s.payouts),
             carried=s.carried,
-            summary=english(said := self._summary()),
-            said=said,
+            said=self._summary(),
         )
 
     # ------------------------------------------------------------------------ view

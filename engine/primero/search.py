@@ -823,6 +823,8 @@ def _decide(sim: Sim, seat: int) -> Move:
 # --------------------------------------------------------------------- imagining
 
 
+READ = frozenset(("bid", "stake", "pass", "fold", "all_in"))
+"""The kinds of event whose line `read_log` reads (a seat's move)."""
 BID_TEXT = re.compile(r" bids (numerus|primero|supremus|fluxus|chorus) (\d+)")
 """How the engine's log names a bid ("Ana bids primero 62 at 4 chips")."""
 
@@ -857,7 +859,7 @@ def read_log(seats: Sequence[str], events: Sequence[tuple[str, int | None, str]]
         if kind == "deal":
             deals += 1
             continue
-        if seat is None or kind not in ("bid", "stake", "pass", "fold", "all_in"):
+        if seat is None or kind not in READ:
             continue
         rest = text[len(seats[seat]) :] if text.startswith(seats[seat]) else text
         if rest.startswith(" stays in"):

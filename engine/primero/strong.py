@@ -79,7 +79,16 @@ class StrongPlayer:
         if choice is None:
             raise ValueError("It is not this computer player's turn.")
         view = game.view(seat)
-        events = [(event.kind, event.seat, event.text) for event in game.events]
+        # The log is read from its English lines (`search.read_log`): only the moves it reads
+        # are rendered, once per decision; a deal's line never is.
+        events = [
+            (
+                event.kind,
+                event.seat,
+                event.text if event.seat is not None and event.kind in search.READ else "",
+            )
+            for event in game.events
+        ]
         seen = search.Seen(view, game.betting(), events)
         usual = BasicPlayer().choose(game, seat)
         candidates = moves(view, choice, seen, usual)

@@ -1048,7 +1048,7 @@ class Primiera:
         winners = tuple(s for s, p in enumerate(score.points) if p == top) if top > 0 else ()
         zeros = (0,) * len(self._names)
         said = self._summary()
-        return Outcome(winners=winners, paid_in=zeros, paid_out=zeros, summary=english(said), said=said)
+        return Outcome(winners=winners, paid_in=zeros, paid_out=zeros, said=said)
 
     # ------------------------------------------------------------------------ view
 
@@ -1140,7 +1140,7 @@ class Primiera:
             "teams": None if self._teams is None else [list(team) for team in self._teams],
             "herald": None if herald is None else [text[herald[0]], herald[1]],
             "robot_open": self._robot_open,
-            "events": [event.model_dump(mode="json") for event in self._events],
+            "events": [event.to_json() for event in self._events],
         }
 
     @classmethod

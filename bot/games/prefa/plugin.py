@@ -510,9 +510,8 @@ class PrefaPlugin(
             pouches = game.pouches_after
             left = " · ".join(f"{name} {pouches[key]}" for name, key in zip(names, game.keys, strict=True))
             carried = say(t("Pouches left: {left}.", left=Markup(left)), md=False)
-        if outcome.said is not None:
-            outcome = outcome.model_copy(update={"summary": say(outcome.said, md=False)})
-        return from_summary(table, names, outcome, reasons=reasons, carried=carried)
+        headline = say(outcome.said, md=False) if outcome.said is not None else None
+        return from_summary(table, names, outcome, reasons=reasons, carried=carried, headline=headline)
 
 
 __all__ = ["PrefaPlugin", "hand_cost", "hand_order"]
