@@ -9,6 +9,7 @@ and cancelled from the panel at any time."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -391,8 +392,8 @@ class PegLegPlugin(
                     t(
                         "**{number}** · {chance} · pays {odds}",
                         number=price.number,
-                        chance=percent(price.chance),
-                        odds=odds_said(price.tenths),
+                        chance=_chance(say, price.chance),
+                        odds=_odds(say, price.tenths),
                     )
                 )
                 for price in offered
@@ -491,8 +492,8 @@ class PegLegPlugin(
                         t(
                             "**{number}** · chance {chance} · pays {odds}",
                             number=p.number,
-                            chance=percent(p.chance),
-                            odds=odds_said(p.tenths),
+                            chance=_chance(say, p.chance),
+                            odds=_odds(say, p.tenths),
                         )
                     )
                     for p in offered
@@ -607,21 +608,45 @@ def _who(table: TableView, seat: int) -> str:
 
 
 def _bet_line(who: str, bet: BetView, say: Lang) -> str:
+    return _bet_text(say, who, bet.amount, bet.number, bet.tenths, bet.status, bet.value)
+
+
+# A draw shows each price and each bet several times (the table message and its Details, the
+# panel, the lists), each line a message holding messages (its odds, its chance). These are
+# rendered once per language and value, and the lines take the rendered text, rather than
+# every line rendering every level of its nesting again.
+@functools.lru_cache(maxsize=4096)
+def _odds(say: Lang, tenths: int) -> Markup:
+    """Payout odds as `say` writes them ("4.2 to 1"), rendered once."""
+    return Markup(say(odds_said(tenths)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _chance(say: Lang, chance: float) -> Markup:
+    """A chance as `say` writes it ("47%"), rendered once."""
+    return Markup(say(percent(chance)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _bet_text(
+    say: Lang, who: str, amount: int, number: int, tenths: int, status: BetStatus, value: int
+) -> str:
+    """A bet's line as `say` writes it (`who` already escaped), rendered once."""
     what = t(
         "{who}: {amount} on **{number}** at {odds}",
         who=Markup(who),
-        amount=bet.amount,
-        number=bet.number,
-        odds=odds_said(bet.tenths),
+        amount=amount,
+        number=number,
+        odds=_odds(say, tenths),
     )
-    if bet.status is BetStatus.OPEN:
-        if bet.value:
-            return say(t("{bet} · open (cash-out {value})", bet=what, value=bet.value))
+    if status is BetStatus.OPEN:
+        if value:
+            return say(t("{bet} · open (cash-out {value})", bet=what, value=value))
         return say(t("{bet} · open", bet=what))
-    if bet.status is BetStatus.SURRENDERED:
-        return say(t("{bet} · surrendered for {value}", bet=what, value=bet.value))
-    if bet.status is BetStatus.WON:
-        return say(t("{bet} · 🏆 won, pays {value}", bet=what, value=bet.value))
+    if status is BetStatus.SURRENDERED:
+        return say(t("{bet} · surrendered for {value}", bet=what, value=value))
+    if status is BetStatus.WON:
+        return say(t("{bet} · 🏆 won, pays {value}", bet=what, value=value))
     return say(t("{bet} · lost", bet=what))
 
 
