@@ -54,8 +54,18 @@ tn = t.n
 
 
 def chips(amount: int) -> Msg:
-    """A number of chips, as each language counts them ("1 chip", "1,500 chips")."""
-    return tn("{n} chip", "{n} chips", n=amount)
+    """A number of chips, as each language counts them ("1 chip", "1,500 chips"); remembered
+    for the small amounts a hand pays over and over (a message is never changed once made),
+    so a play's line makes one message, not two."""
+    said = _CHIPS.get(amount)
+    if said is None:
+        said = tn("{n} chip", "{n} chips", n=amount)
+        if 0 <= amount < 1024:
+            _CHIPS[amount] = said
+    return said
+
+
+_CHIPS: dict[int, Msg] = {}
 
 
 def cards_of(count: int) -> Msg:
