@@ -203,6 +203,12 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
         await sweep.run(ana, "hand", channel=channel)  # seated at a table that has not started
         sweep.seen += [(f"#{channel.name}", text) for m in channel.history() for text in message_texts(m)]
 
+    # Options a table refuses: a points-game option at a betting table, a stake beyond her chips
+    refused = await sweep.run(ana, "play primero", target=150)
+    assert refused.ephemeral and room.bot.tables.in_channel(room.channel.id) is None
+    refused = await sweep.run(ana, "play primiera", variant="two", play_for="bankroll", stake=5000)
+    assert refused.ephemeral and room.bot.tables.in_channel(room.channel.id) is None
+
     # A table in play: /hand shows her panel; /history then lists what was played
     await sweep.run(ana, "play primiera", variant="two")
     table = room.bot.tables.in_channel(room.channel.id)
