@@ -220,15 +220,15 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
     await sweep.run(byron, "hand")
     sweep.seen += [("#tavern", text) for m in room.channel.history() for text in message_texts(m)]
 
-    # A finished hand (Prima Carta, folded out), for /verify's proof and /history's entries. Its
-    # table is not swept here: a suit's seat name ("Locks") is still English (docs/I18N.md)
+    # A finished hand (Prima Carta, folded out), for /verify's proof and /history's entries
     channel = room.guild.create_text_channel("finished")
     await ana.slash(channel, "play prima-carta")
     finished = room.bot.tables.in_channel(channel.id)
     assert finished is not None
     picker = await byron.click(fetch(room, finished.state.message_id, channel), label=say(t("Join")))
     assert picker.response is not None
-    await byron.click(picker.response.message, label="Locks")
+    sweep.keep("Join → the seats", picker)
+    await byron.click(picker.response.message, label=say(prima_carta("Locks"), md=False))
     await ana.click(fetch(room, finished.state.message_id, channel), label=say(t("Start")))
     members = {ana.id: ana, byron.id: byron}
     while finished.state.hand_no == 1 and finished.to_act is not None:
@@ -241,6 +241,7 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
     assert f")⟧ {pseudo('matches')[1:-1]}:" in proof.response.content, proof.response.content
     await sweep.run(byron, "history", channel=channel)
     await sweep.run(byron, "history", channel=channel, member=ana, game="prima_carta")
+    sweep.seen += [(f"#{channel.name}", text) for m in channel.history() for text in message_texts(m)]
 
     registered = set(commands_of(room.bot.tree))
     assert registered >= {"help", "rules", "play primiera", "settings", "give", "verify"}
