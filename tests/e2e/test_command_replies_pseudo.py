@@ -20,9 +20,10 @@ import simcord
 from discord import app_commands
 
 from bot.games import BOARDS, GAMES
+from bot.history import NO_HISTORY
 from bot.i18n import PSEUDO, lang, t
 from bot.i18n.pseudo import pseudo
-from engine.core.msg import Domain
+from engine.core.msg import Domain, Msg
 from tests.helpers.locales import PSEUDO_LOCALE, speak, speak_in_guild, with_pseudo
 from tests.helpers.room import Room, fetch, find_label, parts, text_of
 
@@ -117,6 +118,23 @@ class Sweep:
         self.keep(f"/{command} {options}", result)
         return result
 
+    async def refused(
+        self,
+        who: simcord.MemberActor,
+        command: str,
+        /,
+        said: Msg | None = None,
+        channel: Any = None,
+        **options: Any,
+    ) -> simcord.InteractionResult:
+        """`command` refused: answered only to `who` (with `said`, if given, in the pseudo
+        language), so the case sweeps the refusal it is there for."""
+        result = await self.run(who, command, channel=channel, **options)
+        assert result.ephemeral and result.response is not None, f"/{command} {options} was not refused"
+        if said is not None:
+            assert result.response.content == lang(PSEUDO)(said), result.response.content
+        return result
+
     def keep(self, where: str, result: simcord.InteractionResult) -> None:
         replies = [result.response, *result.followups]
         for reply in replies:
@@ -147,11 +165,11 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
     say = lang(PSEUDO)
 
     # Before any table: the refusals of a member with nothing yet
-    await sweep.run(ana, "hand")  # not at a table
-    await sweep.run(ana, "verify", hand="#99-1")  # no such table
-    await sweep.run(ana, "verify", hand="nonsense")  # not a hand's name
+    await sweep.refused(ana, "hand", said=t("You're not playing a hand at any table in this server."))
+    await sweep.refused(ana, "verify", hand="#99-1")  # no such table
+    await sweep.refused(ana, "verify", hand="nonsense")  # not a hand's name
     await sweep.run(ana, "history")  # nothing played yet
-    await sweep.run(ana, "history", member=robot)  # a bot plays no hands of its own
+    await sweep.refused(ana, "history", said=NO_HISTORY, member=robot)
     await sweep.run(ana, "leaderboard")
     for board in BOARDS:
         await sweep.run(ana, "leaderboard", game=board)
@@ -161,14 +179,18 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
     # The money commands and their refusals
     await sweep.run(ana, "balance")
     await sweep.run(ana, "balance", member=byron)
-    await sweep.run(ana, "balance", member=robot)  # bots keep no bankroll
+    await sweep.refused(
+        ana, "balance", said=t("Computer players and bots don't keep a bankroll."), member=robot
+    )
     await sweep.run(ana, "daily")
-    await sweep.run(ana, "daily")  # already collected
+    await sweep.refused(ana, "daily")  # already collected
     await sweep.run(ana, "give", member=byron, amount=5)
-    await sweep.run(ana, "give", member=ana, amount=5)  # to herself
-    await sweep.run(ana, "give", member=robot, amount=5)  # to a bot
-    await sweep.run(ana, "give", member=byron, amount=0)  # a bad amount
-    await sweep.run(ana, "give", member=byron, amount=10**9)  # more than she has
+    await sweep.refused(ana, "give", said=t("You can't give chips to yourself."), member=ana, amount=5)
+    bots = t("Bots don't keep a bankroll, so you can't give them chips.")
+    await sweep.refused(ana, "give", said=bots, member=robot, amount=5)
+    zero = t("The amount must be a whole number of chips above 0.")
+    await sweep.refused(ana, "give", said=zero, member=byron, amount=0)
+    await sweep.refused(ana, "give", member=byron, amount=10**9)  # more than she has
 
     # Settings: shown, changed, refused to a member without Manage Server
     await sweep.run(ana, "settings")
@@ -176,14 +198,15 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
     # an admin may show /settings to everyone (Server Settings → Integrations); the check still refuses
     command = next(c for c in await room.bot.tree.fetch_commands() if c.name == "settings")
     room.guild.set_command_permissions(command, {byron: True})
-    await sweep.run(byron, "settings", turn_timer=60)
+    manage = t("Only members with **Manage Server** can change the room's settings.")
+    await sweep.refused(byron, "settings", said=manage, turn_timer=60)
     # the refusal went through the tree's error handler; SimCord saw it, and we expect it
     assert [type(e).__name__ for e in room.env.errors] == ["MissingPermissions"]
 
     # Fair deals
     await sweep.run(ana, "fair")
     await sweep.run(ana, "fair", seed="Άννα's lucky seed")
-    await sweep.run(ana, "fair", seed="x" * 200)  # too long
+    await sweep.refused(ana, "fair", seed="x" * 200)  # too long
 
     # Help and every game's rules
     await sweep.run(byron, "help")
@@ -197,19 +220,18 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
         name = plugin.id.replace("_", "-")
         channel = room.guild.create_text_channel(f"{name}-room")
         await sweep.run(ana, f"play {name}", channel=channel)
-        await sweep.run(byron, f"play {name}", channel=channel)  # a table is open here already
+        await sweep.refused(byron, f"play {name}", channel=channel)  # a table is open here already
         table = room.bot.tables.in_channel(channel.id)
         assert table is not None
         await sweep.run(ana, "hand", channel=channel)  # seated at a table that has not started
         sweep.seen += [(f"#{channel.name}", text) for m in channel.history() for text in message_texts(m)]
 
     # Options a table refuses: a points-game option at a betting table, a stake beyond her chips
-    refused = await sweep.run(ana, "play primero", target=150)
-    assert refused.ephemeral and room.bot.tables.in_channel(room.channel.id) is None
-    refused = await sweep.run(ana, "play primiera", variant="two", play_for="bankroll", stake=5000)
-    assert refused.ephemeral and room.bot.tables.in_channel(room.channel.id) is None
+    await sweep.refused(ana, "play primero", target=150)
+    await sweep.refused(ana, "play primiera", variant="two", play_for="bankroll", stake=5000)
+    assert room.bot.tables.in_channel(room.channel.id) is None
 
-    # A table in play: /hand shows her panel; /history then lists what was played
+    # A table in play: /hand shows each member's panel
     await sweep.run(ana, "play primiera", variant="two")
     table = room.bot.tables.in_channel(room.channel.id)
     assert table is not None
