@@ -38,6 +38,7 @@ from tests.helpers.tables import dealt_table
 
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 TABLES = (
     PrefaOptions(),

@@ -9,6 +9,7 @@ the e2e tests assert it)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +27,6 @@ from engine.primero.game import Bid, Fold, Phase, Stake
 from engine.primero.hands import HandType
 from engine.primero.players import StrongPlayer
 from tests.helpers.i18n import (
-    LATIN_WORD,
     OTHERS,
     Drawn,
     assert_pseudo,
@@ -40,6 +40,7 @@ from tests.helpers.tables import dealt_table
 
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 WRONG: list[Any] = [
     {"kind": "nonsense"},
     Bid(type=HandType.NUMERUS, total=1, bet=1),
