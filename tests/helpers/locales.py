@@ -5,13 +5,14 @@ Discord sends every interaction with the member's client language (`locale`) and
 SimCord sends "en-US" for both, always. `speak(room, member, "it")` makes the bot receive the
 member's later INTERACTION_CREATE payloads as Discord would send them for an Italian client:
 the test puts the `locale` field into the payload just before discord.py parses it (the
-bot's `ConnectionState.parsers["INTERACTION_CREATE"]`, the one SimCord's gateway calls). Nothing
-in the bot is touched: it reads the locale where it always does. `speak_in_guild` does the same
+bot's `ConnectionState.parsers["INTERACTION_CREATE"]`, the one SimCord's gateway calls). `speak`
+touches nothing in the bot: it reads the locale where it always does. `speak_in_guild` does the same
 for the server's `guild_locale` (Discord sends the server's own language with every
 interaction from it).
 
-`PSEUDO_LOCALE` is a locale no Discord client has: `with_pseudo(monkeypatch)` makes Ridotto read
-it as the pseudo language (every template visibly transformed, `bot.i18n.pseudo`) for one test.
+`PSEUDO_LOCALE` is a locale no Discord client has: `with_pseudo(room, monkeypatch)` makes Ridotto
+read it as the pseudo language (every template visibly transformed, `bot.i18n.pseudo`) for one
+test, the one place this seam reaches into the bot (its table of Discord locales).
 """
 
 from __future__ import annotations
