@@ -12,7 +12,7 @@ interaction from it).
 
 `PSEUDO_LOCALE` is a locale no Discord client has: `with_pseudo(room, monkeypatch)` makes Ridotto
 read it as the pseudo language (every template visibly transformed, `bot.i18n.pseudo`) for one
-test, the one place this seam reaches into the bot (its table of Discord locales).
+test: there this seam reaches into the bot (its table of Discord locales, the names /settings shows).
 """
 
 from __future__ import annotations
