@@ -269,6 +269,10 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
     assert f")⟧ {pseudo('matches')[1:-1]}:" in proof.response.content, proof.response.content
     await sweep.run(byron, "history", channel=channel)
     await sweep.run(byron, "history", channel=channel, member=ana, game="prima_carta")
+    # and the records with a hand in them
+    await sweep.run(byron, "stats", channel=channel)
+    await sweep.run(byron, "leaderboard", channel=channel)
+    await sweep.run(byron, "leaderboard", channel=channel, game="prima_carta")
     sweep.seen += [(f"#{channel.name}", text) for m in channel.history() for text in message_texts(m)]
 
     registered = set(commands_of(room.bot.tree))
