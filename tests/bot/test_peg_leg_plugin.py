@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import GAMES
@@ -92,3 +94,49 @@ def test_the_table_messages_bet_is_one_form_of_the_heights_and_the_amount() -> N
     # Once the seat has bet for this card it is not asked again: no button, no form.
     game.apply(0, KeyBet(number=number, amount=10, stand=True))
     assert PLUGIN.moves(game, 0) == [] and PLUGIN.form(table.view(), game, 0, "height", ()) is None
+
+
+def test_a_draw_renders_each_price_and_bet_once_in_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table message, its Details and a panel show the same odds and bets several times,
+    # each a message holding messages: each is rendered once, and the lines read the same.
+    import random
+
+    import bot.games.peg_leg.plugin as plugin
+    import bot.games.peg_leg.prices as prices
+    from bot.i18n import Lang
+    from bot.render import render_table
+    from bot.table_layout import table_layout
+    from tests.helpers.tables import dealt_table
+
+    def draw(code: str) -> list[str]:
+        table = dealt_table("peg_leg", {}, 3, seed=11, stake=5)
+        table.state.language = code
+        game = table.game
+        assert game is not None
+        rng = random.Random(11)
+        for _ in range(6):  # a few bets and stands in: odds and bet lines on show
+            seat = next(s for s in range(3) if game.legal_actions(s))
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        layout = table_layout(table, table.view(), "attachment://table.png")
+        details = render_table(table)
+        panel = table.plugin.panel(table.view(table.lang), game, 0, ())
+        content, embed = details
+        return [repr(layout.to_components()), repr((content, embed.to_dict())), repr(panel.embed.to_dict())]
+
+    before = {code: draw(code) for code in ("en", "it", "el")}  # warm: catalogues, caches
+    rendered: dict[tuple[str, str], int] = {}
+    real = Lang._render
+
+    def counted(self: Lang, msg: Any, md: bool) -> str:
+        if msg.id in ("{odds} to 1", "{percent}%", "{who}: {amount} on **{number}** at {odds}"):
+            key = (self.code, english(msg))  # one price's odds, one chance, one bet
+            rendered[key] = rendered.get(key, 0) + 1
+        return real(self, msg, md)
+
+    monkeypatch.setattr(Lang, "_render", counted)
+    for cache in (prices.odds_text, prices.chance_text, plugin._bet_text):
+        cache.cache_clear()
+    for code in ("en", "it", "el"):
+        assert draw(code) == before[code]  # the same text as drawn before
+    assert rendered and max(rendered.values()) == 1
+    assert {code for code, _ in rendered} == {"en", "it", "el"}

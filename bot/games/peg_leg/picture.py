@@ -35,10 +35,11 @@ from bot.art.seats import (
     vcol,
 )
 from bot.art.shapes import pip
+from bot.games.peg_leg.prices import odds_text
 from bot.i18n import Lang
 from engine.core.cards import POSTAS_50
 from engine.core.msg import Domain
-from engine.peg_leg.game import PegLegView, Phase, StackView, odds_said, suit_name
+from engine.peg_leg.game import PegLegView, Phase, StackView, suit_name
 
 if TYPE_CHECKING:
     from bot.games.view import TableView
@@ -114,7 +115,7 @@ def table_picture(table: TableView, view: PegLegView) -> Image:
     if offered:
         odds: list[Piece] = [chip(say(t("Odds on the final height"), md=False), SMALL, "note")]
         odds += [
-            chip(say(t("{number}: {odds}", number=p.number, odds=odds_said(p.tenths)), md=False), SMALL)
+            chip(say(t("{number}: {odds}", number=p.number, odds=odds_text(say, p.tenths)), md=False), SMALL)
             for p in offered
         ]
         parts.append(hwrap(odds, ROOM, 6, 6, "center"))

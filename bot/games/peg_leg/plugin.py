@@ -21,6 +21,7 @@ from bot.games.base import GamePlugin, HandByHand, HandSetup
 from bot.games.capabilities import Job, Move, OutOfTurn, Prepares, Standings, TableMoves
 from bot.games.peg_leg import picture
 from bot.games.peg_leg.options import PegLegTableOptions
+from bot.games.peg_leg.prices import chance_text, odds_text
 from bot.games.peg_leg.rules import BRIEF, BRIEF_IN, RULES, RULES_IN
 from bot.games.results import HandResult, closing_panel, moved_chips
 from bot.i18n import Lang, Text
@@ -392,8 +393,8 @@ class PegLegPlugin(
                     t(
                         "**{number}** · {chance} · pays {odds}",
                         number=price.number,
-                        chance=_chance(say, price.chance),
-                        odds=_odds(say, price.tenths),
+                        chance=chance_text(say, price.chance),
+                        odds=odds_text(say, price.tenths),
                     )
                 )
                 for price in offered
@@ -492,8 +493,8 @@ class PegLegPlugin(
                         t(
                             "**{number}** · chance {chance} · pays {odds}",
                             number=p.number,
-                            chance=_chance(say, p.chance),
-                            odds=_odds(say, p.tenths),
+                            chance=chance_text(say, p.chance),
+                            odds=odds_text(say, p.tenths),
                         )
                     )
                     for p in offered
@@ -528,7 +529,7 @@ class PegLegPlugin(
         legal = view.legal
         pickers: tuple[Picker, ...] = ()
         if any(isinstance(action, KeyBet) for action in legal):
-            options = tuple((str(p.number), _offer(p), False) for p in offered)
+            options = tuple((str(p.number), _offer(p, say), False) for p in offered)
             pickers = (Picker(PICK, t("Bet on the key stack's final height…"), options),)
         controls = [Control("stand", t("Stand — keep my bets"), discord.ButtonStyle.success), *standing]
         surrenders = [action for action in legal if isinstance(action, Surrender)]
@@ -593,13 +594,14 @@ def _rows(controls: Sequence[Control]) -> tuple[Control, ...]:
     )
 
 
-def _offer(price: Price) -> Msg:
-    """A height on offer as the bet lists show it: "7 cards · pays 3.5 to 1 · 21%"."""
+def _offer(price: Price, say: Lang | None = None) -> Msg:
+    """A height on offer as the bet lists show it: "7 cards · pays 3.5 to 1 · 21%" (its odds
+    and chance already in `say`'s words where the list is drawn in that language)."""
     return t(
         "{cards} · pays {odds} · {chance}",
         cards=tn("{n} card", "{n} cards", n=price.number),
-        odds=odds_said(price.tenths),
-        chance=percent(price.chance),
+        odds=odds_said(price.tenths) if say is None else odds_text(say, price.tenths),
+        chance=percent(price.chance) if say is None else chance_text(say, price.chance),
     )
 
 
@@ -611,22 +613,8 @@ def _bet_line(who: str, bet: BetView, say: Lang) -> str:
     return _bet_text(say, who, bet.amount, bet.number, bet.tenths, bet.status, bet.value)
 
 
-# A draw shows each price and each bet several times (the table message and its Details, the
-# panel, the lists), each line a message holding messages (its odds, its chance). These are
-# rendered once per language and value, and the lines take the rendered text, rather than
-# every line rendering every level of its nesting again.
-@functools.lru_cache(maxsize=4096)
-def _odds(say: Lang, tenths: int) -> Markup:
-    """Payout odds as `say` writes them ("4.2 to 1"), rendered once."""
-    return Markup(say(odds_said(tenths)))
-
-
-@functools.lru_cache(maxsize=4096)
-def _chance(say: Lang, chance: float) -> Markup:
-    """A chance as `say` writes it ("47%"), rendered once."""
-    return Markup(say(percent(chance)))
-
-
+# A bet's line is shown in several places a draw (the table message and its Details, the
+# panel): rendered once per language and value, its odds from `prices.odds_text`.
 @functools.lru_cache(maxsize=4096)
 def _bet_text(
     say: Lang, who: str, amount: int, number: int, tenths: int, status: BetStatus, value: int
@@ -637,7 +625,7 @@ def _bet_text(
         who=Markup(who),
         amount=amount,
         number=number,
-        odds=_odds(say, tenths),
+        odds=odds_text(say, tenths),
     )
     if status is BetStatus.OPEN:
         if value:
