@@ -128,3 +128,19 @@ def whole_said(typed: str) -> Msg | str:
     with pytest.raises(IllegalAction) as caught:
         whole_number(typed, "bet", "chips", least=1)
     return caught.value.said
+
+
+@pytest.mark.parametrize("game", ["primero", "holdout", "cardano"])
+def test_primero_holdout_and_cardano_name_their_numbered_seats_in_the_readers_language(game: str) -> None:
+    """Issue 26: these three once named a seat with their own English "Seat 3"; they use
+    the frame's translated name now, for every seat a member may pick."""
+    plugin = GAMES[game]
+    for choice in plugin.seat_choices:
+        label = plugin.choice_label(choice)
+        assert english(label) == f"Seat {choice}"
+        assert [lang(code)(label) for code in OTHERS] == [
+            f"Posto {choice}",
+            f"Θέση {choice}",
+            f"Asiento {choice}",
+        ]
+        assert not LATIN_WORD.findall(lang(PSEUDO)(label))
