@@ -22,6 +22,7 @@ from bot.tables.offers import describe
 from bot.tables.ratings import seat_rating
 from bot.tables.timing import UNATTENDED_DEALS
 from bot.ui import plain
+from engine.core.msg import Msg
 
 ENGLISH = lang("en")
 
@@ -432,6 +433,12 @@ def _wagers_title(table: Table, say: Lang) -> str:
     return say(t("House bets settled · {bets}, {chips}", bets=bets, chips=chips))
 
 
+def _words(say: Lang, text: Text) -> str:
+    """A bet's words: a message in the table's language; a plain string (saved before the
+    words were messages) escaped as it always was."""
+    return say(text) if isinstance(text, Msg) else plain(text)
+
+
 def wagers_text(table: Table, shown: int = 12, limit: int = FIELD_LIMIT, say: Lang | None = None) -> str:
     """The onlookers' bets, one line each (who, on what, how much; and once settled, the
     result), the newest `shown`, within one embed field; the rest summed up in one line."""
@@ -439,9 +446,9 @@ def wagers_text(table: Table, shown: int = 12, limit: int = FIELD_LIMIT, say: La
     wagers = table.state.wagers
     lines = []
     for wager in wagers:
-        line = f"<@{wager.user_id}> · {plain(wager.label)} · {say.number(wager.amount)}"
+        line = f"<@{wager.user_id}> · {_words(say, wager.label)} · {say.number(wager.amount)}"
         if wager.returned is not None:
-            line += f" → {plain(wager.result)}"
+            line += f" → {_words(say, wager.result)}"
         lines.append(line)
     kept = lines[-shown:]
     while kept and len("\n".join(kept)) > limit - 60:
