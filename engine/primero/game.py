@@ -451,11 +451,14 @@ class Primero:
         self._deal()
         dealt = {"dealer": seats[dealer]}
         if ante and carried:
-            said = t(
-                "Everyone antes {ante}; {carried} stay in the pot from the last hand. {dealer} deals "
+            # the whole sentence agrees with the carried count ("1 fiche resta", "2 fiches restano")
+            said = tn(
+                "Everyone antes {ante}; {n} chip stays in the pot from the last hand. {dealer} deals "
+                "two cards to each player.",
+                "Everyone antes {ante}; {n} chips stay in the pot from the last hand. {dealer} deals "
                 "two cards to each player.",
                 ante=chips_of(ante),
-                carried=chips_of(carried),
+                n=carried,
                 **dealt,
             )
         elif ante:
@@ -465,10 +468,12 @@ class Primero:
                 **dealt,
             )
         elif carried:
-            said = t(
-                "No ante; {carried} stay in the pot from the last hand. {dealer} deals two cards to each "
+            said = tn(
+                "No ante; {n} chip stays in the pot from the last hand. {dealer} deals two cards to each "
                 "player.",
-                carried=chips_of(carried),
+                "No ante; {n} chips stay in the pot from the last hand. {dealer} deals two cards to each "
+                "player.",
+                n=carried,
                 **dealt,
             )
         else:
@@ -1289,7 +1294,14 @@ class Primero:
                 ),
             )
         if s.carried:
-            said = _then(said, t("; {chips} stay in the pot for the next hand", chips=chips_of(s.carried)))
+            said = _then(
+                said,
+                tn(
+                    "; {n} chip stays in the pot for the next hand",
+                    "; {n} chips stay in the pot for the next hand",
+                    n=s.carried,
+                ),
+            )
         return _full(said)
 
     def tie(self) -> Msg | None:

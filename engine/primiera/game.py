@@ -885,11 +885,12 @@ class Primiera:
         left = 40 - self._next
         dealer, each = self._names[self._dealer], tn("{n} card", "{n} cards", n=size)
         if left:
-            text = t(
-                "{dealer} deals {each} more to each; {left} left to deal.",
+            text = tn(  # "resta da distribuire 1 carta": the verb agrees with what is left
+                "{dealer} deals {each} more to each; {n} card left to deal.",
+                "{dealer} deals {each} more to each; {n} cards left to deal.",
                 dealer=dealer,
                 each=each,
-                left=tn("{n} card", "{n} cards", n=left),
+                n=left,
             )
         else:
             text = t("{dealer} deals {each} more to each; that is the last deal.", dealer=dealer, each=each)

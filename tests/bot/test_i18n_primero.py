@@ -306,3 +306,44 @@ def test_in_every_language_primeros_public_table_shows_no_hidden_card_and_escape
         assert seat is not None
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert escaped, f"{code}: no name of the hand was shown at all"
+
+
+@pytest.mark.parametrize(
+    ("carried", "shown"),
+    [
+        (1, {"en": "1 chip stays", "it": "1 fiche resta", "es": "1 ficha sigue", "el": "1 μάρκα μένει"}),
+        (
+            2,
+            {
+                "en": "2 chips stay",
+                "it": "2 fiches restano",
+                "es": "2 fichas siguen",
+                "el": "2 μάρκες μένουν",
+            },
+        ),
+    ],
+)
+def test_a_carried_pots_line_agrees_with_its_count_in_every_language(
+    carried: int, shown: dict[str, str]
+) -> None:
+    """Issue 26: a line that counts chips makes its verb agree with the count too, not only
+    the noun ("1 fiche resta", never "1 fiche restano"): the deal's line, the summary's
+    carried pot and the picture's caption."""
+    game = Primero.new(PrimeroOptions(ante=1), ["Ⓐ", "Ⓑ", "Ⓒ"], seed=3, carried=carried)
+    deal = game.events[0].msg
+    assert deal is not None
+    for code, words in shown.items():
+        assert words in lang(code)(deal), (code, lang(code)(deal))
+    from engine.primero.game import tn
+
+    summary = tn(
+        "; {n} chip stays in the pot for the next hand",
+        "; {n} chips stay in the pot for the next hand",
+        n=carried,
+    )
+    caption = tn("{n} stays in the pot for the next hand", "{n} stay in the pot for the next hand", n=carried)
+    verbs = {1: ("resta", "se queda", "μένει"), 2: ("restano", "se quedan", "μένουν")}[carried]
+    for code, verb in zip(("it", "es", "el"), verbs, strict=True):
+        for said in (summary, caption):
+            assert lang(code).has(said)
+            assert f" {verb} " in lang(code)(said), (code, lang(code)(said))
