@@ -1068,12 +1068,18 @@ class Primero:
         s.asides[seat] = []
         s.status[seat] = _FOLDED
         if total:
+            # two counts, two plural messages: each verb agrees with its own ("1 fiche ... va",
+            # "3 tornano")
             said = t(
-                "{player} folds: {forfeit} of the {total} set aside to the pot, {back} back.",
+                "{player} folds: {forfeit}, {back}.",
                 player=s.seats[seat],
-                forfeit=chips_of(forfeit),
-                total=total,
-                back=total - forfeit,
+                forfeit=tn(
+                    "{n} chip of the {total} set aside to the pot",
+                    "{n} chips of the {total} set aside to the pot",
+                    n=forfeit,
+                    total=total,
+                ),
+                back=tn("{n} back", "{n} back", n=total - forfeit),
             )
         else:
             said = t("{player} folds.", player=s.seats[seat])

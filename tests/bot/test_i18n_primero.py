@@ -347,3 +347,46 @@ def test_a_carried_pots_line_agrees_with_its_count_in_every_language(
         for said in (summary, caption):
             assert lang(code).has(said)
             assert f" {verb} " in lang(code)(said), (code, lang(code)(said))
+
+
+@pytest.mark.parametrize(
+    ("count", "verbs"),
+    [
+        (1, {"it": ("va", "torna"), "es": ("va", "vuelve")}),
+        (2, {"it": ("vanno", "tornano"), "es": ("van", "vuelven")}),
+    ],
+)
+def test_a_folds_two_counts_each_agree_with_their_own_verb(
+    count: int, verbs: dict[str, tuple[str, str]]
+) -> None:
+    """Issue 26: the fold line and the showdown choice count two things; each half is its
+    own plural message, so each verb agrees with its own count ("1 fiche ... va nel piatto,
+    2 tornano indietro")."""
+    from engine.primero.game import t as primero
+    from engine.primero.game import tn
+
+    fold = primero(
+        "{player} folds: {forfeit}, {back}.",
+        player="Ⓐ",
+        forfeit=tn(
+            "{n} chip of the {total} set aside to the pot",
+            "{n} chips of the {total} set aside to the pot",
+            n=count,
+            total=5,
+        ),
+        back=tn("{n} back", "{n} back", n=count),
+    )
+    choice = tn(
+        "**Before the showdown:** put your {n} set aside into the pot and show, or fold: {lost} and {back}.",
+        "**Before the showdown:** put your {n} set aside into the pot and show, or fold: {lost} and {back}.",
+        n=2 * count,
+        lost=tn("{n} goes to the pot", "{n} go to the pot", n=count),
+        back=tn("{n} comes back to you", "{n} come back to you", n=count),
+    )
+    chips = "chip" if count == 1 else "chips"
+    assert english(fold) == f"Ⓐ folds: {count} {chips} of the 5 set aside to the pot, {count} back."
+    for code, (to_pot, back) in verbs.items():
+        for said in (fold, choice):
+            shown = lang(code)(said)
+            assert lang(code).has(said) and f"{count} " in shown, (code, shown)
+            assert f" {to_pot} " in shown and re.search(rf"\b{count} {back}\b", shown), (code, shown)
