@@ -922,8 +922,11 @@ class Primiera:
                 )
             else:
                 # Decision 11: nobody captured all round, so nobody takes them.
-                text = t(
-                    "Nobody captured this round; {cards} stay on the table, nobody's.", cards=short(table)
+                text = tn(  # the verb agrees with how many cards stay ("7C resta", "7C 3S restano")
+                    "Nobody captured this round; {cards} stays on the table, nobody's.",
+                    "Nobody captured this round; {cards} stay on the table, nobody's.",
+                    n=len(table),
+                    cards=short(table),
                 )
             self._events.append(new_event("last", text, last))
             if last is not None:

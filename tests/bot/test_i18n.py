@@ -294,3 +294,28 @@ def test_primieras_cards_left_to_deal_agree_with_their_count_in_every_language(
     for code, words in zip(("en", "it", "es", "el"), shown, strict=True):
         assert lang(code).has(said)
         assert words in lang(code)(said), (code, lang(code)(said))
+
+
+@pytest.mark.parametrize(
+    ("count", "verbs"),
+    [
+        (1, ("stays", "resta", "se queda", "μένει")),
+        (2, ("stay", "restano", "se quedan", "μένουν")),
+    ],
+)
+def test_primieras_uncaptured_cards_agree_with_how_many_stay_in_every_language(
+    count: int, verbs: tuple[str, ...]
+) -> None:
+    """Issue 26: the cards nobody captured "stay" or "stays" with their number, in every
+    language ("🪙1 resta", "🪙1 🪙2 restano")."""
+    from engine.primiera.game import short, tn
+
+    codes = list(range(count))  # the first cards of the deck
+    said = tn(
+        "Nobody captured this round; {cards} stays on the table, nobody's.",
+        "Nobody captured this round; {cards} stay on the table, nobody's.",
+        n=len(codes),
+        cards=short(codes),
+    )
+    for code, verb in zip(("en", "it", "es", "el"), verbs, strict=True):
+        assert lang(code).has(said) and f" {verb} " in lang(code)(said), (code, lang(code)(said))

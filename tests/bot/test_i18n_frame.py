@@ -144,3 +144,35 @@ def test_primero_holdout_and_cardano_name_their_numbered_seats_in_the_readers_la
             f"Asiento {choice}",
         ]
         assert not LATIN_WORD.findall(lang(PSEUDO)(label))
+
+
+@pytest.mark.parametrize(
+    ("available", "shown"),
+    [
+        (1, {"en": "only 1 is available", "it": "ce n'è solo 1", "es": "solo hay 1", "el": "υπάρχει μόνο 1"}),
+        (
+            2,
+            {
+                "en": "only 2 are available",
+                "it": "ce ne sono solo 2",
+                "es": "solo hay 2",
+                "el": "υπάρχουν μόνο 2",
+            },
+        ),
+    ],
+)
+def test_a_shortfall_agrees_with_what_is_available_in_every_language(
+    available: int, shown: dict[str, str]
+) -> None:
+    """Issue 26: "only {available} are available" was one template with the count outside
+    its verb ("ce ne sono solo 1"); each count is its own plural half now."""
+    from bot.store.contract import InsufficientFunds
+    from bot.tables.commit import short_of
+
+    said = short_of(InsufficientFunds("member:1", 1_500, available))
+    assert english(said) == f"Not enough chips: that needs 1,500 and {shown['en']}."
+    for code, words in shown.items():
+        assert lang(code)(said).endswith(f"{words}."), (code, lang(code)(said))
+    assert lang("it")(short_of(InsufficientFunds("member:1", 1, 0))).startswith(
+        "Fiches insufficienti: serve 1 e"
+    )
