@@ -331,8 +331,12 @@ def _status(table: Table, view: TableView | None, say: Lang | None = None) -> st
         else:
             join = t("Press **Join** to sit down; the host starts the game.")
         if need > 0:
-            lobby = t(
-                "**Lobby** — Add bot or wait for players ({need} more to start). {join}", need=need, join=join
+            # plural on `need`: the words around it agree with it ("ne manca 1", "ne mancano 2")
+            lobby = tn(
+                "**Lobby** — Add bot or wait for players ({n} more to start). {join}",
+                "**Lobby** — Add bot or wait for players ({n} more to start). {join}",
+                n=need,
+                join=join,
             )
         else:
             lobby = t("**Lobby** — ready to start. {join}", join=join)
@@ -390,10 +394,11 @@ def _status(table: Table, view: TableView | None, say: Lang | None = None) -> st
         need = table.seat_range[0] - len(state.seats)
         if need > 0:
             return say(
-                t(
-                    "**Hand {hand} is over.** Add bot or wait for players ({need} more to deal).",
+                tn(
+                    "**Hand {hand} is over.** Add bot or wait for players ({n} more to deal).",
+                    "**Hand {hand} is over.** Add bot or wait for players ({n} more to deal).",
                     hand=hand,
-                    need=need,
+                    n=need,
                 )
             )
         return say(t("**Hand {hand} is over.** Waiting for players to deal the next hand.", hand=hand))

@@ -176,3 +176,31 @@ def test_a_shortfall_agrees_with_what_is_available_in_every_language(
     assert lang("it")(short_of(InsufficientFunds("member:1", 1, 0))).startswith(
         "Fiches insufficienti: serve 1 e"
     )
+
+
+@pytest.mark.parametrize(
+    ("need", "words"),
+    [
+        (1, {"it": "ne manca 1", "es": "falta 1", "el": "λείπει 1"}),
+        (2, {"it": "ne mancano 2", "es": "faltan 2", "el": "λείπουν 2"}),
+    ],
+)
+def test_the_lobby_says_how_many_more_players_in_agreement_with_the_count(
+    need: int, words: dict[str, str]
+) -> None:
+    """Issue 26: "({need} more to start)" is one plural message, so the words around the
+    count agree with it ("ne manca 1", never "ne mancano 1"); English as it was."""
+    from bot.render import _status
+    from bot.tables.model import Phase, Seat
+    from tests.helpers.tables import seated_table
+
+    plugin = GAMES["primero"]  # two players at least: one seated needs 1 more, none 2
+    low = plugin.seat_range(plugin.parse_options({}))[0]
+    seats = [
+        Seat(choice=c, user_id=1001 + i, name="Ⓐ") for i, c in enumerate(plugin.seat_choices[: low - need])
+    ]
+    table = seated_table(plugin, plugin.parse_options({}), seats, 1)
+    assert table.state.phase is Phase.LOBBY
+    for code, shown in {"en": f"({need} more to start)", **words}.items():
+        text = _status(table, None, lang(code))
+        assert shown in text, (code, text)
