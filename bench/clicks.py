@@ -1,6 +1,6 @@
 """Bot-side time per button click with 1, 50 and 500 open tables, through SimCord.
 
-    python bench/clicks.py [--tables 1,50,500] [--clicks K] [--dir DIR] [--profile]
+    python bench/clicks.py [--tables 1,50,500] [--clicks K] [--languages en,it,el,es] [--dir DIR] [--profile]
 
 For each table count N a fresh bot runs against SimCord and a fresh SQLite file (WAL,
 ``synchronous=FULL``, as in production; ``computer_delay=0``). Setup opens N Prima Carta
@@ -20,6 +20,11 @@ Figures, in milliseconds, measured with ``time.perf_counter``:
   it feeds back to discord.py. In production those are network round trips instead.
 * end-to-end: ``await member.click(...)``, SimCord's own simulation of the interaction,
   the gateway, settling the bot's background work (computer moves) included.
+
+``--languages`` runs the same clicks once per language the server's tables speak (set by an
+admin's ``/settings language``, as a server would; the members' own Discord is en-US, so
+their ephemeral replies stay English) and prints each language's bot-side median and CPU
+per click against English's at the same table count (issue 26: no more than 10% over).
 
 Not a test: it prints figures and asserts nothing about timings.
 """
@@ -270,6 +275,7 @@ class Seat:
 @dataclass
 class Run:
     n: int
+    language: str = "en"
     setup_seconds: float = 0.0
     setup_interactions: int = 0
     computers: int = 0
@@ -296,6 +302,16 @@ class Driver:
         self.members = {m.id: m for m in [*self.hosts, *self.guests]}
         self.next_guest = 0
         self.seats: list[Seat] = []
+
+    async def speak(self, language: str) -> None:
+        """The server's tables speak ``language``: an admin sets it with /settings, as on a
+        real server (outside the timing)."""
+        croupiers = self.guild.create_role("Croupiers", permissions=discord.Permissions(manage_guild=True))
+        admin = self.guild.add_member(self.env.create_user("croupier"), roles=[croupiers])
+        result = await admin.slash(self.guild.create_text_channel("settings"), "settings", language=language)
+        settings = await self.bot.store.guild_settings(self.guild.id)
+        if settings.language != language:
+            raise SystemExit(f"/settings language={language} was not kept: {said(result)!r}")
 
     def table(self, seat: Seat) -> Table:
         table = self.bot.tables.get(seat.table_id)
@@ -414,9 +430,11 @@ def profiling(enabled: bool, run: Run, root: Path, dump: Path | None) -> Iterato
         run.profile = out.getvalue().replace(str(root) + "/", "")
 
 
-async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dump: Path | None) -> Run:
-    run = Run(n)
-    path = db_dir / f"clicks-{n}.db"
+async def bench(
+    n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dump: Path | None, language: str = "en"
+) -> Run:
+    run = Run(n, language)
+    path = db_dir / f"clicks-{n}-{language}.db"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     # No message rate kept: SimCord's clock stands still here, so a channel's window would
@@ -447,9 +465,14 @@ async def bench(n: int, clicks: int, db_dir: Path, seed: int, profile: bool, dum
             driver = Driver(env, ridotto, run, rng)
             for member in driver.members.values():  # outside the timing: enough chips for any run
                 await ridotto.store.grant(driver.guild.id, member.id, GRANT, "bench")
+            if language != "en":
+                await driver.speak(language)
             began = time.perf_counter()
             await driver.open_tables()
             run.setup_seconds = time.perf_counter() - began
+            speaking = {driver.table(seat).state.language for seat in driver.seats}
+            if speaking != {language}:
+                run.unexpected.append(f"tables speak {sorted(speaking)}, not {language!r}")
             for i in range(WARMUP_CYCLES):
                 await driver.cycle(driver.seats[i % n])
             run.cycles = run.hands = 0
@@ -522,7 +545,7 @@ def net(sample: Sample) -> float:
 
 
 def report(run: Run, breakdown: bool) -> None:
-    print(f"\n== {run.n} open table{'s' if run.n != 1 else ''} ==")
+    print(f"\n== {run.n} open table{'s' if run.n != 1 else ''}, tables in {run.language!r} ==")
     print(
         f"setup: {run.n} tables opened, a member seated at each, {run.computers} computer players, "
         f"{run.setup_interactions} interactions in {run.setup_seconds:.2f} s"
@@ -572,12 +595,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--clicks", type=int, default=400, help="measured clicks per table count (default 400)"
     )
+    parser.add_argument(
+        "--languages",
+        default="en",
+        help="comma-separated languages the server's tables speak, one run each (default en)",
+    )
     parser.add_argument("--dir", type=Path, help="directory for the SQLite files (default: a fresh temp dir)")
     parser.add_argument("--seed", type=int, default=1, help="seed for deals and copa/fold choices")
     parser.add_argument("--profile", action="store_true", help="cProfile the measured clicks of each run")
     parser.add_argument("--profile-out", type=Path, help="also save the raw cProfile stats in this directory")
     args = parser.parse_args(argv)
     counts = [int(part) for part in args.tables.split(",") if part.strip()]
+    languages = [part.strip() for part in args.languages.split(",") if part.strip()]
+    if languages[:1] != ["en"]:
+        languages = ["en", *[language for language in languages if language != "en"]]  # the reference
     if not counts or min(counts) < 1 or args.clicks < 1:
         parser.error("--tables needs positive counts and --clicks a positive number")
 
@@ -606,36 +637,55 @@ def main(argv: list[str] | None = None) -> int:
             "SimCord: stock; breakdown of SimCord time inside on_click: "
             + ("yes" if breakdown else "unavailable")
         )
-        runs: list[Run] = []
+        every: list[Run] = []
         for n in counts:
-            gc.collect()
-            run = asyncio.run(bench(n, args.clicks, db_dir, args.seed, args.profile, args.profile_out))
-            if not runs:
-                print(run.journal)
-            runs.append(run)
-            report(run, breakdown)
+            for language in languages:
+                gc.collect()
+                run = asyncio.run(
+                    bench(n, args.clicks, db_dir, args.seed, args.profile, args.profile_out, language)
+                )
+                if not every:
+                    print(run.journal)
+                every.append(run)
+                report(run, breakdown)
+        runs = [run for run in every if run.language == "en"]
 
     print("\n== summary (ms) ==")
     print(
-        f"  {'tables':>6} {'bot median':>11} {'bot p99':>8} {'minus SimCord p99':>18} {'e2e median':>11} "
-        f"{'e2e p99':>8}"
+        f"  {'tables':>6} {'tables in':>9} {'bot median':>11} {'bot p99':>8} {'minus SimCord p99':>18} "
+        f"{'e2e median':>11} {'e2e p99':>8}"
     )
-    for run in runs:
+    for run in every:
         bot = summary([s.bot for s in run.samples])
         bare = summary([net(s) for s in run.samples])["p99"] if breakdown else float("nan")
         e2e = summary([s.e2e for s in run.samples])
         print(
-            f"  {run.n:>6} {bot['median']:>11.2f} {bot['p99']:>8.2f} {bare:>18.2f} {e2e['median']:>11.2f} "
-            f"{e2e['p99']:>8.2f}"
+            f"  {run.n:>6} {run.language:>9} {bot['median']:>11.2f} {bot['p99']:>8.2f} {bare:>18.2f} "
+            f"{e2e['median']:>11.2f} {e2e['p99']:>8.2f}"
         )
+
+    def cpu(run: Run) -> float:
+        return run.cpu_seconds / max(1, len(run.samples)) * 1e3
+
+    if len(languages) > 1:
+        print("  each language against English at the same table count (issue 26: at most +10%):")
+        english = {run.n: run for run in runs}
+        for run in every:
+            if run.language == "en":
+                continue
+            base = english[run.n]
+            median = summary([s.bot for s in run.samples])["median"]
+            reference = summary([s.bot for s in base.samples])["median"]
+            print(
+                f"  {run.language} at {run.n:>4} tables: bot median {median:.2f} ms against {reference:.2f} "
+                f"({(median / reference - 1) * 100:+.1f}%), CPU per click {cpu(run):.2f} against "
+                f"{cpu(base):.2f} ms ({(cpu(run) / cpu(base) - 1) * 100:+.1f}%)"
+            )
     biggest = max(runs, key=lambda r: r.n)
     p99 = summary([s.bot for s in biggest.samples])["p99"]
     smallest = min(runs, key=lambda r: r.n)
     if smallest is not biggest:  # the reference: the same clicks with the fewest tables open
         small = summary([s.bot for s in smallest.samples])
-
-        def cpu(run: Run) -> float:
-            return run.cpu_seconds / max(1, len(run.samples)) * 1e3
 
         print(
             f"  {biggest.n} tables against {smallest.n}: bot p99 {p99 / small['p99']:.2f}×, "
@@ -647,7 +697,7 @@ def main(argv: list[str] | None = None) -> int:
     if breakdown:
         line += f"; {summary([net(s) for s in biggest.samples])['p99']:.2f} ms without SimCord's own work"
     print(line + ")")
-    return 1 if any(run.unexpected for run in runs) else 0
+    return 1 if any(run.unexpected for run in every) else 0
 
 
 if __name__ == "__main__":
