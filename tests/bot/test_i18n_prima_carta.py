@@ -533,3 +533,65 @@ def test_prima_cartas_fuerza_and_seguro_offers_are_in_the_readers_language() -> 
         if code == PSEUDO:
             for text in texts:
                 assert not left_in_bets(text), f"{text!r} leaves {left_in_bets(text)} in English"
+
+
+def test_the_details_list_of_house_bets_is_in_the_tables_language() -> None:
+    """Item 1: the Details' list of house bets (each bet and its pick, and once settled its
+    result) is drawn in the table's language, with no English word under `pseudo`; a bet
+    saved before its words were messages still shows its plain text, escaped as before."""
+    from bot.i18n import t as frame
+    from bot.render import render_table
+    from bot.tables.model import Wager
+    from bot.tables.wagers import REFUNDED
+
+    table, results = settled_bets(9)
+    offers = bets_on_offer()
+    prima = offers["prima"]
+    crowns = dict(prima.picks)["crowns"]
+    table.state.wagers = [
+        Wager(
+            user_id=41,
+            name="Ⓧ",
+            key="prima",
+            pick="crowns",
+            label=frame("{bet} · {pick}", bet=prima.label, pick=crowns),
+            amount=7,
+            returned=0,
+            result=results[0],
+        ),
+        Wager(
+            user_id=42,
+            name="Ⓨ",
+            key="alto",
+            label=offers["alto"].label,
+            amount=5,
+            returned=5,
+            result=REFUNDED,
+        ),
+        Wager(
+            user_id=43, name="Ⓩ", key="medio", label="Conto Medio", amount=3, returned=0, result="lost *old*"
+        ),
+    ]
+    # through the table's snapshot, as a restart reads it
+    table.state = type(table.state).model_validate_json(table.state.model_dump_json())
+    assert table.state.wagers[0].label == frame("{bet} · {pick}", bet=prima.label, pick=crowns)
+    for code in [*LANGUAGES, PSEUDO]:
+        table.state.language = code
+        _, details = render_table(table)
+        listed = next(field for field in details.fields if "<@41>" in (field.value or ""))
+        lines = (listed.value or "").splitlines()
+        assert "lost \\*old\\*" in lines[2], "an old plain result is escaped as it always was"
+        if code == SOURCE:
+            assert lines[0].startswith("<@41> · Prima · 🔴 Crowns · 7 → lost (first card ")
+            assert lines[1] == "<@42> · Conto Alto · 5 → refunded"
+        elif code == PSEUDO:
+            for text in [listed.name or "", *lines[:2]]:
+                assert not left_in_bets(text), f"{text!r} leaves {left_in_bets(text)} in English"
+        else:
+            assert "Crowns" not in lines[0] and "refunded" not in lines[1], (code, lines)
+
+
+def bets_on_offer() -> dict[str, Any]:
+    from bot.games.prima_carta.bets import OFFERS
+
+    return {offer.key: offer for offer in OFFERS}
