@@ -5,10 +5,9 @@ in the pseudo language; the table, every member's panel and buttons, the status,
 the options line, the pause's label, the log lines with their players named, the hand
 result and the pictures' words leave no English word under `pseudo`; the rules read in
 each language; and in every language the table before the first card names no card and
-escapes names.
-
-Left out on purpose (see docs/I18N.md): the house bets' menu and results and the Fuerza and
-Seguro offers, whose texts the frame holds as plain strings."""
+escapes names; and the house bets' menu, results and Details list and the Fuerza and Seguro
+offers (panel, forms, terms, refusals, settlements) read in each language and leave no English
+word under `pseudo` (the tests at the end)."""
 
 from __future__ import annotations
 
