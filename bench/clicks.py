@@ -419,7 +419,7 @@ def profiling(enabled: bool, run: Run, root: Path, dump: Path | None) -> Iterato
     finally:
         profiler.disable()
         if dump is not None:
-            profiler.dump_stats(dump / f"clicks-{run.n}.pstats")
+            profiler.dump_stats(dump / f"clicks-{run.n}-{run.language}.pstats")
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out).strip_dirs()
         out.write(f"--- cProfile, measured clicks at {run.n} tables, by own time (tottime), top 30\n")

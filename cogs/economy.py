@@ -9,11 +9,11 @@ from discord.ext import commands
 from bot.app import Ridotto, reply
 from bot.games import BOARDS, RATED
 from bot.games.results import signed
-from bot.i18n import Lang, Markup, Text, lang, reader, room_language, t, tn
+from bot.i18n import Lang, Markup, Text, english, lang, reader, room_language, t, tn
 from bot.ratings import MIN_RATED, TREND, Skill, shown
 from bot.store import InsufficientFunds, MemberRating, Store
 
-GAME_CHOICES = [app_commands.Choice(name=name, value=board) for board, name in BOARDS.items()]
+GAME_CHOICES = [app_commands.Choice(name=english(name), value=board) for board, name in BOARDS.items()]
 
 
 def chips(amount: int) -> Text:
@@ -239,7 +239,7 @@ class Economy(commands.Cog):
                 )
             if (rating := ratings.get(board)) is not None:
                 parts.append(rating_text(rating, say))
-            embed.add_field(name=BOARDS.get(board, board), value="\n".join(parts))
+            embed.add_field(name=say(BOARDS.get(board, board)), value="\n".join(parts))
         if not rows and not ratings:
             embed.description = say(t("No hands played yet."))
         await reply(interaction, None, embed=embed)

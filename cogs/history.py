@@ -14,7 +14,7 @@ from bot.app import Ridotto, reply
 from bot.components import HISTORY_PAGE, REPLAY
 from bot.games import BOARDS
 from bot.history import IN_PLAY, NO_HISTORY, NOT_KEPT, PAGE, page_layout, replay_layout, target
-from bot.i18n import reader
+from bot.i18n import english, reader
 from bot.replay import frame, last_step, viewer_seat
 from bot.tables import TableError
 
@@ -22,7 +22,7 @@ from bot.tables import TableError
 #: gives an interaction three seconds; a long hand on a busy drawing worker may need more)
 DRAW_WAIT = 2.0
 
-GAME_CHOICES = [app_commands.Choice(name=name, value=board) for board, name in BOARDS.items()]
+GAME_CHOICES = [app_commands.Choice(name=english(name), value=board) for board, name in BOARDS.items()]
 
 
 class History(commands.Cog):

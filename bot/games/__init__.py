@@ -26,6 +26,7 @@ from bot.games.base import (
     rated,
     scoreboards,
 )
+from bot.i18n import Text
 
 Plugin = GamePlugin[Any, Any]
 
@@ -48,10 +49,11 @@ def _discover() -> dict[str, Plugin]:
 GAMES: dict[str, Plugin] = _discover()
 """Every registered game, by id, in a stable order."""
 
-BOARDS: dict[str, str] = {
+BOARDS: dict[str, Text] = {
     board: name for plugin in GAMES.values() for board, name in scoreboards(plugin).items()
 }
-"""Every scoreboard: board key -> its name."""
+"""Every scoreboard: board key -> its name (a message where it is more than the game's name:
+render it in the reader's language)."""
 
 RATED: frozenset[str] = frozenset(
     board for plugin in GAMES.values() if rated(plugin) for board in scoreboards(plugin)

@@ -438,7 +438,7 @@ def scoreboard(plugin: GamePlugin[Any, Any], options: Any) -> str:
     return score.board(options) if score is not None else plugin.id
 
 
-def scoreboards(plugin: GamePlugin[Any, Any]) -> dict[str, str]:
+def scoreboards(plugin: GamePlugin[Any, Any]) -> dict[str, Text]:
     """Every scoreboard `plugin` writes results to: board key -> its name."""
     score = plugin.capability(ScoreGame)
     return score.boards() if score is not None else {plugin.id: plugin.name}

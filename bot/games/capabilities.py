@@ -259,8 +259,9 @@ class ScoreGame(Capability, Generic[G, OptionsT]):
     id: ClassVar[str]
     name: ClassVar[str]
 
-    def boards(self) -> dict[str, str]:
-        """Every scoreboard this game writes results to: board key -> its name."""
+    def boards(self) -> dict[str, str | Msg]:
+        """Every scoreboard this game writes results to: board key -> its name (the game's
+        own name, or a message: "Primero (points game)" is said in each language)."""
         return {self.id: self.name}
 
     def board(self, options: OptionsT) -> str:

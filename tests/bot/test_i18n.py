@@ -7,25 +7,30 @@ engine says."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 
-import discord
 import pytest
 
 from bot.games import GAMES
-from bot.games.primiera.render import primiera_fields, primiera_prompt, primiera_status
-from bot.i18n import LANGUAGES, PSEUDO, SOURCE, chips, lang, language_of, t, tn
+from bot.i18n import LANGUAGES, PSEUDO, chips, lang, language_of, t, tn
 from engine.core.cards import ITALIAN_40
 from engine.core.errors import RuleError
 from engine.core.msg import Join, Markup, Msg, Number, english
 from engine.primiera import Primiera, PrimieraOptions
 from engine.primiera.game import points_of
 from engine.primiera.players import StrongPlayer
-from tests.helpers.i18n import rules_in
+from tests.helpers import i18n as helpers
+from tests.helpers.i18n import (
+    OTHERS,
+    assert_pseudo,
+    assert_translated,
+    embed_texts,
+    public_texts,
+    rules_in,
+    table_texts,
+)
 from tests.helpers.tables import dealt_table
 
-OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
 
@@ -88,16 +93,6 @@ def test_discord_locales_map_to_the_languages_ridotto_speaks() -> None:
     ]
 
 
-def messages(said: Msg) -> Iterator[Msg]:
-    """A message and every message inside its arguments."""
-    yield said
-    for value in said.args.values():
-        items = value.items if isinstance(value, Join) else (value,)
-        for item in items:
-            if isinstance(item, Msg):
-                yield from messages(item)
-
-
 def primiera_rounds(form: str, seeds: range) -> Iterator[Msg]:
     """Every message whole rounds of Primiera say: the log's lines, the score, a rule error
     for each kind of wrong move, the strong computer's reasons."""
@@ -135,41 +130,18 @@ FORMS = ("heralds", "scopone", "two", "three", "robot")
 def test_every_primiera_line_is_translated_in_every_language(form: str) -> None:
     said = list(primiera_rounds(form, range(2)))
     assert len(said) > 40
-    for code in OTHERS:
-        say = lang(code)
-        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
-        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
-        for line in said:
-            shown = say(line)
-            assert (shown and "{" not in shown and shown != english(line)) or not re.search("[a-z]{3}", shown)
-
-
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+    assert_translated(said, same_if_wordless=True)
 
 
 @pytest.mark.parametrize("form", FORMS)
 def test_nothing_primiera_says_is_left_in_english_under_the_pseudo_language(form: str) -> None:
-    say = lang(PSEUDO)
-    for line in primiera_rounds(form, range(2)):
-        shown = say(line, md=False)
-        left = LATIN_WORD.findall(shown)
-        assert not left, f"{shown!r} leaves {left} in English"
-        assert say(line).count("⟦") >= 1
+    assert_pseudo(primiera_rounds(form, range(2)))
 
 
 def shown_words(text: str) -> list[str]:
-    """The Latin words of a rendered text, leaving out what is not language: a mention or a
-    timestamp (<...>), a command (/hand), a code span."""
-    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
-    text = text.replace(" vs ", " ")  # the fixed mark between sides, the same in every language
-    return LATIN_WORD.findall(text)
-
-
-def embed_texts(embed: discord.Embed) -> list[str]:
-    found = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        found += [field.name or "", field.value or ""]
-    return found
+    """The Latin words of a rendered text that are not language (`tests.helpers.i18n`), the
+    fixed mark between sides (" vs ", the same in every language) left out too."""
+    return helpers.shown_words(text.replace(" vs ", " "))
 
 
 @pytest.mark.parametrize(("variant", "players"), [("heralds", 4), ("scopone", 4), ("two", 2), ("three", 3)])
@@ -188,15 +160,7 @@ def test_primieras_table_and_panels_are_transformed_under_the_pseudo_language(
     steps = 0
     while True:
         view = table.view(say)
-        embed = discord.Embed()
-        primiera_fields(view, game, embed)
-        texts = [
-            *embed_texts(embed),
-            primiera_prompt(view, game, set()),
-            say(plugin.describe_options(table.options, 5)),
-        ]
-        if game.outcome is None:
-            texts.append(primiera_status(view, game))
+        texts = table_texts(plugin, table, game, say)
         for seat in range(len(game.view(None).seats)):
             panel = plugin.panel(view, game, seat, ())
             texts += embed_texts(panel.embed) + [control.label for control in panel.controls]
@@ -223,10 +187,11 @@ def test_primieras_rules_read_in_each_language_within_discords_limits(code: str)
 @pytest.mark.parametrize("code", [*LANGUAGES, PSEUDO])
 def test_in_every_language_primieras_public_table_shows_no_hidden_card_and_escapes_names(code: str) -> None:
     """Item 4's hidden-card and markdown checks, in each language: what the table shows
-    everyone (its fields, status, ping) names no card still in a hand, and a name with
+    everyone (its fields, status, ping, summary lines) names no card still in a hand, and a name with
     markdown in it is drawn escaped, never raw."""
     from bot.ui import plain
 
+    plugin = GAMES["primiera"]
     names = ("*Ana*", "Bo_b_", "~~Cy~~", "Di")
     table = dealt_table("primiera", {"variant": "heralds"}, 4, seed=5, names=names)
     game = table.game
@@ -236,11 +201,7 @@ def test_in_every_language_primieras_public_table_shows_no_hidden_card_and_escap
     escaped = False
     while game.outcome is None:
         view = table.view(say)
-        embed = discord.Embed()
-        primiera_fields(view, game, embed)
-        public = "\n".join(
-            [*embed_texts(embed), primiera_status(view, game), primiera_prompt(view, game, set())]
-        )
+        public = "\n".join(public_texts(plugin, view, game))
         hidden = {card.short for seat in range(4) for card in (game.view(seat).hand or ())}
         shown_cards = {card.short for card in game.view(None).table}
         leaked = [card for card in hidden - shown_cards if card in public]

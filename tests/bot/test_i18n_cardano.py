@@ -9,7 +9,6 @@ for word (the engine's golden tests and the e2e tests assert it)."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,19 +18,27 @@ import pytest
 from bot.games import GAMES
 from bot.games.cardano import picture
 from bot.games.cardano.render import cardano_fields, cardano_prompt, cardano_status
-from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from bot.i18n import LANGUAGES, PSEUDO, lang
 from engine.cardano import Cardano, CardanoOptions, Change, Pay, Raise, Vie
 from engine.cardano.hands import FOUR
 from engine.cardano.players import StrongPlayer
 from engine.core.errors import RuleError
-from engine.core.msg import Join, Msg, english
-from tests.helpers.i18n import rules_in
+from engine.core.msg import Msg, english
+from tests.helpers.i18n import (
+    LATIN_WORD,
+    OTHERS,
+    Drawn,
+    assert_pseudo,
+    assert_translated,
+    embed_texts,
+    public_texts,
+    rules_in,
+    shown_words,
+)
 from tests.helpers.tables import dealt_table
 
-OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ", "Ⓔ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 WRONG: list[Any] = [
     {"kind": "nonsense"},
     Vie(type=FOUR),
@@ -48,16 +55,6 @@ class QuickStrong(StrongPlayer):
     """The strong computer on few sampled deals: its reasons, quickly."""
 
     SAMPLES = 6
-
-
-def messages(said: Msg) -> Iterator[Msg]:
-    """A message and every message inside its arguments."""
-    yield said
-    for value in said.args.values():
-        items = value.items if isinstance(value, Join) else (value,)
-        for item in items:
-            if isinstance(item, Msg):
-                yield from messages(item)
 
 
 def to_act(game: Cardano, players: int) -> int:
@@ -110,57 +107,17 @@ def test_every_cardano_line_is_translated_in_every_language(form: str) -> None:
     options, players = FORMS[form]
     said = list(cardano_hands(options, players, range(6)))
     assert len(said) > 20
-    for code in OTHERS:
-        say = lang(code)
-        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
-        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
-        for line in said:
-            shown = say(line)
-            assert shown and "{" not in shown and shown != english(line), f"{code}: {shown!r}"
+    assert_translated(said)
 
 
 @pytest.mark.parametrize("form", FORMS)
 def test_nothing_cardano_says_is_left_in_english_under_the_pseudo_language(form: str) -> None:
     options, players = FORMS[form]
-    say = lang(PSEUDO)
-    for line in cardano_hands(options, players, range(6)):
-        shown = say(line, md=False)
-        left = LATIN_WORD.findall(shown)
-        assert not left, f"{shown!r} leaves {left} in English"
-        assert say(line).count("⟦") >= 1
+    assert_pseudo(cardano_hands(options, players, range(6)))
 
 
-def shown_words(text: str) -> list[str]:
-    """The Latin words of a rendered text, leaving out what is not language: a mention or a
-    timestamp (<...>), a command (/hand), a code span."""
-    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
-    return LATIN_WORD.findall(text)
-
-
-def embed_texts(embed: discord.Embed) -> list[str]:
-    found = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        found += [field.name or "", field.value or ""]
-    return found
-
-
-class Drawn:
-    """The words the pictures draw: records the text given to the card kit's text pieces
-    (and still draws them), so a test can read what a picture says."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.texts: list[str] = []
-        for name, place in (("chip", 0), ("label", 0), ("named", 1), ("takings", 3)):
-            real = getattr(picture, name)
-            monkeypatch.setattr(picture, name, self.recording(real, place))
-
-    def recording(self, real: Any, place: int) -> Any:
-        def record(*args: Any, **kwargs: Any) -> Any:
-            if len(args) > place and isinstance(args[place], str):
-                self.texts.append(args[place])
-            return real(*args, **kwargs)
-
-        return record
+PICTURE_WORDS = {"chip": 0, "label": 0, "named": 1, "takings": 3}
+"""The card kit's text pieces the pictures draw words with, and where each takes its text."""
 
 
 @pytest.mark.parametrize(
@@ -176,7 +133,7 @@ def test_cardanos_table_panels_forms_and_pictures_are_transformed_under_the_pseu
     English word."""
     plugin = GAMES["cardano"]
     say = lang(PSEUDO)
-    drawn = Drawn(monkeypatch)
+    drawn = Drawn(monkeypatch, picture, PICTURE_WORDS)
 
     def text(shown: str | Msg) -> str:
         return say(shown, md=False) if isinstance(shown, Msg) else shown
@@ -281,16 +238,7 @@ def test_in_every_language_cardanos_public_table_shows_no_closed_hand_and_escape
         rng = random.Random(seed)
         while game.outcome is None:
             view = table.view(say)
-            embed = discord.Embed()
-            cardano_fields(view, game, embed)
-            public = "\n".join(
-                [
-                    *embed_texts(embed),
-                    cardano_status(view, game),
-                    cardano_prompt(view, game, set()),
-                    *plugin.summary(view, game),
-                ]
-            )
+            public = "\n".join(public_texts(plugin, view, game))
             hidden = {card.short for seat in range(4) for card in plugin.private_cards(game, seat)}
             leaked = [card for card in hidden if card in public]
             assert not leaked, f"{code}: {leaked} shown in public"

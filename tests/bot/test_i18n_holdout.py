@@ -8,32 +8,36 @@ language; and in every language the public table names no hidden card and escape
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import discord
 import pytest
 
 from bot.games import GAMES
 from bot.games.holdout import picture
-from bot.games.holdout.render import holdout_fields, holdout_prompt, holdout_status
-from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from bot.i18n import LANGUAGES, PSEUDO, lang
 from bot.ui import Panel
 from engine.core.cards import POSTAS_50, VINES_55
 from engine.core.errors import BadSetup, RuleError
-from engine.core.msg import Join, Msg, english
+from engine.core.msg import Msg, english
 from engine.holdout import Fold, Holdout, HoldoutOptions, PassCards, PlayCard, Seconds
 from engine.holdout.game import card_name
 from engine.holdout.players import Estimate, StrongPlayer, describe, reason
+from tests.helpers import i18n as helpers
 from tests.helpers.cards import card_pattern
-from tests.helpers.i18n import rules_in
+from tests.helpers.i18n import (
+    OTHERS,
+    assert_pseudo,
+    assert_translated,
+    embed_texts,
+    public_texts,
+    rules_in,
+    table_texts,
+)
 from tests.helpers.tables import dealt_table
 
-OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ", "Ⓔ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 GAME_NAMES = {"Holdout"}
 """The game's own name, kept in every language (as Primiera keeps its own)."""
 
@@ -42,16 +46,6 @@ class QuickStrong(StrongPlayer):
     """The strong computer with a handful of imagined deals: its reasons, not its play."""
 
     BUDGET, FEWEST, MOST = 8, 2, 2
-
-
-def messages(said: Msg) -> Iterator[Msg]:
-    """A message and every message inside its arguments."""
-    yield said
-    for value in said.args.values():
-        items = value.items if isinstance(value, Join) else (value,)
-        for item in items:
-            if isinstance(item, Msg):
-                yield from messages(item)
 
 
 WRONG: tuple[dict[str, Any], ...] = (
@@ -135,37 +129,18 @@ SHAPES = [(1, "postas"), (2, "postas"), (1, "vines")]
 def test_every_holdout_line_is_translated_in_every_language(lines: int, deck: str) -> None:
     said = [*holdout_hands(lines, deck, range(2)), *the_rest()]
     assert len(said) > 60
-    for code in OTHERS:
-        say = lang(code)
-        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
-        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
-        for line in said:
-            shown = say(line)
-            assert shown and "{" not in shown and shown != english(line), (code, shown)
+    assert_translated(said)
 
 
 @pytest.mark.parametrize(("lines", "deck"), SHAPES)
 def test_nothing_holdout_says_is_left_in_english_under_the_pseudo_language(lines: int, deck: str) -> None:
-    say = lang(PSEUDO)
-    for line in [*holdout_hands(lines, deck, range(2)), *the_rest()]:
-        shown = say(line, md=False)
-        left = LATIN_WORD.findall(shown)
-        assert not left, f"{shown!r} leaves {left} in English"
-        assert say(line).count("⟦") >= 1
+    assert_pseudo([*holdout_hands(lines, deck, range(2)), *the_rest()])
 
 
 def shown_words(text: str) -> list[str]:
-    """The Latin words of a rendered text, leaving out what is not language: a mention or a
-    timestamp (<...>), a command (/hand), a code span, the game's own name."""
-    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
-    return [word for word in LATIN_WORD.findall(text) if word not in GAME_NAMES]
-
-
-def embed_texts(embed: discord.Embed) -> list[str]:
-    found = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        found += [field.name or "", field.value or ""]
-    return found
+    """The Latin words of a rendered text that are not language (`tests.helpers.i18n`) nor
+    the game's own name."""
+    return helpers.shown_words(text, GAME_NAMES)
 
 
 def panel_texts(panel: Panel, say: Callable[..., str]) -> list[str]:
@@ -213,17 +188,8 @@ def test_holdouts_table_panels_and_pictures_are_transformed_under_the_pseudo_lan
     steps = 0
     while True:
         view = table.view(say)
-        embed = discord.Embed()
-        holdout_fields(view, game, embed)
-        texts = [
-            *embed_texts(embed),
-            holdout_prompt(view, game, set()),
-            say(plugin.describe_options(table.options, 5)),
-            *plugin.summary(view, game),
-        ]
-        if game.outcome is None:
-            texts.append(holdout_status(view, game))
-        else:
+        texts = table_texts(plugin, table, game, say)
+        if game.outcome is not None:
             result = plugin.hand_result(view, game)
             assert result is not None
             texts.append(result.headline)
@@ -280,14 +246,9 @@ def test_in_every_language_holdouts_public_table_shows_no_hidden_card_and_escape
     escaped = False
     while game.outcome is None:
         view = table.view(say)
-        embed = discord.Embed()
-        holdout_fields(view, game, embed)
         public = "\n".join(
             [
-                *embed_texts(embed),
-                holdout_status(view, game),
-                holdout_prompt(view, game, set()),
-                *plugin.summary(view, game),
+                *public_texts(plugin, view, game),
                 *(say(event.msg) for event in game.events if event.msg is not None),
             ]
         )

@@ -7,7 +7,6 @@ undealt cards never in what the table shows, and names escaped, in every languag
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,31 +16,28 @@ import pytest
 from bot.art.record import drawn
 from bot.games import GAMES
 from bot.games.peg_leg.plugin import PegLegPlugin
-from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from bot.i18n import LANGUAGES, PSEUDO, lang
 from engine.core.errors import RuleError
-from engine.core.msg import Join, Msg, english
+from engine.core.msg import Msg, english
 from engine.peg_leg import PegLeg, PegLegOptions
 from engine.peg_leg.game import KeyBet
 from engine.peg_leg.players import StrongPlayer
-from tests.helpers.i18n import rules_in
+from tests.helpers import i18n as helpers
+from tests.helpers.i18n import (
+    OTHERS,
+    assert_pseudo,
+    assert_translated,
+    embed_texts,
+    messages,
+    rules_in,
+    table_texts,
+)
 from tests.helpers.tables import dealt_table
 
-OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ")
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 PLUGIN = GAMES["peg_leg"]
 PEG_LEG = PegLegPlugin()
 """The plug-in as its own class (its table moves), the same game as `PLUGIN`."""
-
-
-def messages(said: Msg) -> Iterator[Msg]:
-    """A message and every message inside its arguments."""
-    yield said
-    for value in said.args.values():
-        items = value.items if isinstance(value, Join) else (value,)
-        for item in items:
-            if isinstance(item, Msg):
-                yield from messages(item)
 
 
 def wrong_moves(game: PegLeg, seat: int) -> list[dict[str, Any]]:
@@ -108,22 +104,11 @@ def test_every_peg_leg_line_is_translated_in_every_language() -> None:
     said = list(peg_leg_hands(range(3)))
     kinds = {m.id for line in said for m in messages(line)}
     assert len(said) > 60 and len(kinds) > 25
-    for code in OTHERS:
-        say = lang(code)
-        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
-        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
-        for line in said:
-            shown = say(line)
-            assert shown and "{" not in shown and shown != english(line), shown
+    assert_translated(said)
 
 
 def test_nothing_peg_leg_says_is_left_in_english_under_the_pseudo_language() -> None:
-    say = lang(PSEUDO)
-    for line in peg_leg_hands(range(3)):
-        shown = say(line, md=False)
-        left = LATIN_WORD.findall(shown)
-        assert not left, f"{shown!r} leaves {left} in English"
-        assert say(line).count("⟦") >= 1
+    assert_pseudo(peg_leg_hands(range(3)))
 
 
 def test_peg_leg_speaks_the_readers_numbers_and_suits() -> None:
@@ -147,19 +132,10 @@ def test_peg_leg_speaks_the_readers_numbers_and_suits() -> None:
     assert words[suit] in lang("it")(key) and suit not in lang("it")(key)
 
 
-def embed_texts(embed: discord.Embed) -> list[str]:
-    found = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        found += [field.name or "", field.value or ""]
-    return found
-
-
 def shown_words(text: str) -> list[str]:
-    """The Latin words of a rendered text, leaving out what is not language: a mention or a
-    timestamp (<...>), a command (/hand), a code span, the game's own name."""
-    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
-    text = text.replace("Peg Leg", " ")
-    return LATIN_WORD.findall(text)
+    """The Latin words of a rendered text that are not language (`tests.helpers.i18n`) nor
+    the game's own name."""
+    return helpers.shown_words(text.replace("Peg Leg", " "))
 
 
 def pseudo_screens(table: Any, game: PegLeg, say: Any) -> list[str]:
@@ -167,16 +143,8 @@ def pseudo_screens(table: Any, game: PegLeg, say: Any) -> list[str]:
     ping, the options line, the summary lines, the picture's words, each member's panel,
     buttons, select, forms and hint names."""
     view = table.view(say)
-    embed = discord.Embed()
-    PLUGIN.table_fields(view, game, embed)
-    texts = [
-        *embed_texts(embed),
-        PLUGIN.prompt(view, game, set()),
-        say(PLUGIN.describe_options(table.options, 5)),
-    ]
-    texts += [say(PLUGIN.choice_label("1"))]
+    texts = [*table_texts(PLUGIN, table, game, say), say(PLUGIN.choice_label("1"))]
     if game.outcome is None:
-        texts += [PLUGIN.status(view, game), *PLUGIN.summary(view, game)]
         texts += [say(move.label) for seat in range(len(NAMES)) for move in PEG_LEG.moves(game, seat)]
     else:
         result = PLUGIN.hand_result(view, game)

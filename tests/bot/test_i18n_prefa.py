@@ -13,23 +13,30 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import discord
 import pytest
 
 from bot.art import seats
 from bot.games import GAMES
 from bot.games.prefa import picture
-from bot.games.prefa.render import prefa_fields, prefa_prompt, prefa_status
-from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from bot.i18n import LANGUAGES, PSEUDO, lang
 from engine.core.errors import RuleError
-from engine.core.msg import Join, Msg, english
+from engine.core.msg import Msg, english
 from engine.prefa import Prefa, PrefaOptions
 from engine.prefa.hand import PrefaHand
 from engine.prefa.strong import Budget, StrongPlayer
-from tests.helpers.i18n import rules_in
+from tests.helpers.i18n import (
+    OTHERS,
+    assert_pseudo,
+    assert_translated,
+    embed_texts,
+    messages,
+    public_texts,
+    rules_in,
+    shown_words,
+    table_texts,
+)
 from tests.helpers.tables import dealt_table
 
-OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -50,16 +57,6 @@ WRONG: tuple[dict[str, Any], ...] = (
     {"kind": "play", "card": "♠7"},
 )
 """One wrong move of each kind, tried at every step: each phase refuses some of them."""
-
-
-def messages(said: Msg) -> Iterator[Msg]:
-    """A message and every message inside its arguments."""
-    yield said
-    for value in said.args.values():
-        items = value.items if isinstance(value, Join) else (value,)
-        for item in items:
-            if isinstance(item, Msg):
-                yield from messages(item)
 
 
 def prefa_hands(seeds: range) -> Iterator[Msg]:
@@ -116,23 +113,11 @@ def test_every_prefa_line_is_translated_in_every_language() -> None:
     kinds = {m.id for s in said for m in messages(s)}
     # the hands reach the bidding, the contract, the defence, the play and the payments
     assert {"{player} passes.", "{player} plays {card}.", "{payer} pays {payee} {chips}"} <= kinds
-    for code in OTHERS:
-        say = lang(code)
-        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
-        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
-        for line in said:
-            shown = say(line)
-            assert shown and "{" not in shown
-            assert shown != english(line) or not re.search("[a-z]{3}", shown), f"{code}: {shown!r}"
+    assert_translated(said, same_if_wordless=True)
 
 
 def test_nothing_prefa_says_is_left_in_english_under_the_pseudo_language() -> None:
-    say = lang(PSEUDO)
-    for line in prefa_hands(SEEDS):
-        shown = say(line, md=False)
-        left = LATIN_WORD.findall(shown)
-        assert not left, f"{shown!r} leaves {left} in English"
-        assert "⟦" in shown
+    assert_pseudo(prefa_hands(SEEDS))
 
 
 def test_every_scoring_scenario_has_its_own_message() -> None:
@@ -167,20 +152,6 @@ def test_every_scoring_scenario_has_its_own_message() -> None:
         said = scenario_said(scenario)
         assert said.id != "{scenario}" and english(said) == scenario, scenario
         assert all(lang(code).has(said) for code in OTHERS), scenario
-
-
-def shown_words(text: str) -> list[str]:
-    """The Latin words of a rendered text, leaving out what is not language: a mention or a
-    timestamp (<...>), a command (/hand), a code span."""
-    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
-    return LATIN_WORD.findall(text)
-
-
-def embed_texts(embed: discord.Embed) -> list[str]:
-    found = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        found += [field.name or "", field.value or ""]
-    return found
 
 
 class Words:
@@ -232,16 +203,7 @@ def test_prefas_table_panels_and_pictures_are_transformed_under_the_pseudo_langu
         rng = random.Random(seed)
         while True:
             view = table.view(say)
-            embed = discord.Embed()
-            prefa_fields(view, game, embed)
-            texts = [
-                *embed_texts(embed),
-                prefa_prompt(view, game, set()),
-                say(plugin.describe_options(table.options, 5)),
-                *plugin.summary(view, game),
-            ]
-            if game.outcome is None:
-                texts.append(prefa_status(view, game))
+            texts = table_texts(plugin, table, game, say)
             picture.table_picture(view, game.view(None))
             for seat in range(players):
                 panel = plugin.panel(view, game, seat, ())
@@ -293,16 +255,7 @@ def test_in_every_language_prefas_public_table_shows_no_hidden_card_and_escapes_
     escaped = False
     while game.outcome is None:
         view = table.view(say)
-        embed = discord.Embed()
-        prefa_fields(view, game, embed)
-        public = "\n".join(
-            [
-                *embed_texts(embed),
-                prefa_status(view, game),
-                prefa_prompt(view, game, set()),
-                *plugin.summary(view, game),
-            ]
-        )
+        public = "\n".join(public_texts(plugin, view, game))
         held = {card for seat in range(3) for card in game.hand_of(seat)}
         hidden = {card.short for card in (set(game.hidden()) | held) - set(game.shown())}
         leaked = [card for card in hidden if re.search(re.escape(card) + r"(?![0-9])", public)]

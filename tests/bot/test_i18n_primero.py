@@ -19,17 +19,25 @@ import pytest
 from bot.games import GAMES
 from bot.games.primero import picture
 from bot.games.primero.render import primero_fields, primero_prompt, primero_result, primero_status
-from bot.i18n import LANGUAGES, PSEUDO, SOURCE, lang
+from bot.i18n import LANGUAGES, PSEUDO, lang
 from engine.core.errors import RuleError
-from engine.core.msg import Join, Msg, english
+from engine.core.msg import Msg, english
 from engine.primero import Primero, PrimeroOptions
 from engine.primero.game import Bid, Fold, Phase, Stake
 from engine.primero.hands import HandType
 from engine.primero.players import StrongPlayer
-from tests.helpers.i18n import rules_in
+from tests.helpers.i18n import (
+    OTHERS,
+    Drawn,
+    assert_pseudo,
+    assert_translated,
+    embed_texts,
+    public_texts,
+    rules_in,
+    shown_words,
+)
 from tests.helpers.tables import dealt_table
 
-OTHERS = [code for code in LANGUAGES if code != SOURCE]
 NAMES = ("Ⓐ", "Ⓑ", "Ⓒ", "Ⓓ")
 """Seat names with no Latin letters: any Latin word left in a pseudo rendering is English."""
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -50,16 +58,6 @@ class QuickStrong(StrongPlayer):
 
     BUDGET = dict.fromkeys(Phase, 8)
     FEWEST, MOST = 4, 8
-
-
-def messages(said: Msg) -> Iterator[Msg]:
-    """A message and every message inside its arguments."""
-    yield said
-    for value in said.args.values():
-        items = value.items if isinstance(value, Join) else (value,)
-        for item in items:
-            if isinstance(item, Msg):
-                yield from messages(item)
 
 
 def primero_hands(options: PrimeroOptions, players: int, seeds: range) -> Iterator[Msg]:
@@ -109,57 +107,17 @@ def test_every_primero_line_is_translated_in_every_language(form: str) -> None:
     options, players = FORMS[form]
     said = list(primero_hands(options, players, range(3)))
     assert len(said) > 20
-    for code in OTHERS:
-        say = lang(code)
-        lacking = {m.id for s in said for m in messages(s) if not say.has(m)}
-        assert not lacking, f"{code} lacks {sorted(lacking)[:5]}"
-        for line in said:
-            shown = say(line)
-            assert shown and "{" not in shown and shown != english(line), f"{code}: {shown!r}"
+    assert_translated(said)
 
 
 @pytest.mark.parametrize("form", FORMS)
 def test_nothing_primero_says_is_left_in_english_under_the_pseudo_language(form: str) -> None:
     options, players = FORMS[form]
-    say = lang(PSEUDO)
-    for line in primero_hands(options, players, range(3)):
-        shown = say(line, md=False)
-        left = LATIN_WORD.findall(shown)
-        assert not left, f"{shown!r} leaves {left} in English"
-        assert say(line).count("⟦") >= 1
+    assert_pseudo(primero_hands(options, players, range(3)))
 
 
-def shown_words(text: str) -> list[str]:
-    """The Latin words of a rendered text, leaving out what is not language: a mention or a
-    timestamp (<...>), a command (/hand), a code span."""
-    text = re.sub(r"<[^<>]*>|(?<![\w/])/[a-z-]+|`[^`]*`", " ", text)
-    return LATIN_WORD.findall(text)
-
-
-def embed_texts(embed: discord.Embed) -> list[str]:
-    found = [embed.title or "", embed.description or ""]
-    for field in embed.fields:
-        found += [field.name or "", field.value or ""]
-    return found
-
-
-class Drawn:
-    """The words the pictures draw: records the text given to the card kit's text pieces
-    (and still draws them), so a test can read what a picture says."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.texts: list[str] = []
-        for name, place in (("chip", 0), ("label", 0), ("named", 1), ("takings", 3)):
-            real = getattr(picture, name)
-            monkeypatch.setattr(picture, name, self.recording(real, place))
-
-    def recording(self, real: Any, place: int) -> Any:
-        def record(*args: Any, **kwargs: Any) -> Any:
-            if len(args) > place and isinstance(args[place], str):
-                self.texts.append(args[place])
-            return real(*args, **kwargs)
-
-        return record
+PICTURE_WORDS = {"chip": 0, "label": 0, "named": 1, "takings": 3}
+"""The card kit's text pieces the pictures draw words with, and where each takes its text."""
 
 
 @pytest.mark.parametrize(
@@ -183,7 +141,7 @@ def test_primeros_table_panels_forms_and_pictures_are_transformed_under_the_pseu
     assert isinstance(game, Primero)
     rng = random.Random(4)
     say = lang(PSEUDO)
-    drawn = Drawn(monkeypatch)
+    drawn = Drawn(monkeypatch, picture, PICTURE_WORDS)
 
     def text(shown: str | Msg) -> str:
         return say(shown, md=False) if isinstance(shown, Msg) else shown
@@ -286,16 +244,7 @@ def test_in_every_language_primeros_public_table_shows_no_hidden_card_and_escape
     escaped = False
     while game.outcome is None:
         view = table.view(say)
-        embed = discord.Embed()
-        primero_fields(view, game, embed)
-        public = "\n".join(
-            [
-                *embed_texts(embed),
-                primero_status(view, game),
-                primero_prompt(view, game, set()),
-                *plugin.summary(view, game),
-            ]
-        )
+        public = "\n".join(public_texts(plugin, view, game))
         hidden = {card.short for seat in range(4) for card in (game.view(seat).hand or ())}
         leaked = [card for card in hidden if card in public]
         assert not leaked, f"{code}: {leaked} shown in public"

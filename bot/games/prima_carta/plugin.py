@@ -155,6 +155,12 @@ class PrimaCartaPlugin(
     brief_in = BRIEF_IN
     capabilities = (HouseBets(), ConfidenceBets())
 
+    def choice_label(self, choice: str) -> Text:
+        """A seat is a suit: its name in the reader's language (Lucchetti, Candados…)."""
+        if choice in SUITS:
+            return SUIT_NAMES[SUITS.index(choice)]
+        return super().choice_label(choice)
+
     def describe_options(self, options: PrimaCartaTableOptions, stake: int) -> Text:
         parts: list[Msg] = [VARIANT_NAMES[options.variant]]
         parts.append(

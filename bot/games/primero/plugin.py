@@ -89,8 +89,8 @@ class PrimeroPlugin(
     form_keys = frozenset({"bidform", "coverbet"})
     colour = discord.Colour.dark_red()
 
-    def boards(self) -> dict[str, str]:
-        return {self.id: self.name, POINTS_BOARD: "Primero (points game)"}
+    def boards(self) -> dict[str, str | Msg]:
+        return {self.id: self.name, POINTS_BOARD: t("Primero (points game)")}
 
     # --------------------------------------------------------------- options
     def parse_options(self, raw: Mapping[str, Any]) -> PrimeroTableOptions:
