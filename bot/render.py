@@ -22,6 +22,7 @@ from bot.tables.offers import describe
 from bot.tables.ratings import seat_rating
 from bot.tables.timing import UNATTENDED_DEALS
 from bot.ui import plain
+from engine.core.msg import Msg
 
 ENGLISH = lang("en")
 
@@ -330,8 +331,12 @@ def _status(table: Table, view: TableView | None, say: Lang | None = None) -> st
         else:
             join = t("Press **Join** to sit down; the host starts the game.")
         if need > 0:
-            lobby = t(
-                "**Lobby** — Add bot or wait for players ({need} more to start). {join}", need=need, join=join
+            # plural on `need`: the words around it agree with it ("ne manca 1", "ne mancano 2")
+            lobby = tn(
+                "**Lobby** — Add bot or wait for players ({n} more to start). {join}",
+                "**Lobby** — Add bot or wait for players ({n} more to start). {join}",
+                n=need,
+                join=join,
             )
         else:
             lobby = t("**Lobby** — ready to start. {join}", join=join)
@@ -389,10 +394,11 @@ def _status(table: Table, view: TableView | None, say: Lang | None = None) -> st
         need = table.seat_range[0] - len(state.seats)
         if need > 0:
             return say(
-                t(
-                    "**Hand {hand} is over.** Add bot or wait for players ({need} more to deal).",
+                tn(
+                    "**Hand {hand} is over.** Add bot or wait for players ({n} more to deal).",
+                    "**Hand {hand} is over.** Add bot or wait for players ({n} more to deal).",
                     hand=hand,
-                    need=need,
+                    n=need,
                 )
             )
         return say(t("**Hand {hand} is over.** Waiting for players to deal the next hand.", hand=hand))
@@ -432,6 +438,12 @@ def _wagers_title(table: Table, say: Lang) -> str:
     return say(t("House bets settled · {bets}, {chips}", bets=bets, chips=chips))
 
 
+def _words(say: Lang, text: Text) -> str:
+    """A bet's words: a message in the table's language; a plain string (saved before the
+    words were messages) escaped as it always was."""
+    return say(text) if isinstance(text, Msg) else plain(text)
+
+
 def wagers_text(table: Table, shown: int = 12, limit: int = FIELD_LIMIT, say: Lang | None = None) -> str:
     """The onlookers' bets, one line each (who, on what, how much; and once settled, the
     result), the newest `shown`, within one embed field; the rest summed up in one line."""
@@ -439,9 +451,9 @@ def wagers_text(table: Table, shown: int = 12, limit: int = FIELD_LIMIT, say: La
     wagers = table.state.wagers
     lines = []
     for wager in wagers:
-        line = f"<@{wager.user_id}> · {plain(wager.label)} · {say.number(wager.amount)}"
+        line = f"<@{wager.user_id}> · {_words(say, wager.label)} · {say.number(wager.amount)}"
         if wager.returned is not None:
-            line += f" → {plain(wager.result)}"
+            line += f" → {_words(say, wager.result)}"
         lines.append(line)
     kept = lines[-shown:]
     while kept and len("\n".join(kept)) > limit - 60:

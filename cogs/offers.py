@@ -3,6 +3,7 @@ offer's form, and the Accept and Decline buttons under the public offer."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeAlias
 
 import discord
@@ -10,12 +11,15 @@ from discord.ext import commands
 
 from bot.app import Ridotto, reply
 from bot.components import OFFER_ANSWER, OFFER_FORM, OFFER_SELECT, TABLE_MOVE, rendered
-from bot.i18n import reader, t
-from bot.tables import TableError
-from bot.ui import plain
+from bot.games import OfferChoice
+from bot.i18n import Lang, Markup, reader, t
+from bot.tables import Table, TableError
+from bot.tables.offers import NOT_OPEN, terms_of
 
 UIButton: TypeAlias = discord.ui.Button[discord.ui.View]
 UISelect: TypeAlias = discord.ui.Select[discord.ui.View]
+ACCEPT, DECLINE = t("Accept"), t("Decline")
+"""The buttons under an offer, in the table's language."""
 ANSWERED = {"accepted": t("accepted"), "declined": t("declined"), "lapsed": t("lapsed")}
 """The word the offer's message gets once answered, in the table's language."""
 
@@ -45,24 +49,11 @@ class Offers(commands.Cog):
         table = self.service.open_table(interaction.guild_id, int(fields["table"]))
         choices = self.service.offers.choices(table, interaction.user)
         if not choices:
-            raise TableError("There is no side bet you can offer at this table right now.")
-        view = discord.ui.View(timeout=None)
-        select: UISelect = discord.ui.Select(
-            custom_id=OFFER_SELECT(table=table.id, hand=table.state.hand_no),
-            placeholder="Choose an offer",
-            options=[
-                discord.SelectOption(
-                    label=c.label[:100],
-                    value=f"{c.kind}.{c.seat}",
-                    description=f"to {table.seat_for(c.seat).name}"[:100],
-                )
-                for c in choices[:25]
-            ],
-        )
-        view.add_item(select)
+            raise TableError(t("There is no side bet you can offer at this table right now."))
+        view = offer_menu(table, choices, reader(interaction))
         await reply(
             interaction,
-            "Choose the side bet to offer; the member you offer it to accepts or declines.",
+            t("Choose the side bet to offer; the member you offer it to accepts or declines."),
             view=rendered(view),
         )
 
@@ -76,19 +67,8 @@ class Offers(commands.Cog):
         choices = self.service.offers.choices(table, interaction.user)
         choice = next((c for c in choices if f"{c.kind}.{c.seat}" == chosen), None)
         if choice is None or hand != table.state.hand_no:
-            raise TableError("That offer isn't open now — the hand has moved on.")
-        custom = OFFER_FORM(table=table.id, hand=hand, kind=choice.kind, seat=choice.seat)
-        modal = discord.ui.Modal(title=choice.label[:45], custom_id=custom)
-        for key, label, hint in choice.fields:
-            modal.add_item(
-                discord.ui.TextInput(
-                    label=label[:45],
-                    custom_id=key,
-                    placeholder=hint[:100],
-                    max_length=12,
-                    required=key == "amount",
-                )
-            )
+            raise TableError(NOT_OPEN)
+        modal = offer_form(table, choice, hand, reader(interaction))
         await interaction.response.send_modal(modal)
         modal.stop()  # answered by the router, also after a restart
 
@@ -103,21 +83,29 @@ class Offers(commands.Cog):
         )
         await reply(
             interaction,
-            t("Your offer is made: {offer} Your stake is held until it is answered.", offer=offer.text),
+            t("Your offer is made: {offer} Your stake is held until it is answered.", offer=terms_of(offer)),
         )
         channel = await self.display.channel(table)
         if channel is not None:
+            say = table.lang  # the channel's message: the table's language
             view = discord.ui.View(timeout=None)
             for answer, label, style in (
-                ("accept", "Accept", discord.ButtonStyle.success),
-                ("decline", "Decline", discord.ButtonStyle.danger),
+                ("accept", ACCEPT, discord.ButtonStyle.success),
+                ("decline", DECLINE, discord.ButtonStyle.danger),
             ):
                 custom = OFFER_ANSWER(table=table.id, hand=hand, offer=offer.id, answer=answer)
-                item: UIButton = discord.ui.Button(label=label, style=style, custom_id=custom)
+                item: UIButton = discord.ui.Button(label=say(label, md=False), style=style, custom_id=custom)
                 view.add_item(item)
             await channel.send(
-                f"<@{offer.taker_id}>, {plain(offer.maker_name)} offers you a side bet at "
-                f"table #{table.id}: {offer.text}",
+                say(
+                    t(
+                        "{taker}, {maker} offers you a side bet at table #{table}: {offer}",
+                        taker=Markup(f"<@{offer.taker_id}>"),
+                        maker=offer.maker_name,
+                        table=Markup(str(table.id)),
+                        offer=terms_of(offer),
+                    )
+                ),
                 view=rendered(view),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
@@ -138,6 +126,42 @@ class Offers(commands.Cog):
         await interaction.response.edit_message(content=f"{content}\n→ **{table.lang(said)}**", view=None)
         await interaction.followup.send(reader(interaction)(note), ephemeral=True)
         await self.display.refresh(table)
+
+
+def offer_menu(table: Table, choices: Sequence[OfferChoice], say: Lang) -> discord.ui.View:
+    """The Side bet panel's select, in the reader's language: each offer and whom it is to."""
+    view = discord.ui.View(timeout=None)
+    select: UISelect = discord.ui.Select(
+        custom_id=OFFER_SELECT(table=table.id, hand=table.state.hand_no),
+        placeholder=say(t("Choose an offer"), md=False)[:150],
+        options=[
+            discord.SelectOption(
+                label=say(c.label, md=False)[:100],
+                value=f"{c.kind}.{c.seat}",
+                description=say(t("to {member}", member=table.seat_for(c.seat).name), md=False)[:100],
+            )
+            for c in choices[:25]
+        ],
+    )
+    view.add_item(select)
+    return view
+
+
+def offer_form(table: Table, choice: OfferChoice, hand: int, say: Lang) -> discord.ui.Modal:
+    """An offer's form, its title and boxes in the reader's language."""
+    custom = OFFER_FORM(table=table.id, hand=hand, kind=choice.kind, seat=choice.seat)
+    modal = discord.ui.Modal(title=say(choice.label, md=False)[:45], custom_id=custom)
+    for key, label, hint in choice.fields:
+        modal.add_item(
+            discord.ui.TextInput(
+                label=say(label, md=False)[:45],
+                custom_id=key,
+                placeholder=say(hint, md=False)[:100],
+                max_length=12,
+                required=key == "amount",
+            )
+        )
+    return modal
 
 
 async def setup(bot: Ridotto) -> None:

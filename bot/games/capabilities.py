@@ -115,9 +115,9 @@ class BetOffer:
     label; empty: none), and its payout in words (shown beside it)."""
 
     key: str
-    label: str
-    picks: tuple[tuple[str, str], ...] = ()
-    payout: str = ""
+    label: Text  # any of its words may be a message, drawn in the reader's language
+    picks: tuple[tuple[str, Text], ...] = ()
+    payout: Text = ""
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class BetResult:
     winnings when won) and the result in words for the table message."""
 
     returned: int
-    text: str
+    text: Text  # a message is kept as one (`Wager.result`) and drawn in the table's language
 
 
 @dataclass(frozen=True)
@@ -136,8 +136,8 @@ class OfferChoice:
 
     kind: str
     seat: int
-    label: str
-    fields: tuple[tuple[str, str, str], ...]
+    label: Text  # labels and hints may be messages, drawn in the reader's language
+    fields: tuple[tuple[str, Text, Text], ...]
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ class OfferTerms:
 
     maker_amount: int
     taker_amount: int
-    text: str
+    text: Text  # kept with the offer (`Offer.text`); a message is drawn in each reader's language
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -158,7 +158,7 @@ class OfferSettlement:
 
     to_maker: int
     to_taker: int
-    text: str
+    text: Text  # kept as the offer's result; a message is drawn in the table's language
     taker_pays_maker: int = 0
 
 

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.i18n import Text, t
+from bot.i18n import Text, t, tn
 from bot.store import InsufficientFunds, Store, Tx, table_account
 from bot.tables import timing
 from bot.tables.model import LOG_LINES, Phase, Table, TableError
@@ -82,10 +82,11 @@ STACK_SHORT = t("You can't bring a stack to this table:")
 
 def short_of(error: InsufficientFunds) -> Text:
     """Why the ledger refused: a member short of chips."""
+    # two counts, two plural halves: each verb agrees with its own ("ce n'è solo 1")
     return t(
-        "Not enough chips: that needs {needed} and only {available} are available.",
-        needed=error.needed,
-        available=error.available,
+        "Not enough chips: {needed} and {available}.",
+        needed=tn("that needs {n}", "that needs {n}", n=error.needed),
+        available=tn("only {n} is available", "only {n} are available", n=error.available),
     )
 
 

@@ -100,10 +100,10 @@ class Wager(BaseModel):
     name: str
     key: str
     pick: str = ""
-    label: str  # the bet and its pick, in words
+    label: str | Msg  # the bet and its pick, in words (a message: drawn in the table's language)
     amount: int
     returned: int | None = None  # None: still open; else chips paid back (0: lost)
-    result: str = ""
+    result: str | Msg = ""  # a plain string in snapshots saved before bets' words were messages
 
     @property
     def account(self) -> str:
@@ -124,10 +124,10 @@ class Offer(BaseModel):
     taker_name: str
     maker_amount: int
     taker_amount: int
-    text: str
+    text: str | Msg  # the game's terms (a plain string in snapshots saved before they were messages)
     data: dict[str, Any] = Field(default_factory=dict)
     status: Literal["offered", "accepted", "declined", "settled", "refunded"] = "offered"
-    result: str = ""
+    result: str | Msg = ""  # one of `bot.tables.offers.RESULTS`, or the game's settlement
 
     @property
     def held(self) -> int:

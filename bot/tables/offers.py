@@ -38,9 +38,17 @@ RESULTS: dict[str, Msg] = {
     "too late — refunded": t("too late — refunded"),
     "declined — refunded": t("declined — refunded"),
     "not answered — refunded": t("not answered — refunded"),
+    "refunded": t("refunded"),
 }
 """The results an offer is stored with (`Offer.result`, kept in English in the table's
-state), shown in the reader's language; a settled offer's result is the game's own text."""
+state), shown in the reader's language; a settled offer's result is the game's own words
+(a message, or a plain string in a snapshot saved before they were messages)."""
+
+
+def terms_of(offer: Offer) -> Msg | Markup:
+    """An offer's terms as a message argument: the game's message, or the plain string a
+    snapshot saved before terms were messages (the game's own text, trusted as it was)."""
+    return offer.text if isinstance(offer.text, Msg) else Markup(offer.text)
 
 
 def refund_moves(offers: Sequence[Offer], escrow: str) -> list[Transfer]:
@@ -151,7 +159,12 @@ class Offers:
             data=dict(terms.data),
         )
         state.offers = [*state.offers, offer]
-        line = f"{offer.maker_name} offers {offer.taker_name} {terms.text}"
+        line = t(
+            "{maker} offers {taker} {offer}",
+            maker=offer.maker_name,
+            taker=offer.taker_name,
+            offer=terms_of(offer),
+        )
         moves = []
         if offer.maker_amount:
             moves.append(Transfer(member_account(user.id), ESCROW, offer.maker_amount, "offer"))
@@ -192,13 +205,13 @@ class Offers:
                 "{taker} accepts {maker}'s offer: {offer}",
                 taker=offer.taker_name,
                 maker=offer.maker_name,
-                offer=Markup(offer.text),
+                offer=terms_of(offer),
             )
             moves = []
             if offer.taker_amount:
                 moves.append(Transfer(member_account(user.id), ESCROW, offer.taker_amount, "offer"))
             await self._save(table, line, moves, t("You don't have enough chips to accept that offer."))
-            return t("You accepted: {offer} It settles with the hand.", offer=offer.text)
+            return t("You accepted: {offer} It settles with the hand.", offer=terms_of(offer))
         self._replace(table, offer, status="declined", result="declined — refunded")
         line = t("{taker} declines {maker}'s offer.", taker=offer.taker_name, maker=offer.maker_name)
         await self._save(table, line, [refund] if offer.maker_amount else [], "")
@@ -236,12 +249,15 @@ class Offers:
 
 def describe(offer: Offer) -> Msg:
     """One line for the table message: who offered whom what, and where it stands."""
-    where: Text = RESULTS.get(offer.result, offer.result) or WHERE.get(offer.status, offer.status)
+    kept = offer.result
+    where: Text = (
+        kept if isinstance(kept, Msg) else RESULTS.get(kept, kept) or WHERE.get(offer.status, offer.status)
+    )
     return t(
         "{maker} → {taker} · {offer} · {chips} · {where}",
         maker=Markup(f"<@{offer.maker_id}>"),
         taker=Markup(f"<@{offer.taker_id}>"),
-        offer=Markup(offer.text),
+        offer=terms_of(offer),
         chips=chips(offer.maker_amount),
         where=Markup(where) if isinstance(where, str) else where,
     )

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 #: a table message lists at most this many bets one by one; the rest are summed up
 SHOWN_WAGERS = 12
 BETS_CLOSED = t("Bets are closed for this hand — they are open from the deal until the first card.")
+REFUNDED = t("refunded")
+"""A bet's result when its hand ended without settling it."""
 
 
 def settle_moves(wager: Wager, escrow: str, returned: int) -> list[Transfer]:
@@ -67,7 +69,7 @@ def refund_all(table: Table) -> list[Transfer]:
     state = table.state
     moves = refund_moves(state.wagers, ESCROW)
     state.wagers = [
-        w.model_copy(update={"returned": w.amount, "result": "refunded"}) if w.returned is None else w
+        w.model_copy(update={"returned": w.amount, "result": REFUNDED}) if w.returned is None else w
         for w in state.wagers
     ]
     return moves
@@ -107,14 +109,14 @@ class Wagers:
             amount = whole_number(text, "bet", "chips", least=1, most=limit)
         except IllegalAction as error:
             raise TableError(error.said) from error
-        label = f"{offer.label} · {picks[pick]}" if pick else offer.label
+        label: Text = t("{bet} · {pick}", bet=offer.label, pick=picks[pick]) if pick else offer.label
         name = user.display_name
         wager = Wager(user_id=user.id, name=name, key=key, pick=pick, label=label, amount=amount)
         state.wagers = [*state.wagers, wager]
         stake = Transfer(wager.account, ESCROW, amount, "bet")
         await self.commit.commit(
             table,
-            f"{name} bets {chips(amount)} on {label}.",
+            t("{name} bets {chips} on {bet}.", name=name, chips=chips(amount), bet=label),
             [stake],
             new_turn=False,
             short=t("You don't have enough chips for that bet."),
@@ -131,13 +133,14 @@ class Wagers:
         settled = []
         won = lost = 0
         for wager in table.state.wagers:
+            text: Text
             if wager.returned is not None:
                 settled.append(wager)
                 continue
             bets = table.plugin.capability(OnlookerBets)
             result = bets.settle(game, wager.key, wager.pick, wager.amount) if bets is not None else None
             if result is None:
-                returned, text = wager.amount, "no result — refunded"
+                returned, text = wager.amount, t("no result — refunded")
             else:
                 returned, text = result.returned, result.text
             won += returned > wager.amount

@@ -1479,9 +1479,10 @@ class Cardano:
                 )
             else:
                 parts.append(
-                    t(
-                        "{chips} nobody else could win go back to {player}",
-                        chips=chips(amount),
+                    tn(  # the verb agrees with the count: "1 fiche ... torna", "2 fiches ... tornano"
+                        "{n} chip nobody else could win goes back to {player}",
+                        "{n} chips nobody else could win go back to {player}",
+                        n=amount,
                         player=s.seats[winner],
                     )
                 )

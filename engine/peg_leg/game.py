@@ -647,10 +647,11 @@ class PegLeg:
             budget = self._budget(seat)
             if action.amount > budget:
                 raise IllegalAction(
-                    t(
-                        "You can bet at most {cap} in a hand; you have {left} left to bet.",
+                    tn(  # the verb agrees with what is left ("ti resta 1 fiche")
+                        "You can bet at most {cap} in a hand; you have {n} chip left to bet.",
+                        "You can bet at most {cap} in a hand; you have {n} chips left to bet.",
                         cap=chips(self.cap()),
-                        left=chips(max(0, budget)),
+                        n=max(0, budget),
                     )
                 )
             self._bets.append([seat, action.number, action.amount, tenths, self._dealt, 0, _OPEN])

@@ -18,9 +18,10 @@ from pydantic import BaseModel
 from engine.core.cards import PREFA_32, Card
 from engine.core.errors import BadSetup, NotYourTurn
 from engine.core.game import Event, Outcome
+from engine.core.msg import Msg
 from engine.prefa.game import PLAYERS, SAVED, SEVEN, Phase, Prefa, PrefaOptions, PrefaResult, PrefaView
 from engine.prefa.scoring import game_over, settle
-from engine.prefa.words import t
+from engine.prefa.words import contract_said, t
 
 JSON_FORMAT = 1
 GAME_ID = "prefa"
@@ -31,7 +32,7 @@ class SheetRow(BaseModel, frozen=True):
     chips from it (table seat keys)."""
 
     hand: int
-    what: str
+    what: str | Msg  # a message; a sheet saved before it was one keeps its plain English
     pouches: dict[str, int]
     chips: dict[str, int]
 
@@ -324,16 +325,21 @@ class PrefaHand:
             return None
         if result.kind == "played" and result.contract is not None and result.bidder is not None:
             who = self._d.names[self.parties.index(result.bidder)]
-            what = f"{who}: {result.contract.text}, {'made' if result.made else 'up'}"
+            bid = contract_said(result.contract)
+            what = (
+                t("{player}: {bid}, made", player=who, bid=bid)
+                if result.made
+                else t("{player}: {bid}, up", player=who, bid=bid)
+            )
         elif result.kind == "both_out" and result.contract is not None and result.bidder is not None:
             who = self._d.names[self.parties.index(result.bidder)]
-            what = f"{who}: {result.contract.text}, both out"
+            what = t("{player}: {bid}, both out", player=who, bid=contract_said(result.contract))
         elif result.kind == "tentative_thrown_in" and result.bidder is not None:
-            what = f"{self._d.names[self.parties.index(result.bidder)]} threw in"
+            what = t("{player} threw in", player=self._d.names[self.parties.index(result.bidder)])
         elif result.kind == "redeal":
-            what = "dealt again"
+            what = t("dealt again")
         else:
-            what = "all passed"
+            what = t("all passed")
         return SheetRow(
             hand=len(self._d.history) + 1,
             what=what,

@@ -451,11 +451,14 @@ class Primero:
         self._deal()
         dealt = {"dealer": seats[dealer]}
         if ante and carried:
-            said = t(
-                "Everyone antes {ante}; {carried} stay in the pot from the last hand. {dealer} deals "
+            # the whole sentence agrees with the carried count ("1 fiche resta", "2 fiches restano")
+            said = tn(
+                "Everyone antes {ante}; {n} chip stays in the pot from the last hand. {dealer} deals "
+                "two cards to each player.",
+                "Everyone antes {ante}; {n} chips stay in the pot from the last hand. {dealer} deals "
                 "two cards to each player.",
                 ante=chips_of(ante),
-                carried=chips_of(carried),
+                n=carried,
                 **dealt,
             )
         elif ante:
@@ -465,10 +468,12 @@ class Primero:
                 **dealt,
             )
         elif carried:
-            said = t(
-                "No ante; {carried} stay in the pot from the last hand. {dealer} deals two cards to each "
+            said = tn(
+                "No ante; {n} chip stays in the pot from the last hand. {dealer} deals two cards to each "
                 "player.",
-                carried=chips_of(carried),
+                "No ante; {n} chips stay in the pot from the last hand. {dealer} deals two cards to each "
+                "player.",
+                n=carried,
                 **dealt,
             )
         else:
@@ -1063,12 +1068,18 @@ class Primero:
         s.asides[seat] = []
         s.status[seat] = _FOLDED
         if total:
+            # two counts, two plural messages: each verb agrees with its own ("1 fiche ... va",
+            # "3 tornano")
             said = t(
-                "{player} folds: {forfeit} of the {total} set aside to the pot, {back} back.",
+                "{player} folds: {forfeit}, {back}.",
                 player=s.seats[seat],
-                forfeit=chips_of(forfeit),
-                total=total,
-                back=total - forfeit,
+                forfeit=tn(
+                    "{n} chip of the {total} set aside to the pot",
+                    "{n} chips of the {total} set aside to the pot",
+                    n=forfeit,
+                    total=total,
+                ),
+                back=tn("{n} back", "{n} back", n=total - forfeit),
             )
         else:
             said = t("{player} folds.", player=s.seats[seat])
@@ -1289,7 +1300,14 @@ class Primero:
                 ),
             )
         if s.carried:
-            said = _then(said, t("; {chips} stay in the pot for the next hand", chips=chips_of(s.carried)))
+            said = _then(
+                said,
+                tn(
+                    "; {n} chip stays in the pot for the next hand",
+                    "; {n} chips stay in the pot for the next hand",
+                    n=s.carried,
+                ),
+            )
         return _full(said)
 
     def tie(self) -> Msg | None:

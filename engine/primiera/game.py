@@ -885,11 +885,12 @@ class Primiera:
         left = 40 - self._next
         dealer, each = self._names[self._dealer], tn("{n} card", "{n} cards", n=size)
         if left:
-            text = t(
-                "{dealer} deals {each} more to each; {left} left to deal.",
+            text = tn(  # "resta da distribuire 1 carta": the verb agrees with what is left
+                "{dealer} deals {each} more to each; {n} card left to deal.",
+                "{dealer} deals {each} more to each; {n} cards left to deal.",
                 dealer=dealer,
                 each=each,
-                left=tn("{n} card", "{n} cards", n=left),
+                n=left,
             )
         else:
             text = t("{dealer} deals {each} more to each; that is the last deal.", dealer=dealer, each=each)
@@ -921,8 +922,11 @@ class Primiera:
                 )
             else:
                 # Decision 11: nobody captured all round, so nobody takes them.
-                text = t(
-                    "Nobody captured this round; {cards} stay on the table, nobody's.", cards=short(table)
+                text = tn(  # the verb agrees with how many cards stay ("7C resta", "7C 3S restano")
+                    "Nobody captured this round; {cards} stays on the table, nobody's.",
+                    "Nobody captured this round; {cards} stay on the table, nobody's.",
+                    n=len(table),
+                    cards=short(table),
                 )
             self._events.append(new_event("last", text, last))
             if last is not None:

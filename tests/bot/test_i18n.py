@@ -212,3 +212,71 @@ def test_in_every_language_primieras_public_table_shows_no_hidden_card_and_escap
         seat = next(s for s in range(4) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert escaped, f"{code}: no name of the round was shown at all"
+
+
+@pytest.mark.parametrize(
+    ("left", "shown"),
+    [
+        (
+            1,
+            (
+                "1 card left",
+                "resta da distribuire 1 carta",
+                "queda por repartir 1 carta",
+                "μένει να μοιραστεί 1 φύλλο",
+            ),
+        ),
+        (
+            2,
+            (
+                "2 cards left",
+                "restano da distribuire 2 carte",
+                "quedan por repartir 2 cartas",
+                "μένουν να μοιραστούν 2 φύλλα",
+            ),
+        ),
+    ],
+)
+def test_primieras_cards_left_to_deal_agree_with_their_count_in_every_language(
+    left: int, shown: tuple[str, ...]
+) -> None:
+    """Issue 26: the deal's line makes its verb agree with the cards left ("resta ... 1
+    carta", not "restano ... 1 carta")."""
+    from engine.primiera.game import t as primiera
+    from engine.primiera.game import tn
+
+    said = tn(
+        "{dealer} deals {each} more to each; {n} card left to deal.",
+        "{dealer} deals {each} more to each; {n} cards left to deal.",
+        dealer="Ⓐ",
+        each=primiera.n("{n} card", "{n} cards", n=3),
+        n=left,
+    )
+    for code, words in zip(("en", "it", "es", "el"), shown, strict=True):
+        assert lang(code).has(said)
+        assert words in lang(code)(said), (code, lang(code)(said))
+
+
+@pytest.mark.parametrize(
+    ("count", "verbs"),
+    [
+        (1, ("stays", "resta", "se queda", "μένει")),
+        (2, ("stay", "restano", "se quedan", "μένουν")),
+    ],
+)
+def test_primieras_uncaptured_cards_agree_with_how_many_stay_in_every_language(
+    count: int, verbs: tuple[str, ...]
+) -> None:
+    """Issue 26: the cards nobody captured "stay" or "stays" with their number, in every
+    language ("🪙1 resta", "🪙1 🪙2 restano")."""
+    from engine.primiera.game import short, tn
+
+    codes = list(range(count))  # the first cards of the deck
+    said = tn(
+        "Nobody captured this round; {cards} stays on the table, nobody's.",
+        "Nobody captured this round; {cards} stay on the table, nobody's.",
+        n=len(codes),
+        cards=short(codes),
+    )
+    for code, verb in zip(("en", "it", "es", "el"), verbs, strict=True):
+        assert lang(code).has(said) and f" {verb} " in lang(code)(said), (code, lang(code)(said))

@@ -249,3 +249,25 @@ def test_in_every_language_cardanos_public_table_shows_no_closed_hand_and_escape
             game.apply(seat, rng.choice(game.legal_actions(seat)))
             steps += 1
     assert escaped and steps > 10, f"{code}: no name of the hands was shown at all"
+
+
+@pytest.mark.parametrize(
+    ("count", "verbs"),
+    [(1, ("goes", "torna", "vuelve", "επιστρέφει")), (2, ("go", "tornano", "vuelven", "επιστρέφουν"))],
+)
+def test_chips_nobody_else_could_win_agree_with_their_count_in_every_language(
+    count: int, verbs: tuple[str, ...]
+) -> None:
+    """Issue 26: the verb of "{n} chips nobody else could win go back" agrees with the count
+    in every language ("1 fiche ... torna", not "tornano")."""
+    from engine.cardano.game import tn
+
+    said = tn(
+        "{n} chip nobody else could win goes back to {player}",
+        "{n} chips nobody else could win go back to {player}",
+        n=count,
+        player="Ⓐ",
+    )
+    for code, verb in zip(("en", "it", "es", "el"), verbs, strict=True):
+        assert lang(code).has(said)
+        assert f" {verb} " in lang(code)(said), (code, lang(code)(said))

@@ -128,3 +128,79 @@ def whole_said(typed: str) -> Msg | str:
     with pytest.raises(IllegalAction) as caught:
         whole_number(typed, "bet", "chips", least=1)
     return caught.value.said
+
+
+@pytest.mark.parametrize("game", ["primero", "holdout", "cardano"])
+def test_primero_holdout_and_cardano_name_their_numbered_seats_in_the_readers_language(game: str) -> None:
+    """Issue 26: these three once named a seat with their own English "Seat 3"; they use
+    the frame's translated name now, for every seat a member may pick."""
+    plugin = GAMES[game]
+    for choice in plugin.seat_choices:
+        label = plugin.choice_label(choice)
+        assert english(label) == f"Seat {choice}"
+        assert [lang(code)(label) for code in OTHERS] == [
+            f"Posto {choice}",
+            f"Θέση {choice}",
+            f"Asiento {choice}",
+        ]
+        assert not LATIN_WORD.findall(lang(PSEUDO)(label))
+
+
+@pytest.mark.parametrize(
+    ("available", "shown"),
+    [
+        (1, {"en": "only 1 is available", "it": "ce n'è solo 1", "es": "solo hay 1", "el": "υπάρχει μόνο 1"}),
+        (
+            2,
+            {
+                "en": "only 2 are available",
+                "it": "ce ne sono solo 2",
+                "es": "solo hay 2",
+                "el": "υπάρχουν μόνο 2",
+            },
+        ),
+    ],
+)
+def test_a_shortfall_agrees_with_what_is_available_in_every_language(
+    available: int, shown: dict[str, str]
+) -> None:
+    """Issue 26: "only {available} are available" was one template with the count outside
+    its verb ("ce ne sono solo 1"); each count is its own plural half now."""
+    from bot.store.contract import InsufficientFunds
+    from bot.tables.commit import short_of
+
+    said = short_of(InsufficientFunds("member:1", 1_500, available))
+    assert english(said) == f"Not enough chips: that needs 1,500 and {shown['en']}."
+    for code, words in shown.items():
+        assert lang(code)(said).endswith(f"{words}."), (code, lang(code)(said))
+    assert lang("it")(short_of(InsufficientFunds("member:1", 1, 0))).startswith(
+        "Fiches insufficienti: serve 1 e"
+    )
+
+
+@pytest.mark.parametrize(
+    ("need", "words"),
+    [
+        (1, {"it": "ne manca 1", "es": "falta 1", "el": "λείπει 1"}),
+        (2, {"it": "ne mancano 2", "es": "faltan 2", "el": "λείπουν 2"}),
+    ],
+)
+def test_the_lobby_says_how_many_more_players_in_agreement_with_the_count(
+    need: int, words: dict[str, str]
+) -> None:
+    """Issue 26: "({need} more to start)" is one plural message, so the words around the
+    count agree with it ("ne manca 1", never "ne mancano 1"); English as it was."""
+    from bot.render import _status
+    from bot.tables.model import Phase, Seat
+    from tests.helpers.tables import seated_table
+
+    plugin = GAMES["primero"]  # two players at least: one seated needs 1 more, none 2
+    low = plugin.seat_range(plugin.parse_options({}))[0]
+    seats = [
+        Seat(choice=c, user_id=1001 + i, name="Ⓐ") for i, c in enumerate(plugin.seat_choices[: low - need])
+    ]
+    table = seated_table(plugin, plugin.parse_options({}), seats, 1)
+    assert table.state.phase is Phase.LOBBY
+    for code, shown in {"en": f"({need} more to start)", **words}.items():
+        text = _status(table, None, lang(code))
+        assert shown in text, (code, text)

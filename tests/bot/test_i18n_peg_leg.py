@@ -269,3 +269,27 @@ def test_a_saved_hand_keeps_its_lines_as_messages() -> None:
     assert [e.msg for e in again.events] == [e.msg for e in game.events]
     assert all(e.msg is not None for e in again.events)
     assert lang("it")(again.events[-1].msg) == lang("it")(game.events[-1].msg)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("left", "words"),
+    [
+        (1, ("1 chip left", "ti resta 1 fiche", "te queda 1 ficha", "σου μένει 1 μάρκα")),
+        (2, ("2 chips left", "ti restano 2 fiches", "te quedan 2 fichas", "σου μένουν 2 μάρκες")),
+    ],
+)
+def test_the_bets_left_in_a_hand_agree_with_their_count_in_every_language(
+    left: int, words: tuple[str, ...]
+) -> None:
+    """Issue 26: "you have {left} left to bet" is one plural message, so the verb agrees
+    with the chips left ("ti resta 1 fiche", never "ti restano 1 fiche")."""
+    from engine.peg_leg.game import chips, tn
+
+    said = tn(
+        "You can bet at most {cap} in a hand; you have {n} chip left to bet.",
+        "You can bet at most {cap} in a hand; you have {n} chips left to bet.",
+        cap=chips(30),
+        n=left,
+    )
+    for code, shown in zip(("en", "it", "es", "el"), words, strict=True):
+        assert lang(code).has(said) and shown in lang(code)(said), (code, lang(code)(said))

@@ -7,6 +7,7 @@ language with the glossary's words (docs/glossary/prefa.md)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -267,3 +268,65 @@ def test_in_every_language_prefas_public_table_shows_no_hidden_card_and_escapes_
         seat = next(s for s in range(3) if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert escaped, f"{code}: no name of the hand was shown at all"
+
+
+def score_sheet_rows(seeds: range) -> list[Any]:
+    """The score-sheet row of whole hands played at random, three players and four, every
+    variation (each kind of ending turns up: made, up, both out, thrown in, passed)."""
+    rows = []
+    for seed in seeds:
+        keys = 3 + seed % 2
+        hand = PrefaHand.deal(
+            TABLES[seed % len(TABLES)],
+            [str(k + 1) for k in range(keys)],
+            list(NAMES[:keys]),
+            seed,
+            dealer=seed % keys,
+            stake=5,
+            bankroll=False,
+            stacks=[0] * keys,
+            pouches=None,
+            game_no=0,
+            first_hand=True,
+            history=(),
+        )
+        rng = random.Random(seed)
+        while hand.row() is None:
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(seat, rng.choice(hand.legal_actions(seat)))
+        rows.append(hand.row())
+    return rows
+
+
+def test_the_score_sheets_rows_are_messages_and_old_sheets_still_load() -> None:
+    """Issue 26: what each hand did on Prefa's score sheet (`SheetRow.what`) is a message,
+    kept as one through the table's snapshot, with its English as it always read; a sheet
+    saved when it was plain English still restores, and still reads as it was."""
+    from pathlib import Path
+
+    from engine.prefa.hand import SheetRow
+
+    rows = score_sheet_rows(range(40))
+    said = [row.what for row in rows]
+    assert all(isinstance(what, Msg) for what in said)
+    shown = {english(what) for what in said}
+    assert any(text.endswith(", made") for text in shown) and "all passed" in shown, shown
+    assert any(text.endswith(", up") for text in shown), shown
+    for what in said:
+        assert re.fullmatch(
+            r"(.+: \d+ [a-z ]+, (made|up|both out)|.+ threw in|dealt again|all passed)", english(what)
+        )
+        for code in OTHERS:
+            assert all(lang(code).has(m) for m in messages(what)), (code, english(what))
+            assert lang(code)(what) != english(what)
+        assert not LATIN_WORD.findall(lang(PSEUDO)(what, md=False)), lang(PSEUDO)(what)
+    for row in rows:
+        assert SheetRow.model_validate_json(row.model_dump_json()) == row
+    # a hand saved before the row was a message (tests/engine/saved/prefa_table_hands.json)
+    saved = Path(__file__).parents[1] / "engine" / "saved" / "prefa_table_hands.json"
+    data = json.loads(saved.read_text())["in_play"]
+    old = PrefaHand.from_json(data)
+    assert [row.what for row in old.sheet] == ["Ann: (6) hearts, made"]
+    assert old.to_json() == data
+    assert lang("it")(old.sheet[0].what) == "Ann: (6) hearts, made"

@@ -5,10 +5,9 @@ in the pseudo language; the table, every member's panel and buttons, the status,
 the options line, the pause's label, the log lines with their players named, the hand
 result and the pictures' words leave no English word under `pseudo`; the rules read in
 each language; and in every language the table before the first card names no card and
-escapes names.
-
-Left out on purpose (see docs/I18N.md): the house bets' menu and results and the Fuerza and
-Seguro offers, whose texts the frame holds as plain strings."""
+escapes names; and the house bets' menu, results and Details list and the Fuerza and Seguro
+offers (panel, forms, terms, refusals, settlements) read in each language and leave no English
+word under `pseudo` (the tests at the end)."""
 
 from __future__ import annotations
 
@@ -294,3 +293,276 @@ def test_in_every_language_prima_cartas_table_before_the_first_card_shows_no_car
     for name in names:
         assert name not in shown, f"{code}: {name!r} drawn raw"
     assert all(plain(name) in shown for name in names), f"{code}: a player is not named"
+
+
+# ------------------------------------------------------------- the bets' words (i26-words)
+BET_NAMES = ("Máximo", "Medio", "Bajo", "Começo", "Fuerza", "Seguro", "copa")
+"""The bets' own names and the text's words the glossary keeps in every language."""
+
+
+def left_in_bets(text: str) -> list[str]:
+    """`left_in_english`, also leaving out the bets' own names."""
+    return left_in_english(re.sub(rf"({'|'.join(BET_NAMES)})", " ", text))
+
+
+def component_texts(view: discord.ui.View | discord.ui.Modal) -> list[str]:
+    """What a member reads on a view's selects or a form's boxes."""
+    found = [view.title] if isinstance(view, discord.ui.Modal) else []
+    for item in view.children:
+        if isinstance(item, discord.ui.Select):
+            found += [item.placeholder or ""]
+            found += [text for o in item.options for text in (o.label, o.description or "")]
+        elif isinstance(item, discord.ui.TextInput):
+            found += [item.label, item.placeholder or ""]
+    return found
+
+
+def bet_panels(table: Any, say: Any) -> list[str]:
+    """Every word of the Bet panel, each bet's pick panel and each bet's amount form."""
+    from cogs.bets import bet_form, bet_menu, pick_menu
+
+    hand = table.state.hand_no
+    embed, view = bet_menu(table, say)
+    texts = [*embed_texts(embed), *component_texts(view)]
+    for offer in table.house_bets:
+        if offer.picks:
+            embed, view = pick_menu(table, offer, hand, say)
+            texts += [*embed_texts(embed), *component_texts(view)]
+        for pick in [value for value, _ in offer.picks] or [""]:
+            texts += component_texts(bet_form(table, offer, hand, pick, say))
+    return texts
+
+
+def settled_bets(seed: int) -> tuple[Any, list[Msg]]:
+    """A table with bets open, its hand played out, and every bet and pick settled on it."""
+    from bot.games.base import OnlookerBets
+
+    table = dealt_table("prima_carta", {"bets": True}, 3, seed=seed, names=NAMES)
+    game = table.game
+    assert isinstance(game, PrimaCarta)
+    offers = list(table.house_bets)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        if not game.awaiting:
+            assert game.prima is not None
+            game.apply(game.prima, DEAL)
+            continue
+        seat = game.awaiting[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    bets = GAMES["prima_carta"].capability(OnlookerBets)
+    assert bets is not None
+    results = []
+    for offer in offers:
+        for pick in [value for value, _ in offer.picks] or [""]:
+            result = bets.settle(game, offer.key, pick, 7)
+            assert result is not None and isinstance(result.text, Msg), offer.key
+            results.append(result.text)
+    return table, results
+
+
+def test_prima_cartas_house_bets_menu_and_results_are_in_the_readers_language() -> None:
+    """Item 1: the Bet panel (each bet's payout, its picks, its amount form) and each bet's
+    result are in the reader's language; English word for word as before; no English word
+    under `pseudo`."""
+    from engine.prima_carta.house_bets import BETS, outcome_text
+
+    table = dealt_table("prima_carta", {"bets": True}, 3, seed=9, names=NAMES)
+    offers = table.house_bets
+    assert offers is not None and len(offers) == len(BETS)
+    english_panel = bet_panels(table, lang(SOURCE))
+    for spec in BETS.values():  # the payouts as they always read
+        if spec.label != "Cartas":
+            line = f"{spec.description} Pays {spec.payout_text} (measured return {spec.measured_rtp:.1%})."
+            assert line in english_panel, line
+    assert f"Bet against the house · table #{table.id} · hand {table.state.hand_no}" in english_panel
+    assert "Prima · 🔴 Crowns" in " ".join(english_panel)
+    for code in OTHERS:
+        shown = bet_panels(table, lang(code))
+        assert not set(shown) & (set(english_panel) - {"", "—", *(o.label for o in offers)}), code
+    pseudo = bet_panels(table, lang(PSEUDO))
+    for text in pseudo:
+        assert not left_in_bets(text), f"{text!r} leaves {left_in_bets(text)} in English"
+
+    for seed in (3, 9, 11):
+        _, results = settled_bets(seed)
+        for said in results:
+            assert english(said).startswith(("lost (", "won ")), english(said)
+            for code in OTHERS:
+                assert all(lang(code).has(m) for m in messages(said)), (code, english(said))
+                assert lang(code)(said) != english(said)
+            shown = lang(PSEUDO)(said, md=False)
+            assert not left_in_bets(shown), f"{shown!r} leaves {left_in_bets(shown)} in English"
+    # a result's English is the engine's outcome line, as the table always showed it
+    table, results = settled_bets(9)
+    game = table.game
+    from bot.games.prima_carta.bets import facts
+
+    known = facts(game)
+    assert known is not None
+    assert english(results[0]).startswith(outcome_text("prima", "crowns", 7, known) + " (first card ")
+
+
+def copa_table(seed: int) -> Any:
+    """A table of three with bets, its hand at the copa round (a member still to decide)."""
+    for tried in range(seed, seed + 50):
+        table = dealt_table("prima_carta", {"bets": True}, 3, seed=tried, stake=10, names=NAMES)
+        game = table.game
+        assert isinstance(game, PrimaCarta)
+        while game.outcome is None and game.phase is not Phase.COPA:
+            if game.awaiting:
+                break
+            assert game.prima is not None
+            game.apply(game.prima, DEAL)
+        if game.phase is Phase.COPA and game.to_act is not None:
+            return table
+    raise AssertionError("no seed reaches the copa round")
+
+
+def test_prima_cartas_fuerza_and_seguro_offers_are_in_the_readers_language() -> None:
+    """Item 1: the Side bet panel, each offer's form, its terms (and the form's refusals),
+    the offer's line in the table's Details and its settlement are in the reader's
+    language; English word for word as before; no English word under `pseudo`."""
+    from bot.games.base import SideOffers
+    from bot.tables.model import Offer
+    from bot.tables.offers import describe
+    from cogs.offers import offer_form, offer_menu
+    from engine.core.errors import IllegalAction
+
+    table = copa_table(5)
+    game = table.game
+    sides = GAMES["prima_carta"].capability(SideOffers)
+    assert sides is not None
+    payer = game.to_act
+    game.apply(payer, Copa(amount=game.copa_price(payer)))  # onlookers may back a seat that paid
+    fuerzas = list(sides.choices(game, table.options, None))
+    seguros = list(sides.choices(game, table.options, payer))  # to a seat still to decide
+    assert fuerzas and seguros
+    fuerza, seguro = fuerzas[0], seguros[0]
+    said: list[Any] = [fuerza.label, seguro.label]
+    for choice in (fuerza, seguro):
+        said += [text for _, label, hint in choice.fields for text in (label, hint)]
+    made = sides.terms(game, table.options, "fuerza", fuerza.seat, ["30", "2:1"])
+    kept = sides.terms(game, table.options, "seguro", seguro.seat, ["1"])
+    said += [made.text, kept.text]
+    for kind, seat, values in (
+        ("fuerza", fuerza.seat, ["15", "1:2"]),
+        ("fuerza", fuerza.seat, ["10", "二"]),
+        ("seguro", seguro.seat, ["五"]),  # typed back as typed: no Latin letters
+        ("seguro", seguro.seat, ["0"]),
+        ("seguro", seguro.seat, ["100000"]),
+        ("nothing", seguro.seat, []),
+    ):
+        with pytest.raises(IllegalAction) as refused:
+            sides.terms(game, table.options, kind, seat, values)
+        said.append(refused.value.said)
+    # English as it always read
+    suit = game.seats[fuerza.seat].title()
+    assert english(made.text) == f"Fuerza on {suit}: 30 chips that {suit} wins, at 2:1 against 60 chips."
+    assert english(said[-4]) == "The part of the copa must be a whole number of chips, like 25 — not “五”."
+    assert english(said[-3]) == "The part of the copa must be at least 1 chip."
+    offer = Offer(
+        id=1,
+        kind="fuerza",
+        seat=fuerza.seat,
+        maker_id=11,
+        maker_name="Ⓧ",
+        taker_id=12,
+        taker_name="Ⓨ",
+        maker_amount=30,
+        taker_amount=60,
+        text=made.text,
+        data=dict(made.data),
+    )
+    # the offer survives the table's snapshot as a message
+    offer = Offer.model_validate_json(offer.model_dump_json())
+    assert offer.text == made.text
+    lines = [describe(offer)]
+    while game.outcome is None:  # everyone pays: the hand plays out
+        if not game.awaiting:
+            game.apply(game.prima, DEAL)
+            continue
+        seat = game.awaiting[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    for kind, seat in (("fuerza", fuerza.seat), ("seguro", seguro.seat), ("fuerza", (fuerza.seat + 1) % 3)):
+        result = sides.settle(game, kind, seat, 30, 60 if kind == "fuerza" else 0, {})
+        assert isinstance(result.text, Msg)
+        said.append(result.text)
+        lines.append(describe(offer.model_copy(update={"status": "settled", "result": result.text})))
+    for code in [*OTHERS, PSEUDO]:
+        say = lang(code)
+        for text in said:
+            if isinstance(text, str):  # a hint with no words ("1:1")
+                assert not LATIN_WORD.search(text), text
+                continue
+            if code != PSEUDO:
+                assert all(say.has(m) for m in messages(text)), (code, english(text))
+                assert say(text) != english(text), (code, english(text))
+        texts = [say(text, md=False) for text in [*said, *lines]]
+        texts += component_texts(offer_menu(table, fuerzas + seguros, say))
+        texts += component_texts(offer_form(table, fuerza, table.state.hand_no, say))
+        texts += component_texts(offer_form(table, seguro, table.state.hand_no, say))
+        if code == PSEUDO:
+            for text in texts:
+                assert not left_in_bets(text), f"{text!r} leaves {left_in_bets(text)} in English"
+
+
+def test_the_details_list_of_house_bets_is_in_the_tables_language() -> None:
+    """Item 1: the Details' list of house bets (each bet and its pick, and once settled its
+    result) is drawn in the table's language, with no English word under `pseudo`; a bet
+    saved before its words were messages still shows its plain text, escaped as before."""
+    from bot.i18n import t as frame
+    from bot.render import render_table
+    from bot.tables.model import Wager
+    from bot.tables.wagers import REFUNDED
+
+    table, results = settled_bets(9)
+    offers = bets_on_offer()
+    prima = offers["prima"]
+    crowns = dict(prima.picks)["crowns"]
+    table.state.wagers = [
+        Wager(
+            user_id=41,
+            name="Ⓧ",
+            key="prima",
+            pick="crowns",
+            label=frame("{bet} · {pick}", bet=prima.label, pick=crowns),
+            amount=7,
+            returned=0,
+            result=results[0],
+        ),
+        Wager(
+            user_id=42,
+            name="Ⓨ",
+            key="alto",
+            label=offers["alto"].label,
+            amount=5,
+            returned=5,
+            result=REFUNDED,
+        ),
+        Wager(
+            user_id=43, name="Ⓩ", key="medio", label="Conto Medio", amount=3, returned=0, result="lost *old*"
+        ),
+    ]
+    # through the table's snapshot, as a restart reads it
+    table.state = type(table.state).model_validate_json(table.state.model_dump_json())
+    assert table.state.wagers[0].label == frame("{bet} · {pick}", bet=prima.label, pick=crowns)
+    for code in [*LANGUAGES, PSEUDO]:
+        table.state.language = code
+        _, details = render_table(table)
+        listed = next(field for field in details.fields if "<@41>" in (field.value or ""))
+        lines = (listed.value or "").splitlines()
+        assert "lost \\*old\\*" in lines[2], "an old plain result is escaped as it always was"
+        if code == SOURCE:
+            assert lines[0].startswith("<@41> · Prima · 🔴 Crowns · 7 → lost (first card ")
+            assert lines[1] == "<@42> · Conto Alto · 5 → refunded"
+        elif code == PSEUDO:
+            for text in [listed.name or "", *lines[:2]]:
+                assert not left_in_bets(text), f"{text!r} leaves {left_in_bets(text)} in English"
+        else:
+            assert "Crowns" not in lines[0] and "refunded" not in lines[1], (code, lines)
+
+
+def bets_on_offer() -> dict[str, Any]:
+    from bot.games.prima_carta.bets import OFFERS
+
+    return {offer.key: offer for offer in OFFERS}

@@ -255,3 +255,87 @@ def test_in_every_language_primeros_public_table_shows_no_hidden_card_and_escape
         assert seat is not None
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert escaped, f"{code}: no name of the hand was shown at all"
+
+
+@pytest.mark.parametrize(
+    ("carried", "shown"),
+    [
+        (1, {"en": "1 chip stays", "it": "1 fiche resta", "es": "1 ficha sigue", "el": "1 μάρκα μένει"}),
+        (
+            2,
+            {
+                "en": "2 chips stay",
+                "it": "2 fiches restano",
+                "es": "2 fichas siguen",
+                "el": "2 μάρκες μένουν",
+            },
+        ),
+    ],
+)
+def test_a_carried_pots_line_agrees_with_its_count_in_every_language(
+    carried: int, shown: dict[str, str]
+) -> None:
+    """Issue 26: a line that counts chips makes its verb agree with the count too, not only
+    the noun ("1 fiche resta", never "1 fiche restano"): the deal's line, the summary's
+    carried pot and the picture's caption."""
+    game = Primero.new(PrimeroOptions(ante=1), ["Ⓐ", "Ⓑ", "Ⓒ"], seed=3, carried=carried)
+    deal = game.events[0].msg
+    assert deal is not None
+    for code, words in shown.items():
+        assert words in lang(code)(deal), (code, lang(code)(deal))
+    from engine.primero.game import tn
+
+    summary = tn(
+        "; {n} chip stays in the pot for the next hand",
+        "; {n} chips stay in the pot for the next hand",
+        n=carried,
+    )
+    caption = tn("{n} stays in the pot for the next hand", "{n} stay in the pot for the next hand", n=carried)
+    verbs = {1: ("resta", "se queda", "μένει"), 2: ("restano", "se quedan", "μένουν")}[carried]
+    for code, verb in zip(("it", "es", "el"), verbs, strict=True):
+        for said in (summary, caption):
+            assert lang(code).has(said)
+            assert f" {verb} " in lang(code)(said), (code, lang(code)(said))
+
+
+@pytest.mark.parametrize(
+    ("count", "verbs"),
+    [
+        (1, {"it": ("va", "torna"), "es": ("va", "vuelve")}),
+        (2, {"it": ("vanno", "tornano"), "es": ("van", "vuelven")}),
+    ],
+)
+def test_a_folds_two_counts_each_agree_with_their_own_verb(
+    count: int, verbs: dict[str, tuple[str, str]]
+) -> None:
+    """Issue 26: the fold line and the showdown choice count two things; each half is its
+    own plural message, so each verb agrees with its own count ("1 fiche ... va nel piatto,
+    2 tornano indietro")."""
+    from engine.primero.game import t as primero
+    from engine.primero.game import tn
+
+    fold = primero(
+        "{player} folds: {forfeit}, {back}.",
+        player="Ⓐ",
+        forfeit=tn(
+            "{n} chip of the {total} set aside to the pot",
+            "{n} chips of the {total} set aside to the pot",
+            n=count,
+            total=5,
+        ),
+        back=tn("{n} back", "{n} back", n=count),
+    )
+    choice = tn(
+        "**Before the showdown:** put your {n} set aside into the pot and show, or fold: {lost} and {back}.",
+        "**Before the showdown:** put your {n} set aside into the pot and show, or fold: {lost} and {back}.",
+        n=2 * count,
+        lost=tn("{n} goes to the pot", "{n} go to the pot", n=count),
+        back=tn("{n} comes back to you", "{n} come back to you", n=count),
+    )
+    chips = "chip" if count == 1 else "chips"
+    assert english(fold) == f"Ⓐ folds: {count} {chips} of the 5 set aside to the pot, {count} back."
+    for code, (to_pot, back) in verbs.items():
+        for said in (fold, choice):
+            shown = lang(code)(said)
+            assert lang(code).has(said) and f"{count} " in shown, (code, shown)
+            assert f" {to_pot} " in shown and re.search(rf"\b{count} {back}\b", shown), (code, shown)

@@ -224,11 +224,9 @@ async def test_every_command_and_its_refusals_reply_in_the_pseudo_language(
         table = room.bot.tables.in_channel(channel.id)
         assert table is not None
         await sweep.run(ana, "hand", channel=channel)  # seated at a table that has not started
-        # the lobby's Log and Rules; not yet its Details, which names a seat "Seat 1" in English
-        # where the plug-in overrides the frame's seat name (Primero, Holdout, Cardano:
-        # docs/I18N.md): add Details here once those overrides are gone
+        # the lobby's Log, Rules and Details (its seats named in the reader's language)
         lobby = fetch(room, table.state.message_id, channel)
-        for button in (t("Log"), t("Rules")):
+        for button in (t("Log"), t("Rules"), t("Details")):
             sweep.keep(f"{name} → {button.id}", await byron.click(lobby, label=say(button, md=False)))
         sweep.seen += [(f"#{channel.name}", text) for m in channel.history() for text in message_texts(m)]
 

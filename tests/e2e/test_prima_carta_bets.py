@@ -215,7 +215,7 @@ async def test_a_winning_bet_is_paid_by_the_house_and_a_losing_one_goes_to_it(
     odds = 2 if first.rank == 1 else 4
     assert await balance(room, room.carol) == START + 10 * odds
     assert await balance(room, dave) == START - 10
-    assert [(w.returned, w.result.split(" ")[0]) for w in table.state.wagers] == [
+    assert [(w.returned, english(w.result).split(" ")[0]) for w in table.state.wagers] == [
         (10 * (odds + 1), "won"),
         (0, "lost"),
     ]

@@ -94,9 +94,6 @@ class CardanoPlugin(GamePlugin[Cardano, CardanoTableOptions]):
     form_keys = frozenset({"declare"})
     colour = discord.Colour.dark_green()
 
-    def choice_label(self, choice: str) -> str:
-        return f"Seat {choice}"
-
     # --------------------------------------------------------------- options
     def option_error(self, error: ValidationError) -> Text:
         field = str(error.errors()[0]["loc"][0]) if error.errors() else ""

@@ -43,9 +43,6 @@ class HoldoutPlugin(GamePlugin[Holdout, HoldoutTableOptions]):
     view_keys = frozenset({"line"})
     colour = discord.Colour.dark_teal()
 
-    def choice_label(self, choice: str) -> str:
-        return f"Seat {choice}"
-
     # --------------------------------------------------------------- options
     def option_error(self, error: ValidationError) -> Text:
         return t(

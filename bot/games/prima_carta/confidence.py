@@ -12,8 +12,8 @@ from typing import Any
 from bot.forms import read_whole, whole_number
 from bot.games.base import OfferChoice, OfferSettlement, OfferTerms
 from engine.core.errors import IllegalAction
-from engine.core.text import chips
-from engine.prima_carta.game import SUIT_LABELS, SUITS, Phase, PrimaCarta, SeatStatus
+from engine.core.msg import Markup, Msg
+from engine.prima_carta.game import SUIT_NAMES, SUITS, Phase, PrimaCarta, SeatStatus, chips, t, tn
 
 #: the largest Fuerza stake, in table stakes (as a house bet's limit)
 FUERZA_LIMIT = 10
@@ -25,8 +25,9 @@ _ODDS = re.compile(r"\s*([0-9]+)\s*[:/-]\s*([0-9]+)\s*")
 _FUERZA_PHASES = frozenset(phase for phase in Phase if phase.value in ("copa", "repasso"))
 
 
-def _label(game: PrimaCarta, seat: int) -> str:
-    return SUIT_LABELS[SUITS.index(game.seats[seat])]
+def _label(game: PrimaCarta, seat: int) -> Msg:
+    """A seat named by its suit, in the reader's language ("Crowns", "Corone")."""
+    return SUIT_NAMES[SUITS.index(game.seats[seat])]
 
 
 def choices(game: PrimaCarta, seat: int | None) -> list[OfferChoice]:
@@ -44,10 +45,14 @@ def choices(game: PrimaCarta, seat: int | None) -> list[OfferChoice]:
                     OfferChoice(
                         "fuerza",
                         target,
-                        f"Fuerza: back {_label(game, target)} to win",
+                        t("Fuerza: back {suit} to win", suit=_label(game, target)),
                         (
-                            ("amount", "Your stake, in chips", f"1 to {FUERZA_LIMIT * stake:,}"),
-                            ("odds", "Odds they pay you (blank: 1:1)", "1:1"),
+                            (
+                                "amount",
+                                t("Your stake, in chips"),
+                                t("1 to {most}", most=FUERZA_LIMIT * stake),
+                            ),
+                            ("odds", t("Odds they pay you (blank: 1:1)"), "1:1"),
                         ),
                     )
                 )
@@ -59,11 +64,47 @@ def choices(game: PrimaCarta, seat: int | None) -> list[OfferChoice]:
                     OfferChoice(
                         "seguro",
                         target,
-                        f"Seguro: pay part of {_label(game, target)}'s copa",
-                        (("amount", "Your part of their copa, in chips", f"1 to {price - 1:,}"),),
+                        t("Seguro: pay part of {suit}'s copa", suit=_label(game, target)),
+                        (
+                            (
+                                "amount",
+                                t("Your part of their copa, in chips"),
+                                t("1 to {most}", most=price - 1),
+                            ),
+                        ),
                     )
                 )
     return out
+
+
+def _part_of_copa(text: str, most: int) -> int:
+    """The Seguro form's number, read as `bot.forms.whole_number` reads a bet, with the
+    game's own sentences (the copa is the game's word, which the room's forms don't know)."""
+    value = read_whole(text)
+    if value is None:
+        raise IllegalAction(
+            t(
+                "The part of the copa must be a whole number of chips, like 25 — not “{typed}”.",
+                typed=Markup(text[:20]),  # shown as typed, as it always was
+            )
+        )
+    if value < 1:
+        raise IllegalAction(
+            tn(
+                "The part of the copa must be at least {n} chip.",
+                "The part of the copa must be at least {n} chips.",
+                n=1,
+            )
+        )
+    if value > most:
+        raise IllegalAction(
+            tn(
+                "The part of the copa must be at most {n} chip.",
+                "The part of the copa must be at most {n} chips.",
+                n=most,
+            )
+        )
+    return value
 
 
 def terms(game: PrimaCarta, kind: str, seat: int, values: Sequence[str]) -> OfferTerms:
@@ -78,31 +119,45 @@ def terms(game: PrimaCarta, kind: str, seat: int, values: Sequence[str]) -> Offe
         b = read_whole(match[2]) if match else None
         if a is None or b is None or not (1 <= a <= MOST_ODDS and 1 <= b <= MOST_ODDS):
             raise IllegalAction(
-                f"Write the odds as two whole numbers from 1 to {MOST_ODDS}, like 1:1 or 2:1."
+                t("Write the odds as two whole numbers from 1 to {most}, like 1:1 or 2:1.", most=MOST_ODDS)
             )
         liability, odd = divmod(amount * a, b)
         if odd:
             raise IllegalAction(
-                f"At {a}:{b} a stake of {amount:,} doesn't pay a whole number of chips; "
-                f"choose a stake that is a multiple of {b}."
+                t(
+                    "At {odds} a stake of {amount} doesn't pay a whole number of chips; "
+                    "choose a stake that is a multiple of {per}.",
+                    odds=Markup(f"{a}:{b}"),
+                    amount=amount,
+                    per=b,
+                )
             )
         return OfferTerms(
             amount,
             liability,
-            f"Fuerza on {label}: {chips(amount)} that {label} wins, at {a}:{b} against {chips(liability)}.",
+            t(
+                "Fuerza on {suit}: {stake} that {suit} wins, at {odds} against {liability}.",
+                suit=label,
+                stake=chips(amount),
+                odds=Markup(f"{a}:{b}"),
+                liability=chips(liability),
+            ),
             {"odds": [a, b]},
         )
     if kind == "seguro":
         price = game.copa_price(seat)
-        amount = whole_number(
-            values[0] if values else "", "part of the copa", "chips", least=1, most=price - 1
-        )
+        amount = _part_of_copa(values[0] if values else "", price - 1)
         return OfferTerms(
             amount,
             0,
-            f"Seguro for {label}: {chips(amount)} of the {chips(price)} copa for half of what {label} wins.",
+            t(
+                "Seguro for {suit}: {part} of the {copa} copa for half of what {suit} wins.",
+                suit=label,
+                part=chips(amount),
+                copa=chips(price),
+            ),
         )
-    raise IllegalAction("That offer isn't open now.")
+    raise IllegalAction(t("That offer isn't open now."))
 
 
 def still_open(game: PrimaCarta, kind: str, seat: int, data: Mapping[str, Any]) -> bool:
@@ -121,14 +176,15 @@ def settle(game: PrimaCarta, kind: str, seat: int, maker: int, taker: int) -> Of
     won = game.winner == seat
     if kind == "fuerza":
         if won:
-            return OfferSettlement(
-                maker + taker, 0, f"{label} won: the backer collects {chips(maker + taker)}"
-            )
-        return OfferSettlement(0, maker + taker, f"{label} lost: the player collects {chips(maker + taker)}")
+            said = t("{suit} won: the backer collects {pot}", suit=label, pot=chips(maker + taker))
+            return OfferSettlement(maker + taker, 0, said)
+        said = t("{suit} lost: the player collects {pot}", suit=label, pot=chips(maker + taker))
+        return OfferSettlement(0, maker + taker, said)
     if game.statuses()[seat] is SeatStatus.FOLDED:
-        return OfferSettlement(maker, 0, f"{label} folded: the part of the copa went back")
+        return OfferSettlement(maker, 0, t("{suit} folded: the part of the copa went back", suit=label))
     if won:
         outcome = game.outcome
         half = (outcome.paid_out[seat] // 2) if outcome is not None else 0
-        return OfferSettlement(0, maker, f"{label} won: {chips(half)} to the backer", taker_pays_maker=half)
-    return OfferSettlement(0, maker, f"{label} lost: the backer's part paid toward its copa")
+        said = t("{suit} won: {half} to the backer", suit=label, half=chips(half))
+        return OfferSettlement(0, maker, said, taker_pays_maker=half)
+    return OfferSettlement(0, maker, t("{suit} lost: the backer's part paid toward its copa", suit=label))

@@ -178,6 +178,12 @@ class PrimaCartaPlugin(
             )
         if options.bets:
             parts.append(t("onlookers' bets open before the first card and the repasso"))
+        # No words of its own: each part is a whole phrase translated on its own, and " · " is
+        # the fixed mark every game's options line uses between them (Holdout's, Prefa's), the
+        # same in every language. How many parts there are depends on the options, so a
+        # sentence around them would have to be one template per combination (sixteen); a
+        # list with the language's "and" (Babel's list rule) would read as one clause, which
+        # these independent settings are not. Translators keep "{parts}" as it is.
         return t("{parts}", parts=Join(tuple(parts), "dot"))
 
     # ----------------------------------------------------------------- money

@@ -45,7 +45,7 @@ from bot.art.seats import (
 )
 from engine.core.cards import Card
 from engine.core.msg import Msg
-from engine.primero.game import Phase, PrimeroView, SeatStatus, Showing, t
+from engine.primero.game import Phase, PrimeroView, SeatStatus, Showing, t, tn
 from engine.primero.hands import HandType, hand_said
 
 if TYPE_CHECKING:
@@ -186,7 +186,9 @@ def _outcome(view: PrimeroView, say: Lang) -> list[Piece]:
         unit = say(t(" points"), md=False)
         parts.append(takings([(view.seats[s], view.points[s]) for s in range(n)], SMALL, ROOM, unit))
     if view.carried:
-        stays = t("{n} stay in the pot for the next hand", n=view.carried)
+        stays = tn(
+            "{n} stays in the pot for the next hand", "{n} stay in the pot for the next hand", n=view.carried
+        )
         parts.append(label(say(stays, md=False), SMALL, DIM, width=ROOM))
     return parts
 

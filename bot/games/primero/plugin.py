@@ -92,9 +92,6 @@ class PrimeroPlugin(
     def boards(self) -> dict[str, str | Msg]:
         return {self.id: self.name, POINTS_BOARD: t("Primero (points game)")}
 
-    def choice_label(self, choice: str) -> str:
-        return f"Seat {choice}"
-
     # --------------------------------------------------------------- options
     def parse_options(self, raw: Mapping[str, Any]) -> PrimeroTableOptions:
         chosen = super().parse_options(raw)

@@ -269,12 +269,15 @@ def primero_panel(table: TableView, game: Primero, seat: int, discard: tuple[int
     if choice.phase is HandPhase.CHOICE:
         aside = choice.set_aside
         embed.description = say(
-            t(
-                "**Before the showdown:** put your {aside} set aside into the pot and show, or fold: "
-                "{lost} go to the pot and {back} come back to you.",
-                aside=aside,
-                lost=aside // 2,
-                back=aside - aside // 2,
+            # three counts: the sentence agrees with what is set aside, each half with its own
+            tn(
+                "**Before the showdown:** put your {n} set aside into the pot and show, or fold: "
+                "{lost} and {back}.",
+                "**Before the showdown:** put your {n} set aside into the pot and show, or fold: "
+                "{lost} and {back}.",
+                n=aside,
+                lost=tn("{n} goes to the pot", "{n} go to the pot", n=aside // 2),
+                back=tn("{n} comes back to you", "{n} come back to you", n=aside - aside // 2),
             )
         )
         return Panel(
