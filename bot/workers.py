@@ -91,7 +91,13 @@ class Workers:
                 async with self._turns.taken(0 if urgent else 2 if spare else 1):
                     pool = self._running()
                     future = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-                    result = await asyncio.wait_for(future, timeout)
+                    # A job whose caller stopped waiting (a try that timed out, a decision
+                    # dropped at shutdown) ends when its worker is killed, with
+                    # BrokenProcessPool: that is the kill's doing, not news, so its end is
+                    # read here (`_dropped`) rather than left unread. `shield`: giving up
+                    # waiting does not cancel the job's future, whose end is then read.
+                    future.add_done_callback(_dropped)
+                    result = await asyncio.wait_for(asyncio.shield(future), timeout)
             except BrokenProcessPool:
                 self._replace(pool, "crashed")
                 log.warning("%s: a worker crashed (try %d of %d)", _name(fn), attempt, self.tries)
@@ -198,6 +204,12 @@ def warm() -> None:
     from bot.art.palette import palette
 
     palette()
+
+
+def _dropped(future: asyncio.Future[Any]) -> None:
+    """Read a job's end, so that one nobody waits for any more is not reported as unread."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:
