@@ -420,7 +420,7 @@ CLOSED = t("**Closed.** Open a new table with /play.")
 
 
 def seat_word(table: Table) -> Text:
-    """What a game's seat is called where a member picks one (Prima Carta: a suit)."""
+    """What a game's seat is called where a member picks one (in a game whose seats are suits: the suit)."""
     option = table.plugin.seat_option or ""
     return SEAT_WORDS.get(option, option)
 

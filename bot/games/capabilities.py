@@ -261,7 +261,7 @@ class ScoreGame(Capability, Generic[G, OptionsT]):
 
     def boards(self) -> dict[str, str | Msg]:
         """Every scoreboard this game writes results to: board key -> its name (the game's
-        own name, or a message: "Primero (points game)" is said in each language)."""
+        own name, or a message: a points game's board is named in each language)."""
         return {self.id: self.name}
 
     def board(self, options: OptionsT) -> str:
